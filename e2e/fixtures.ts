@@ -1,0 +1,39 @@
+// Shared e2e helpers: signed-in pages for the demo accounts, fresh users, hydration waits.
+import { test as base, expect, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { STORAGE } from './global-setup';
+
+export { expect };
+
+export const DEMO_ADMIN = { username: 'admin@parcelwise.example', password: 'parcelwise-admin', name: 'Avery Admin' };
+export const DEMO_USER = { username: 'alex@parcelwise.example', password: 'parcelwise-demo', name: 'Alex Morgan' };
+
+/** Waits until every island on the page has hydrated (Astro removes the `ssr` attribute). */
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
+
+/** Registers a brand-new user through the API in this page's context (so the page is signed in as it). */
+export async function signUpFresh(page: Page, name = 'Fresh Learner'): Promise<{ username: string; name: string }> {
+  const username = `e2e-${randomUUID().slice(0, 8)}@parcelwise.example`;
+  const origin = new URL(page.url() === 'about:blank' ? (test.info().project.use.baseURL ?? '') : page.url()).origin;
+  const response = await page.request.post('/api/register', {
+    data: { username, password: 'correct-horse-battery', name },
+    headers: { Origin: origin },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { username, name };
+}
+
+export const test = base.extend<{ adminPage: Page; userPage: Page }>({
+  adminPage: async ({ browser }, use) => {
+    const context = await browser.newContext({ storageState: STORAGE.admin });
+    await use(await context.newPage());
+    await context.close();
+  },
+  userPage: async ({ browser }, use) => {
+    const context = await browser.newContext({ storageState: STORAGE.user });
+    await use(await context.newPage());
+    await context.close();
+  },
+});

@@ -1,0 +1,21 @@
+// Signs in the two demo accounts once and stores their sessions for tests that start signed in.
+import { request, type FullConfig } from '@playwright/test';
+import { mkdir } from 'node:fs/promises';
+
+export const STORAGE = { admin: 'test-results/.auth/admin.json', user: 'test-results/.auth/user.json' } as const;
+
+export default async function globalSetup(config: FullConfig): Promise<void> {
+  const baseURL = config.projects[0]?.use.baseURL ?? 'http://localhost:8888';
+  await mkdir('test-results/.auth', { recursive: true });
+  const accounts = [
+    ['admin', 'admin@parcelwise.example', 'parcelwise-admin'],
+    ['user', 'alex@parcelwise.example', 'parcelwise-demo'],
+  ] as const;
+  for (const [role, username, password] of accounts) {
+    const context = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: new URL(baseURL).origin } });
+    const response = await context.post('/api/login', { data: { username, password } });
+    if (!response.ok()) throw new Error(`Demo sign-in failed for ${username}: ${response.status()} ${await response.text()}`);
+    await context.storageState({ path: STORAGE[role] });
+    await context.dispose();
+  }
+}

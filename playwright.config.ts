@@ -1,0 +1,50 @@
+// End-to-end tests in Debian's Chromium (never a downloaded browser; STACK.md).
+// By default against the production build served by `netlify serve --offline` on :8888.
+// PW_BASE_URL=http://127.0.0.1:4321 runs them against an already running `npm run dev` instead.
+import { defineConfig, devices } from '@playwright/test';
+
+const externalBaseUrl = process.env['PW_BASE_URL'];
+const baseURL = externalBaseUrl ?? 'http://localhost:8888';
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: process.env['CI'] ? 2 : 3,
+  retries: process.env['CI'] ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env['CI'] ? [['list']] : [['list']],
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  ...(externalBaseUrl
+    ? {}
+    : {
+        webServer: {
+          command: 'npx netlify serve --offline --port 8888',
+          url: 'http://localhost:8888/auth',
+          timeout: 180_000,
+          reuseExistingServer: false,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: { BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' },
+        },
+      }),
+});

@@ -1,0 +1,2 @@
+// Content collections of this concept, registered in src/content.config.ts.
+export const industryCollections = {};

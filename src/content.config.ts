@@ -1,0 +1,17 @@
+// Every content collection, grouped by concept. Each group lives in src/collections/<concept>.ts with
+// its loaders; each collection's zod schema is documented in src/schemas/<concept>.ts.
+import { buyersCollections } from './collections/buyers';
+import { coachCollections } from './collections/coach';
+import { companyCollections } from './collections/company';
+import { industryCollections } from './collections/industry';
+import { learningCollections } from './collections/learning';
+import { productCollections } from './collections/product';
+
+export const collections = {
+  ...companyCollections,
+  ...industryCollections,
+  ...buyersCollections,
+  ...productCollections,
+  ...learningCollections,
+  ...coachCollections,
+};

@@ -1,0 +1,36 @@
+// The islands' one way to call /api (SPEC §7): cookies included, JSON bodies, and any non-OK answer
+// thrown as an ApiError whose message is "{status}: {body text or status text}".
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly bodyText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+  }
+
+  /** The server's `{ message }`, when the body is one. */
+  get serverMessage(): string | null {
+    try {
+      const parsed: unknown = JSON.parse(this.bodyText);
+      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
+    } catch {
+      // not JSON: no server message
+    }
+    return null;
+  }
+}
+
+export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(path, {
+    ...init,
+    method,
+    credentials: 'include',
+    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  return (await response.json()) as T;
+}

@@ -1,0 +1,85 @@
+// The one gate every on-demand request passes: security headers, same-origin writes, the session,
+// and the redirects of SPEC §4 (signed-out → /auth, signed-in on /auth → /).
+import { defineMiddleware } from 'astro:middleware';
+import { isPublicPath } from './lib/routes';
+import { errorResponse, toErrorResponse } from './lib/server/http';
+import { getSession } from './lib/server/session';
+import { isAdmin, toPublicUser, userForSession } from './lib/server/services/accounts';
+
+/** API routes a signed-out visitor may call. */
+const PUBLIC_API = new Set(['/api/login', '/api/register', '/api/logout']);
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  // Redirects and some platform responses have immutable headers: copy them when needed.
+  try {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+    return copy;
+  }
+}
+
+const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { url, request } = context;
+  const path = url.pathname;
+  const isApi = path === '/api' || path.startsWith('/api/');
+  context.locals.user = null;
+  context.locals.isAdmin = false;
+
+  if (!isSafeMethod(request.method)) {
+    const origin = request.headers.get('origin');
+    if (origin !== url.origin) {
+      return withHeaders(errorResponse(403, 'Cross-site requests are not allowed'), SECURITY_HEADERS);
+    }
+  }
+
+  try {
+    if (!isPublicPath(path) || path === '/auth') {
+      const session = await getSession(context.cookies, url);
+      const user = await userForSession(session);
+      if (user) {
+        context.locals.user = toPublicUser(user);
+        context.locals.isAdmin = isAdmin(user);
+      } else if (session.userId) {
+        session.destroy(); // stale: disabled, deleted or signed out elsewhere
+      }
+    }
+  } catch (error) {
+    if (isApi) return withHeaders(toErrorResponse(error), SECURITY_HEADERS);
+    throw error;
+  }
+
+  const signedIn = context.locals.user !== null;
+  let response: Response;
+  if (isApi) {
+    if (!signedIn && !PUBLIC_API.has(path)) {
+      response = errorResponse(401, 'Not signed in');
+    } else {
+      try {
+        response = await next();
+      } catch (error) {
+        response = toErrorResponse(error);
+      }
+    }
+    return withHeaders(response, { ...SECURITY_HEADERS, 'Cache-Control': 'no-store' });
+  }
+
+  if (path === '/auth' && signedIn) return withHeaders(context.redirect('/', 302), SECURITY_HEADERS);
+  if (!isPublicPath(path) && !signedIn) return withHeaders(context.redirect('/auth', 302), SECURITY_HEADERS);
+
+  response = await next();
+  const cacheControl = isPublicPath(path) && path !== '/auth' ? {} : { 'Cache-Control': 'private, no-store' };
+  return withHeaders(response, { ...SECURITY_HEADERS, ...cacheControl });
+});

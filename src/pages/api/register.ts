@@ -1,0 +1,18 @@
+import type { APIRoute } from 'astro';
+import { registerRequestSchema } from '../../lib/api/users';
+import { json, readJson } from '../../lib/server/http';
+import { getSession } from '../../lib/server/session';
+import { register, toPublicUser } from '../../lib/server/services/accounts';
+
+export const prerender = false;
+
+/** POST /api/register {username, password, name, inviteCode?}: creates a user and signs it in. */
+export const POST: APIRoute = async ({ request, cookies, url }) => {
+  const input = await readJson(request, registerRequestSchema);
+  const user = await register(input);
+  const session = await getSession(cookies, url);
+  session.userId = user.id;
+  session.version = user.sessionVersion;
+  await session.save();
+  return json(toPublicUser(user), 201);
+};

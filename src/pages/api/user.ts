@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro';
+import { json } from '../../lib/server/http';
+
+export const prerender = false;
+
+/** GET /api/user: the signed-in user (the middleware answers 401 when there is none). */
+export const GET: APIRoute = ({ locals }) => json(locals.user);

@@ -1,0 +1,15 @@
+// Brand tokens shared by every page. Loaded from src/styles/global.css with `@config`
+// (Tailwind 4 ignores this file otherwise). Colours live in the daisyUI themes there.
+/** @type {import('tailwindcss').Config} */
+export default {
+  theme: {
+    extend: {
+      fontFamily: {
+        sans: ['Inter', 'ui-sans-serif', 'system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'sans-serif'],
+      },
+      maxWidth: {
+        prose: '72ch',
+      },
+    },
+  },
+};

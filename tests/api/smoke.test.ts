@@ -1,0 +1,17 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USER, signIn, startApp, type TestApp } from './harness';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.stop());
+
+describe('harness', () => {
+  it('signs in a demo account and reads the user', async () => {
+    const client = await signIn(app, DEMO_USER);
+    const response = await client.get('/api/user');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ username: DEMO_USER.username, role: 'user' });
+  });
+});

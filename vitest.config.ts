@@ -1,0 +1,12 @@
+// Unit tests: source modules (services, schemas, stores, islands), run through Astro's Vite config so
+// `astro:content` and friends resolve. Islands use happy-dom per file (// @vitest-environment happy-dom).
+import { getViteConfig } from 'astro/config';
+
+export default getViteConfig({
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
