@@ -29,6 +29,17 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
   }
 }
 
+/**
+ * Astro answers an existing route called with a method it lacks with an empty 404; every /api answer
+ * must be JSON, and that case is really a 405.
+ */
+function asJsonError(response: Response, routePattern: string): Response {
+  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+  if (response.status < 400 || isJson) return response;
+  if (response.status === 404 && routePattern !== '/api/[...path]') return errorResponse(405, 'Method not allowed');
+  return errorResponse(response.status, response.statusText || 'Request failed');
+}
+
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -72,6 +83,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       } catch (error) {
         response = toErrorResponse(error);
       }
+      response = asJsonError(response, context.routePattern);
     }
     return withHeaders(response, { ...SECURITY_HEADERS, 'Cache-Control': 'no-store' });
   }

@@ -29,7 +29,7 @@ export interface RequestOptions {
 export interface TestApp {
   origin: string;
   inProcess: boolean;
-  /** One request; no cookies unless given in headers. */
+  /** One request; no cookies unless given in headers. `pathname` may be a full URL (in process). */
   request(method: string, pathname: string, options?: RequestOptions): Promise<Response>;
   /** A client with its own cookie jar that sends a same-origin Origin header on writes. */
   client(): ApiClient;
@@ -73,8 +73,10 @@ async function inProcessApp(): Promise<TestApp> {
     origin,
     inProcess: true,
     blobsPort: port,
-    request: (method, pathname, options = {}) =>
-      module.default(new Request(`${origin}${pathname}`, init(method, origin, options)), { ip: options.ip ?? '127.0.0.1' }),
+    request: (method, pathname, options = {}) => {
+      const url = new URL(pathname, origin);
+      return module.default(new Request(url, init(method, url.origin, options)), { ip: options.ip ?? '127.0.0.1' });
+    },
     client: () => makeClient(app),
     async stop() {
       await server.stop();

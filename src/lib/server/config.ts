@@ -1,11 +1,12 @@
-// Server settings, read once per process from the environment (see README "Settings").
+// Server settings, read from the environment at use (see README "Settings").
+import { HttpError } from './errors';
 
 const DEV_SESSION_SECRET = 'local-only-parcelwise-session-secret-do-not-deploy';
 
 /** True for `astro dev`, `netlify serve` and the test harness; false on a deployed Netlify site. */
 export function isLocalRun(): boolean {
   return (
-    import.meta.env.DEV === true ||
+    import.meta.env?.DEV === true ||
     process.env['NETLIFY_DEV'] === 'true' ||
     process.env['NETLIFY_LOCAL'] === 'true' ||
     process.env['PARCELWISE_LOCAL'] === 'true'
@@ -17,7 +18,13 @@ export function adminUsername(): string {
   return (process.env['ADMIN_USERNAME'] ?? 'admin@parcelwise.example').trim().toLowerCase();
 }
 
-export class ConfigError extends Error {}
+/** A missing or invalid setting: the site answers 503 with the setting named until it is fixed. */
+export class ConfigError extends HttpError {
+  constructor(message: string) {
+    super(503, message);
+    this.name = 'ConfigError';
+  }
+}
 
 /** Cookie sealing secret. Required (32+ characters) in a deployment; a fixed one in local runs only. */
 export function sessionSecret(): string {

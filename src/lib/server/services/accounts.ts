@@ -127,3 +127,37 @@ export async function userForSession(session: { userId?: string; version?: numbe
   if (!user || user.disabled || user.sessionVersion !== session.version) return null;
   return user;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Operator actions (scripts/user.ts). Each one that changes access bumps sessionVersion, so the
+// user's existing sessions stop working on their next request.
+
+async function requireUser(username: string): Promise<StoredUser> {
+  const user = await users.byUsername(normalizeUsername(username));
+  if (!user) throw new HttpError(404, `No user ${normalizeUsername(username)}`);
+  return user;
+}
+
+export async function setDisabled(username: string, disabled: boolean): Promise<StoredUser> {
+  const user = await requireUser(username);
+  const updated = { ...user, disabled, sessionVersion: user.sessionVersion + 1 };
+  await users.save(updated);
+  return updated;
+}
+
+/** Sets a new password and ends every existing session of the user. */
+export async function setPassword(username: string, password: string): Promise<StoredUser> {
+  if (password.length < 8) throw new HttpError(400, 'password: Password must be at least 8 characters');
+  const user = await requireUser(username);
+  const updated = { ...user, passwordHash: await hashPassword(password), sessionVersion: user.sessionVersion + 1 };
+  await users.save(updated);
+  return updated;
+}
+
+export async function deleteUser(username: string): Promise<void> {
+  await users.delete(await requireUser(username));
+}
+
+export async function listUsers(): Promise<StoredUser[]> {
+  return (await users.list()).sort((a, b) => a.username.localeCompare(b.username));
+}

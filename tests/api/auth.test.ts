@@ -1,0 +1,210 @@
+// The account calls of SPEC §7 with the rules of DECISIONS.md "Accounts and sessions" and "The API".
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_USER, signIn, signUp, startApp, type TestApp } from './harness';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.stop());
+
+const uniqueUsername = () => `u-${randomUUID().slice(0, 8)}@parcelwise.example`;
+const message = async (response: Response) => ((await response.json()) as { message: string }).message;
+
+describe('GET /api/user', () => {
+  it('answers 401 with a JSON message when signed out', async () => {
+    const response = await app.request('GET', '/api/user');
+    expect(response.status).toBe(401);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await message(response)).toBe('Not signed in');
+  });
+
+  it('answers the signed-in user without secrets', async () => {
+    const client = await signIn(app, DEMO_ADMIN);
+    const response = await client.get('/api/user');
+    expect(response.status).toBe(200);
+    const user = (await response.json()) as Record<string, unknown>;
+    expect(user).toMatchObject({ username: DEMO_ADMIN.username, role: 'admin', name: 'Avery Admin' });
+    expect(Object.keys(user).sort()).toEqual(['avatar', 'id', 'name', 'role', 'username']);
+  });
+});
+
+describe('POST /api/login', () => {
+  it('trims the username and sets an httpOnly, SameSite=Lax, 7-day session cookie', async () => {
+    const client = app.client();
+    const response = await client.login(`  ${DEMO_USER.username}  `, DEMO_USER.password);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ username: DEMO_USER.username });
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('pw_session='));
+    expect(cookie).toBeDefined();
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    const maxAge = Number(/Max-Age=(\d+)/.exec(cookie!)?.[1]);
+    expect(maxAge).toBeGreaterThan(7 * 24 * 3600 - 120);
+    expect(maxAge).toBeLessThanOrEqual(7 * 24 * 3600);
+    expect(cookie).not.toMatch(/;\s*Secure/i); // localhost is plain http
+  });
+
+  it.skipIf(process.env['API_BASE_URL'] !== undefined)('marks the cookie Secure outside localhost', async () => {
+    const response = await app.request('POST', 'https://learning.parcelwise.example/api/login', { body: DEMO_USER });
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().find((c) => c.startsWith('pw_session='))).toMatch(/;\s*Secure/i);
+  });
+
+  it('answers the same 401 for an unknown user and a wrong password', async () => {
+    const unknown = await app.request('POST', '/api/login', { body: { username: uniqueUsername(), password: 'whatever-123' }, ip: '10.0.0.1' });
+    const wrong = await app.request('POST', '/api/login', { body: { username: DEMO_USER.username, password: 'not-the-password' }, ip: '10.0.0.2' });
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(await message(unknown)).toBe('Invalid username or password');
+    expect(await message(wrong)).toBe('Invalid username or password');
+  });
+
+  it.each([
+    [{ username: '   ', password: 'x' }, 'username: Username is required'],
+    [{ username: 'a@b.c', password: '' }, 'password: Password is required'],
+    [{ password: 'x' }, 'username: Username is required'],
+    [{ username: 'a@b.c' }, 'password: Password is required'],
+    [{ username: 42, password: 'x' }, 'username: Username is required'],
+    [{ username: 'a@b.c', password: 'x', extra: true }, 'Unknown field: extra'],
+  ])('answers 400 naming the field for %j', async (body, expected) => {
+    const response = await app.request('POST', '/api/login', { body });
+    expect(response.status).toBe(400);
+    expect(await message(response)).toBe(expected);
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const response = await app.request('POST', '/api/login', { rawBody: '{"username":' });
+    expect(response.status).toBe(400);
+    expect(await message(response)).toBe('Request body must be valid JSON');
+  });
+
+  it('answers 413 for a body over 64 KB', async () => {
+    const response = await app.request('POST', '/api/login', { body: { username: 'a', password: 'x'.repeat(70 * 1024) } });
+    expect(response.status).toBe(413);
+    expect(await message(response)).toBe('Request body is larger than 64 KB');
+  });
+
+  it('refuses a cross-origin POST with 403', async () => {
+    const response = await app.request('POST', '/api/login', { body: DEMO_USER, headers: { Origin: 'https://evil.example' } });
+    expect(response.status).toBe(403);
+    expect(await message(response)).toBe('Cross-site requests are not allowed');
+    const noOrigin = await app.request('POST', '/api/login', { body: DEMO_USER, headers: { Origin: 'null' } });
+    expect(noOrigin.status).toBe(403);
+  });
+
+  it.skipIf(process.env['API_BASE_URL'] !== undefined)('throttles a username after 10 failures in 15 minutes with 429 and Retry-After', async () => {
+    const { user } = await signUp(app);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await app.request('POST', '/api/login', { body: { username: user.username, password: 'wrong-password' }, ip: `10.1.0.${attempt}` });
+      expect(response.status).toBe(401);
+    }
+    const blocked = await app.request('POST', '/api/login', { body: { username: user.username, password: 'correct-horse-battery' }, ip: '10.1.1.1' });
+    expect(blocked.status).toBe(429);
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    expect(await message(blocked)).toBe('Too many failed sign-in attempts. Please try again later.');
+  });
+
+  it.skipIf(process.env['API_BASE_URL'] !== undefined)('throttles a client address after 10 failures across usernames', async () => {
+    const ip = '10.2.0.7';
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await app.request('POST', '/api/login', { body: { username: uniqueUsername(), password: 'wrong-password' }, ip });
+      expect(response.status).toBe(401);
+    }
+    const blocked = await app.request('POST', '/api/login', { body: DEMO_USER, ip });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+    const otherAddress = await app.request('POST', '/api/login', { body: DEMO_USER, ip: '10.2.0.8' });
+    expect(otherAddress.status).toBe(200);
+  });
+});
+
+describe('POST /api/register', () => {
+  it('creates a user with role user whatever the body says, signs it in, and answers 201', async () => {
+    const client = app.client();
+    const username = uniqueUsername();
+    const response = await client.post('/api/register', { username, password: 'long-enough-pw', name: 'New Hire', role: 'admin' });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ username, name: 'New Hire', role: 'user' });
+    const me = await client.get('/api/user');
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ username, role: 'user' });
+  });
+
+  it('answers 409 for an existing username, whatever its case', async () => {
+    const { user } = await signUp(app);
+    const response = await app.request('POST', '/api/register', { body: { username: user.username.toUpperCase(), password: 'long-enough-pw', name: 'Dup' } });
+    expect(response.status).toBe(409);
+    expect(await message(response)).toBe('Username may already exist');
+  });
+
+  it('refuses the administrator address', async () => {
+    const response = await app.request('POST', '/api/register', { body: { username: ' Admin@Parcelwise.example ', password: 'long-enough-pw', name: 'Mallory' } });
+    expect(response.status).toBe(409);
+    const login = await app.client().login(DEMO_ADMIN.username, DEMO_ADMIN.password);
+    expect(login.status).toBe(200);
+  });
+
+  it.each([
+    [{ username: 'x@y.z', password: 'short', name: 'A' }, 'password: Password must be at least 8 characters'],
+    [{ username: 'x@y.z', password: 'long-enough-pw' }, 'name: Name is required'],
+    [{ username: '', password: 'long-enough-pw', name: 'A' }, 'username: Username is required'],
+    [{ username: 'x@y.z', password: 'long-enough-pw', name: 'A', isAdmin: true }, 'Unknown field: isAdmin'],
+  ])('answers 400 naming the field for %j', async (body, expected) => {
+    const response = await app.request('POST', '/api/register', { body });
+    expect(response.status).toBe(400);
+    expect(await message(response)).toBe(expected);
+  });
+});
+
+describe('POST /api/logout', () => {
+  it('ends the session', async () => {
+    const client = await signIn(app, DEMO_USER);
+    const sealed = client.cookie;
+    const response = await client.post('/api/logout');
+    expect(response.status).toBe(200);
+    expect(client.cookie).toBeNull();
+    expect((await client.get('/api/user')).status).toBe(401);
+    // the old cookie is only as good as the user record: still valid until the user is disabled
+    expect(sealed).toMatch(/^pw_session=/);
+  });
+});
+
+describe('routing and headers', () => {
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const client = await signIn(app, DEMO_USER);
+    const response = await client.get('/api/does-not-exist');
+    expect(response.status).toBe(404);
+    expect(await message(response)).toBe('Not found');
+  });
+
+  it('answers a known path with the wrong method with a JSON 405', async () => {
+    const response = await app.request('GET', '/api/login');
+    expect(response.status).toBe(405);
+    expect(await message(response)).toBe('Method not allowed');
+  });
+
+  it('sends security headers and no-store on API answers', async () => {
+    const response = await app.request('GET', '/api/user');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('redirects signed-out page requests to /auth and signed-in /auth to /', async () => {
+    const signedOut = await app.request('GET', '/company-overview', { headers: { Accept: 'text/html' } });
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get('location')).toBe('/auth');
+    const client = await signIn(app, DEMO_USER);
+    const auth = await client.request('GET', '/auth', { headers: { Accept: 'text/html' } });
+    expect(auth.status).toBe(302);
+    expect(auth.headers.get('location')).toBe('/');
+    const page = await client.request('GET', '/', { headers: { Accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+  });
+});
