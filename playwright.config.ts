@@ -1,10 +1,11 @@
 // End-to-end tests in Debian's Chromium (never a downloaded browser; STACK.md).
-// By default against the production build served by `netlify serve --offline` on :8888.
+// By default against the production build (run `npm run build` first) served by scripts/serve-built.ts
+// on :8888: the built server function without the Netlify emulators' 200-800 ms per request.
 // PW_BASE_URL=http://127.0.0.1:4321 runs them against an already running `npm run dev` instead.
 import { defineConfig, devices } from '@playwright/test';
 
 const externalBaseUrl = process.env['PW_BASE_URL'];
-const baseURL = externalBaseUrl ?? 'http://localhost:8888';
+const baseURL = externalBaseUrl ?? 'http://127.0.0.1:8888';
 
 export default defineConfig({
   testDir: './e2e',
@@ -38,9 +39,9 @@ export default defineConfig({
     ? {}
     : {
         webServer: {
-          command: 'npx netlify serve --offline --port 8888',
-          url: 'http://localhost:8888/auth',
-          timeout: 180_000,
+          command: 'npm run serve:built -- --port 8888',
+          url: 'http://127.0.0.1:8888/auth',
+          timeout: 60_000,
           reuseExistingServer: false,
           stdout: 'ignore',
           stderr: 'pipe',

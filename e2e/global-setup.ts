@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 export const STORAGE = { admin: 'test-results/.auth/admin.json', user: 'test-results/.auth/user.json' } as const;
 
 export default async function globalSetup(config: FullConfig): Promise<void> {
-  const baseURL = config.projects[0]?.use.baseURL ?? 'http://localhost:8888';
+  const baseURL = config.projects[0]?.use.baseURL ?? 'http://127.0.0.1:8888';
   await mkdir('test-results/.auth', { recursive: true });
   const accounts = [
     ['admin', 'admin@parcelwise.example', 'parcelwise-admin'],

@@ -1,0 +1,220 @@
+// Sign-in, registration, logout and route protection (SPEC §2 /auth, §4 Session, §5, §6, §8).
+import { randomUUID } from 'node:crypto';
+import { DEMO_ADMIN, DEMO_USER, expect, test, waitForIslands } from './fixtures';
+
+const PROTECTED_ROUTES = [
+  '/',
+  '/company-overview',
+  '/industry-knowledge',
+  '/industry-knowledge/1',
+  '/buyer-segments',
+  '/buyer-segments/8',
+  '/segments/8',
+  '/ideal-customer-profile',
+  '/product',
+  '/modules/1',
+  '/personas/1',
+  '/resources',
+  '/quizzes',
+  '/quizzes/1',
+  '/team-progress',
+  '/sales-situations',
+  '/content-management',
+  '/no-such-page',
+];
+
+test.describe('signed out', () => {
+  test('every protected route redirects to /auth', async ({ page }) => {
+    for (const route of PROTECTED_ROUTES) {
+      await page.goto(route);
+      await expect(page, `${route} should redirect`).toHaveURL(/\/auth$/);
+    }
+  });
+
+  test('the sign-in page shows the spec texts', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByPlaceholder('Enter your username')).toBeVisible();
+    await expect(page.getByPlaceholder('Enter your password')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  });
+
+  test('validation runs on submit, then again on change', async ({ page }) => {
+    await page.goto('/auth');
+    await waitForIslands(page);
+    await page.getByPlaceholder('Enter your username').fill('someone');
+    await page.getByPlaceholder('Enter your username').fill('');
+    await expect(page.getByText('Username is required')).toHaveCount(0); // not before the first submit
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByPlaceholder('Enter your username').fill('a');
+    await expect(page.getByText('Username is required')).toHaveCount(0);
+    await page.getByPlaceholder('Enter your password').fill('b');
+    await expect(page.getByText('Password is required')).toHaveCount(0);
+  });
+
+  test('a whitespace-only username is rejected', async ({ page }) => {
+    await page.goto('/auth');
+    await waitForIslands(page);
+    await page.getByPlaceholder('Enter your username').fill('    ');
+    await page.getByPlaceholder('Enter your password').fill('anything');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('a wrong password shows the Login failed toast', async ({ page }) => {
+    await page.goto('/auth');
+    await waitForIslands(page);
+    await page.getByPlaceholder('Enter your username').fill(DEMO_USER.username);
+    await page.getByPlaceholder('Enter your password').fill('definitely-wrong');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Login failed' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('Invalid username or password');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('signing in shows Signing in... then lands on / with Login successful', async ({ page }) => {
+    await page.goto('/auth');
+    await waitForIslands(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByPlaceholder('Enter your username').fill(`  ${DEMO_USER.username} `);
+    await page.getByPlaceholder('Enter your password').fill(DEMO_USER.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const pending = page.getByRole('button', { name: 'Signing in...' });
+    await expect(pending).toBeVisible();
+    await expect(pending).toBeDisabled();
+    await expect(pending.locator('.loading-spinner')).toBeVisible();
+    release();
+    await expect(page).toHaveURL(/\/$/);
+    const toast = page.getByRole('status').filter({ hasText: 'Login successful' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(`Welcome back ${DEMO_USER.name}`);
+  });
+
+  test('registration creates an account and signs it in; a taken username fails', async ({ page }) => {
+    await page.goto('/auth');
+    await waitForIslands(page);
+    await page.getByRole('button', { name: 'New here? Create an account' }).click();
+    const username = `reg-${randomUUID().slice(0, 8)}@parcelwise.example`;
+    await page.getByPlaceholder('Enter your full name').fill('Riley Register');
+    await page.getByPlaceholder('Enter your username').fill(username);
+    await page.getByPlaceholder('Enter your password').fill('long-enough-pw');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Registration successful' })).toContainText('Welcome Riley Register');
+
+    await page.context().clearCookies();
+    await page.goto('/auth');
+    await waitForIslands(page);
+    await page.getByRole('button', { name: 'New here? Create an account' }).click();
+    await page.getByPlaceholder('Enter your full name').fill('Riley Again');
+    await page.getByPlaceholder('Enter your username').fill(username);
+    await page.getByPlaceholder('Enter your password').fill('long-enough-pw');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Registration failed' })).toContainText('Username may already exist');
+  });
+});
+
+test.describe('signed in', () => {
+  test('/auth sends a signed-in user to /', async ({ userPage }) => {
+    await userPage.goto('/auth');
+    await expect(userPage).toHaveURL(/\/$/);
+  });
+
+  test('logout goes to /auth with the Logged out toast and ends the session', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:8888').origin;
+    const login = await page.request.post('/api/login', { data: { username: DEMO_USER.username, password: DEMO_USER.password }, headers: { Origin: origin } });
+    expect(login.status(), await login.text()).toBe(200);
+    await page.goto('/');
+    await waitForIslands(page);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Logged out' })).toContainText('You have been logged out successfully');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth$/);
+    await context.close();
+  });
+
+  test('Team Progress is in the sidebar for the administrator only', async ({ adminPage, userPage }) => {
+    await adminPage.goto('/');
+    await expect(adminPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team Progress' })).toBeVisible();
+    await userPage.goto('/');
+    const nav = userPage.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Team Progress' })).toHaveCount(0);
+  });
+
+  test('the sidebar lists the learning path and the sales section, and shows the user', async ({ userPage }) => {
+    await userPage.goto('/quizzes/1');
+    await expect(userPage.getByText('Learning Hub', { exact: true })).toBeVisible();
+    const nav = userPage.getByRole('navigation', { name: 'Main' });
+    for (const label of ['Dashboard', 'Company Overview', 'Industry Knowledge', 'Buyer Segments', 'Ideal Customer Profile', 'Product', 'Resources', 'Quizzes', 'Sales Situations']) {
+      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole('link', { name: 'Quizzes', exact: true })).toHaveAttribute('aria-current', 'page');
+    const userArea = userPage.getByTestId('user-area');
+    await expect(userArea).toContainText(DEMO_USER.name);
+    await expect(userArea).toContainText(DEMO_USER.username);
+    await expect(userPage.getByPlaceholder('Search content...')).toBeVisible();
+  });
+
+  const TITLES: Array<[string, string]> = [
+    ['/', 'Learning Dashboard'],
+    ['/company-overview', 'Company Overview'],
+    ['/industry-knowledge', 'Industry Knowledge'],
+    ['/buyer-segments', 'Buyer Segments'],
+    ['/ideal-customer-profile', 'Ideal Customer Profile'],
+    ['/product', 'Product Features & Integrations'],
+    ['/modules/1', 'Module Details'],
+    ['/personas/1', 'Persona Details'],
+    ['/resources', 'Resources'],
+    ['/quizzes', 'Onboarding Platform'],
+    ['/team-progress', 'Onboarding Platform'],
+    ['/sales-situations', 'Onboarding Platform'],
+    ['/content-management', 'Content Management'],
+    ['/somewhere-else', 'Onboarding Platform'],
+  ];
+  for (const [route, title] of TITLES) {
+    test(`header title of ${route} is '${title}'`, async ({ adminPage }) => {
+      await adminPage.goto(route);
+      await expect(adminPage.getByTestId('header-title')).toHaveText(title);
+    });
+  }
+
+  test('an unknown path shows 404 Page Not Found', async ({ userPage }) => {
+    const response = await userPage.goto('/this/does/not/exist');
+    expect(response?.status()).toBe(404);
+    await expect(userPage.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  });
+
+  test('on a phone the sidebar is a drawer opened from the header', async ({ browser }) => {
+    const context = await browser.newContext({ storageState: 'test-results/.auth/user.json', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/');
+    const dashboardLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' });
+    await expect(dashboardLink).not.toBeInViewport();
+    await page.getByLabel('Open navigation').click();
+    await expect(dashboardLink).toBeInViewport();
+    await context.close();
+  });
+
+  test('protected pages are not cacheable by shared caches', async ({ userPage }) => {
+    const response = await userPage.goto('/company-overview');
+    expect(response?.headers()['cache-control']).toBe('private, no-store');
+    expect(response?.headers()['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+test('the admin demo account is an administrator', async ({ adminPage }) => {
+  await adminPage.goto('/');
+  await expect(adminPage.getByTestId('user-area')).toContainText(DEMO_ADMIN.name);
+});

@@ -1,0 +1,113 @@
+/**
+ * Serves the production build locally without the Netlify emulators: static files from dist/ and
+ * everything else through the built server function (.netlify/v1/functions/ssr/ssr.mjs), over a
+ * local BlobsServer. Same code as production, answers in milliseconds, so the e2e suite uses it.
+ * (`npm run serve` runs the full `netlify serve --offline` emulation instead; STACK.md.)
+ *
+ *   npm run build && npm run serve:built -- [--port 8888] [--data .netlify/blobs-e2e]
+ */
+import { setEnvironmentContext } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, rm, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { port: { type: 'string', default: '8888' }, data: { type: 'string', default: '.netlify/blobs-e2e' }, keep: { type: 'boolean', default: false } } });
+const DIST = path.resolve('dist');
+const HANDLER = path.resolve('.netlify/v1/functions/ssr/ssr.mjs');
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+};
+
+if (!existsSync(HANDLER)) {
+  console.error('No build found: run `npm run build` first.');
+  process.exit(1);
+}
+
+const dataDir = path.resolve(values.data);
+if (!values.keep) await rm(dataDir, { recursive: true, force: true });
+const token = randomUUID();
+const blobs = new BlobsServer({ directory: dataDir, token });
+const { port: blobsPort } = await blobs.start();
+const blobsUrl = `http://127.0.0.1:${blobsPort}`;
+setEnvironmentContext({ siteID: 'local-serve', token, edgeURL: blobsUrl, uncachedEdgeURL: blobsUrl });
+process.env['PARCELWISE_LOCAL'] ??= 'true';
+const { default: handler } = (await import(pathToFileURL(HANDLER).href)) as { default: (request: Request, context: { ip: string }) => Promise<Response> };
+
+async function staticFile(pathname: string): Promise<string | null> {
+  if (pathname.endsWith('/')) return null;
+  const file = path.join(DIST, decodeURIComponent(pathname));
+  if (!file.startsWith(DIST + path.sep)) return null;
+  const info = await stat(file).catch(() => null);
+  return info?.isFile() ? file : null;
+}
+
+async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const chunks: Buffer[] = [];
+  if (req.method !== 'GET' && req.method !== 'HEAD') for await (const chunk of req) chunks.push(chunk as Buffer);
+  return new Request(new URL(req.url ?? '/', origin), {
+    method: req.method ?? 'GET',
+    headers,
+    ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+  });
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, headers);
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+const server = createServer(async (req, res) => {
+  try {
+    const origin = `http://${req.headers.host ?? `localhost:${values.port}`}`;
+    const pathname = new URL(req.url ?? '/', origin).pathname;
+    const file = (req.method === 'GET' || req.method === 'HEAD') && (await staticFile(pathname));
+    if (file) {
+      const immutable = pathname.startsWith('/_astro/');
+      res.writeHead(200, {
+        'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        'x-content-type-options': 'nosniff',
+      });
+      res.end(req.method === 'HEAD' ? undefined : await readFile(file));
+      return;
+    }
+    await send(res, await handler(await toRequest(req, origin), { ip: req.socket.remoteAddress ?? '127.0.0.1' }));
+  } catch (error) {
+    console.error(error);
+    res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal error');
+  }
+});
+
+server.listen(Number(values.port), '127.0.0.1', () => console.log(`Serving the production build on http://localhost:${values.port}`));
+const stop = async () => {
+  server.close();
+  await blobs.stop();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,99 @@
+// How the built site behaves when deployed (no local-run flag): no demo accounts, registration
+// closed unless SIGNUP_CODE is set, SESSION_SECRET required; and operator actions ending sessions.
+// In process only: these tests change the server's environment between requests.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, deleteUser, setDisabled, setPassword } from '../../src/lib/server/services/accounts';
+import { DEMO_USER, startApp, type TestApp } from './harness';
+
+const inProcess = process.env['API_BASE_URL'] === undefined;
+let app: TestApp;
+const SECRET = 'a-deployed-session-secret-of-at-least-32-chars';
+
+beforeAll(async () => {
+  if (!inProcess) return;
+  app = await startApp();
+  delete process.env['PARCELWISE_LOCAL'];
+  process.env['SESSION_SECRET'] = SECRET;
+});
+afterEach(() => {
+  delete process.env['SIGNUP_CODE'];
+  process.env['SESSION_SECRET'] = SECRET;
+});
+afterAll(async () => {
+  delete process.env['SESSION_SECRET'];
+  if (inProcess) await app.stop();
+});
+
+const message = async (response: Response) => ((await response.json()) as { message: string }).message;
+const newcomer = (suffix: string) => ({ username: `new-${suffix}-${Date.now()}@parcelwise.example`, password: 'long-enough-pw', name: 'Newcomer' });
+
+describe.skipIf(!inProcess)('a deployed site', () => {
+  it('seeds no demo accounts', async () => {
+    const response = await app.request('POST', '/api/login', { body: DEMO_USER, ip: '10.9.0.1' });
+    expect(response.status).toBe(401);
+  });
+
+  it('keeps registration closed without SIGNUP_CODE', async () => {
+    const response = await app.request('POST', '/api/register', { body: newcomer('closed') });
+    expect(response.status).toBe(403);
+    expect(await message(response)).toBe('Registration is closed. Ask an administrator for an account.');
+  });
+
+  it('opens registration only with the matching invite code', async () => {
+    process.env['SIGNUP_CODE'] = 'welcome-2026';
+    const missing = await app.request('POST', '/api/register', { body: newcomer('nocode') });
+    expect(missing.status).toBe(403);
+    expect(await message(missing)).toBe('inviteCode: The invite code is not valid');
+    const wrong = await app.request('POST', '/api/register', { body: { ...newcomer('wrong'), inviteCode: 'guess' } });
+    expect(wrong.status).toBe(403);
+    const right = await app.request('POST', '/api/register', { body: { ...newcomer('right'), inviteCode: 'welcome-2026' } });
+    expect(right.status).toBe(201);
+  });
+
+  it('answers 503 naming SESSION_SECRET when it is missing or too short', async () => {
+    delete process.env['SESSION_SECRET'];
+    const missing = await app.request('POST', '/api/login', { body: { username: 'a@b.c', password: 'whatever1' } });
+    expect(missing.status).toBe(503);
+    expect(await message(missing)).toBe('SESSION_SECRET is not set. Set it (32+ characters) in the Netlify site settings.');
+    process.env['SESSION_SECRET'] = 'too-short';
+    const short = await app.request('GET', '/api/user');
+    expect(short.status).toBe(503);
+    expect(await message(short)).toBe('SESSION_SECRET must be at least 32 characters long.');
+  });
+});
+
+describe.skipIf(!inProcess)('operator actions end existing sessions on the next request', () => {
+  async function signedInOperatorUser(label: string) {
+    const account = { username: `op-${label}-${Date.now()}@parcelwise.example`, password: 'first-password', name: `Op ${label}`, role: 'user' as const };
+    await createUser(account);
+    const client = app.client();
+    expect((await client.login(account.username, account.password)).status).toBe(200);
+    expect((await client.get('/api/user')).status).toBe(200);
+    return { account, client };
+  }
+
+  it('disabling a user', async () => {
+    const { account, client } = await signedInOperatorUser('disable');
+    await setDisabled(account.username, true);
+    expect((await client.get('/api/user')).status).toBe(401);
+    const again = await app.client().login(account.username, account.password);
+    expect(again.status).toBe(401);
+    await setDisabled(account.username, false);
+    expect((await app.client().login(account.username, account.password)).status).toBe(200);
+  });
+
+  it('deleting a user', async () => {
+    const { account, client } = await signedInOperatorUser('delete');
+    await deleteUser(account.username);
+    expect((await client.get('/api/user')).status).toBe(401);
+    expect((await client.request('GET', '/', { headers: { Accept: 'text/html' } })).status).toBe(302);
+  });
+
+  it('changing the password', async () => {
+    const { account, client } = await signedInOperatorUser('password');
+    await setPassword(account.username, 'second-password');
+    expect((await client.get('/api/user')).status).toBe(401);
+    expect((await app.client().login(account.username, 'first-password')).status).toBe(401);
+    expect((await app.client().login(account.username, 'second-password')).status).toBe(200);
+  });
+});
