@@ -1,6 +1,6 @@
 // Sealed-cookie sessions (iron-session). The cookie holds only the user id and a version number;
 // the user is re-read on every request so disabling an account or bumping its version ends sessions.
-import type { AstroCookies } from 'astro';
+import type { AstroCookieSetOptions, AstroCookies } from 'astro';
 import { getIronSession, type CookieJar, type IronSession } from 'iron-session';
 import { sessionSecret } from './config';
 
@@ -18,7 +18,8 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 function cookieJar(cookies: AstroCookies): CookieJar {
   return {
     read: (name) => cookies.get(name)?.value,
-    write: (name, value, options) => cookies.set(name, value, options),
+    // iron-session's options mark every field optional-or-undefined; Astro's are the same values.
+    write: (name, value, options) => cookies.set(name, value, options as AstroCookieSetOptions),
   };
 }
 
