@@ -1,0 +1,177 @@
+/**
+ * Content schemas of the learning concept: modules, lessons and quizzes.
+ *
+ * Editors author these files through pull requests:
+ * - content/modules/*.mdx        → `moduleSchema`   (frontmatter; the body is an optional short introduction)
+ * - content/lessons/<module>/*.mdx → `lessonSchema` (frontmatter; the MDX body is the lesson itself)
+ * - content/quizzes/*.yaml       → `quizSchema`
+ *
+ * Every object is strict, so a misspelt field fails the build naming the file and the field.
+ * A module's duration and lessonCount are NOT authored: they are derived from its lessons
+ * (sum of lesson durations, count of lessons). Cross-references (lesson.moduleId → module,
+ * lesson.quizId → quiz, unique ids) are checked in tests/unit/content-learning.test.ts.
+ */
+import { z } from 'astro/zod';
+
+const positiveId = (what: string) =>
+  z.number().int().positive().describe(`Numeric id of the ${what}, a positive integer unique among ${what}s.`);
+
+// #region modules
+
+export const moduleSchema = z
+  .strictObject({
+    id: positiveId('module'),
+    title: z.string().trim().min(1).describe('Module title, shown on the module page, the dashboard and in search.'),
+    description: z
+      .string()
+      .trim()
+      .min(1)
+      .describe('One or two sentences on what the learner will know after the module.'),
+    order: z.number().int().describe('Position of the module in the learning path (ascending).'),
+  })
+  .describe('A learning module: an ordered group of lessons. Duration and lesson count are derived from its lessons.');
+
+export type Module = z.infer<typeof moduleSchema>;
+
+// #endregion modules
+
+// #region lessons
+
+export const LESSON_TYPES = ['video', 'article', 'interactive', 'quiz'] as const;
+export const lessonTypeSchema = z.enum(LESSON_TYPES).describe('Kind of lesson: video, article, interactive or quiz.');
+export type LessonType = z.infer<typeof lessonTypeSchema>;
+
+export const lessonSchema = z
+  .strictObject({
+    id: z
+      .number()
+      .int()
+      .positive()
+      .describe('Numeric lesson id, unique project-wide; by convention moduleId * 100 + n (e.g. 101, 102).'),
+    moduleId: z.number().int().positive().describe('Id of the module this lesson belongs to (must exist).'),
+    order: z.number().int().describe('Position of the lesson within its module (ascending).'),
+    title: z.string().trim().min(1).describe('Lesson title shown in the module lesson list.'),
+    type: lessonTypeSchema,
+    duration: z.number().int().positive().describe('Expected study time in minutes (positive integer).'),
+    videoUrl: z.url().optional().describe('URL of the lesson video. Required when type is "video".'),
+    quizId: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Id of the quiz this lesson points to (linked as /quizzes/{quizId}). Required when type is "quiz".'),
+  })
+  .superRefine((lesson, ctx) => {
+    if (lesson.type === 'video' && lesson.videoUrl === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['videoUrl'],
+        message: `Lesson ${lesson.id} is a video lesson: videoUrl is required`,
+      });
+    }
+    if (lesson.type === 'quiz' && lesson.quizId === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['quizId'],
+        message: `Lesson ${lesson.id} is a quiz lesson: quizId is required`,
+      });
+    }
+  })
+  .describe('A lesson of a module. The MDX body is the lesson content.');
+
+export type Lesson = z.infer<typeof lessonSchema>;
+
+// #endregion lessons
+
+// #region quizzes
+
+export const QUIZ_CATEGORIES = [
+  'Industry Knowledge',
+  'Buyer Segments',
+  'Buyer Personas',
+  'Product',
+  'Company',
+  'Ideal Customer Profile',
+] as const;
+export const quizCategorySchema = z.enum(QUIZ_CATEGORIES).describe('Quiz category, used by the quizzes list filter.');
+export type QuizCategory = z.infer<typeof quizCategorySchema>;
+
+export const QUIZ_DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
+export const quizDifficultySchema = z
+  .enum(QUIZ_DIFFICULTIES)
+  .describe('Quiz difficulty (badge colours: beginner green, intermediate blue, advanced amber).');
+export type QuizDifficulty = z.infer<typeof quizDifficultySchema>;
+
+export const quizOptionSchema = z
+  .strictObject({
+    id: z.string().trim().min(1).describe('Option id, unique within its question (e.g. "a").'),
+    text: z.string().trim().min(1).describe('Answer text shown to the learner.'),
+    isCorrect: z.boolean().describe('True for the one correct option of the question. Never sent to the browser before grading.'),
+  })
+  .describe('One single-choice answer option.');
+
+export type QuizOption = z.infer<typeof quizOptionSchema>;
+
+export const quizQuestionSchema = z
+  .strictObject({
+    id: z.string().trim().min(1).describe('Question id, unique within its quiz (e.g. "q1").'),
+    text: z.string().trim().min(1).describe('The question as shown to the learner.'),
+    explanation: z
+      .string()
+      .trim()
+      .min(1)
+      .describe('Why the correct answer is correct; shown in the result review and the daily challenge.'),
+    options: z.array(quizOptionSchema).min(2).max(5).describe('Two to five options, exactly one of them correct.'),
+  })
+  .superRefine((question, ctx) => {
+    const correct = question.options.filter((option) => option.isCorrect).length;
+    if (correct !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: `Question "${question.id}" must have exactly one correct option (isCorrect: true), found ${correct}`,
+      });
+    }
+    const seen = new Set<string>();
+    question.options.forEach((option, index) => {
+      if (seen.has(option.id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['options', index, 'id'],
+          message: `Question "${question.id}" has duplicate option id "${option.id}"`,
+        });
+      }
+      seen.add(option.id);
+    });
+  })
+  .describe('A single-choice quiz question.');
+
+export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
+
+export const quizSchema = z
+  .strictObject({
+    id: positiveId('quiz'),
+    title: z.string().trim().min(1).describe('Quiz title shown on the quizzes list, the quiz page and in search.'),
+    description: z.string().trim().min(1).describe('One or two sentences on what the quiz checks.'),
+    category: quizCategorySchema,
+    difficulty: quizDifficultySchema,
+    questions: z.array(quizQuestionSchema).min(5).max(10).describe('Five to ten single-choice questions.'),
+  })
+  .superRefine((quiz, ctx) => {
+    const seen = new Set<string>();
+    quiz.questions.forEach((question, index) => {
+      if (seen.has(question.id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['questions', index, 'id'],
+          message: `Quiz ${quiz.id} has duplicate question id "${question.id}"`,
+        });
+      }
+      seen.add(question.id);
+    });
+  })
+  .describe('A scored single-choice quiz, graded on the server.');
+
+export type Quiz = z.infer<typeof quizSchema>;
+
+// #endregion quizzes
