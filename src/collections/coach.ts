@@ -1,2 +1,14 @@
 // Content collections of this concept, registered in src/content.config.ts.
-export const coachCollections = {};
+// `salesSituations`: the eight situations of the Sales Situations Coach, one YAML file each under
+// content/sales-situations/ (guide: README.md there). Entry ids are the file names ("06-budget-pushback"),
+// whose number is the display order; src/lib/content.ts sorts by it. Schema: src/schemas/coach.ts.
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { salesSituationSchema } from '../schemas/coach';
+
+export const coachCollections = {
+  salesSituations: defineCollection({
+    loader: glob({ base: './content/sales-situations', pattern: '*.yaml' }),
+    schema: salesSituationSchema,
+  }),
+};

@@ -24,5 +24,19 @@ import { getCollection, getEntry, render } from 'astro:content';
 // #endregion learning
 
 // #region coach: sales situations
+import type { SalesSituation } from '../schemas/coach';
+
+/**
+ * The eight situations of the Sales Situations Coach in content order: the files
+ * content/sales-situations/NN-<id>.yaml sorted by NN (the entry id is the file name; getCollection's own
+ * order is not guaranteed). That order also breaks keyword ties. Plain data: the /sales-situations page
+ * passes it to the SalesCoach island as props (not confidential).
+ */
+export async function getSalesSituations(): Promise<SalesSituation[]> {
+  const entries = await getCollection('salesSituations');
+  return entries
+    .toSorted((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }))
+    .map((entry) => entry.data);
+}
 
 // #endregion coach

@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+// The coach island (SPEC §4, §5, §7, §9) against the real content.
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { loadSituations } from '../lib/coach/test-content';
+import SalesCoach from './SalesCoach';
+
+const situations = loadSituations();
+
+const input = () => screen.getByLabelText('Your sales situation') as HTMLTextAreaElement;
+const submit = () => screen.getByRole('button', { name: 'Get Expert Coaching' }) as HTMLButtonElement;
+const result = () => screen.queryByTestId('coach-result');
+const plays = () => within(screen.getByRole('group', { name: 'Choose a play' })).getAllByRole('button');
+
+describe('SalesCoach', () => {
+  const fetchSpy = vi.fn();
+  beforeEach(() => {
+    fetchSpy.mockReset();
+    vi.stubGlobal('fetch', fetchSpy);
+    render(<SalesCoach situations={situations} />);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    expect(fetchSpy).not.toHaveBeenCalled(); // SPEC §7: the coach makes no call
+  });
+
+  test('shows a button per situation and no result', () => {
+    for (const s of situations) expect(screen.getByRole('button', { name: s.name })).toBeTruthy();
+    expect(result()).toBeNull();
+  });
+
+  test('Get Expert Coaching is disabled and does nothing for blank or whitespace-only text', () => {
+    expect(submit().disabled).toBe(true);
+    fireEvent.change(input(), { target: { value: '  \n\t ' } });
+    expect(submit().disabled).toBe(true);
+    fireEvent.submit(submit().form as HTMLFormElement);
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(result()).toBeNull();
+  });
+
+  test("'budget' shows Budget Pushback with its first play selected and why", () => {
+    fireEvent.change(input(), { target: { value: 'budget' } });
+    expect(submit().disabled).toBe(false);
+    fireEvent.click(submit());
+    const card = result();
+    expect(card).not.toBeNull();
+    expect(within(card as HTMLElement).getByRole('heading', { level: 2 }).textContent).toContain('Budget Pushback');
+    expect(screen.getByTestId('coach-why').textContent).toContain('budget');
+    expect(plays()[0]?.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('coach-play').textContent).toContain(situations[5]?.plays[0]?.play);
+    expect(screen.getByTestId('coach-status').textContent).toMatch(/Coaching for Budget Pushback/);
+  });
+
+  test('Enter submits; a request with no keyword falls back and says so', () => {
+    fireEvent.change(input(), { target: { value: 'Can you help me out?' } });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(within(result() as HTMLElement).getByRole('heading', { level: 2 }).textContent).toContain('Business Impact Discovery');
+    expect(screen.getByTestId('coach-why').textContent).toContain('No keyword matched');
+  });
+
+  test('another play can be picked; play buttons show the first 80 characters', () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Budget Pushback' }));
+    const budget = situations.find((s) => s.id === 'budget-pushback');
+    const second = budget?.plays[1]?.play ?? '';
+    fireEvent.click(plays()[1] as HTMLElement);
+    expect(plays()[1]?.getAttribute('aria-pressed')).toBe('true');
+    expect(plays()[0]?.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByTestId('coach-play').textContent).toContain(second);
+    expect(plays()[1]?.textContent).toBe(`Play 2: ${second.slice(0, 80)}…`);
+  });
+
+  test('a single-play situation shows no play picker', () => {
+    const one = [{ ...situations[0]!, plays: [situations[0]!.plays[0]!] }];
+    cleanup();
+    render(<SalesCoach situations={one} />);
+    fireEvent.click(screen.getByRole('button', { name: one[0]!.name }));
+    expect(screen.queryByRole('group', { name: 'Choose a play' })).toBeNull();
+    expect(screen.getByTestId('coach-play').textContent).toContain(one[0]!.plays[0]!.play);
+  });
+
+  test('Start Over hides the result', () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Testing the Champion' }));
+    expect(result()).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Start Over' }));
+    expect(result()).toBeNull();
+  });
+
+  test('picking a situation clears the text request', () => {
+    fireEvent.change(input(), { target: { value: 'budget' } });
+    fireEvent.click(submit());
+    fireEvent.click(screen.getByRole('button', { name: 'Multi-threading' }));
+    expect(input().value).toBe('');
+    expect(within(result() as HTMLElement).getByRole('heading', { level: 2 }).textContent).toContain('Multi-threading');
+    expect(screen.getByTestId('coach-why').textContent).toBe('You chose this situation.');
+  });
+});
