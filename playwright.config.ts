@@ -9,6 +9,8 @@ const baseURL = externalBaseUrl ?? 'http://127.0.0.1:8888';
 
 export default defineConfig({
   testDir: './e2e',
+  // Its own folder: Playwright empties it on start, and test-results/ also holds the other suites' reports.
+  outputDir: 'test-results/playwright',
   fullyParallel: true,
   workers: process.env['CI'] ? 2 : 3,
   retries: process.env['CI'] ? 1 : 0,
