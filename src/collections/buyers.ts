@@ -1,2 +1,23 @@
-// Content collections of this concept, registered in src/content.config.ts.
-export const buyersCollections = {};
+// Content collections of the buyers concept, registered in src/content.config.ts.
+// Schemas (and the authoring guide for each field) live in src/schemas/buyers.ts.
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { icpSchema, personaSchema, segmentSchema } from '../schemas/buyers';
+
+export const buyersCollections = {
+  /** Buyer segments (SPEC §2 /buyer-segments): one YAML file per segment, content/segments/*.yaml. */
+  segments: defineCollection({
+    loader: glob({ base: './content/segments', pattern: '**/*.{yaml,yml}' }),
+    schema: segmentSchema,
+  }),
+  /** Buyer personas (SPEC §2 /personas/{id}): one YAML file per persona, content/personas/*.yaml. */
+  personas: defineCollection({
+    loader: glob({ base: './content/personas', pattern: '**/*.{yaml,yml}' }),
+    schema: personaSchema,
+  }),
+  /** The ideal customer profile and red flags (SPEC §2, §9): content/icp/ideal-customer-profile.yaml. */
+  icp: defineCollection({
+    loader: glob({ base: './content/icp', pattern: '**/*.{yaml,yml}' }),
+    schema: icpSchema,
+  }),
+};

@@ -1,0 +1,37 @@
+// Response schemas of the buyer calls (SPEC §3, §7): GET /api/segments, /api/segments/{id},
+// /api/personas/{id}. Shared by the API routes (which parse through them, so only these fields leave
+// the server) and any island that reads the calls.
+import { z } from 'zod';
+
+/** SPEC §3 Segment. */
+export const segmentResponseSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.enum(['Building', 'Briefcase', 'Users', 'User']),
+  color: z.enum(['indigo', 'sky', 'emerald', 'amber']),
+  careAbout: z.array(z.string()),
+  talkingPoints: z.array(z.string()),
+  examples: z.array(z.object({ name: z.string(), url: z.string() })),
+});
+export type SegmentResponse = z.infer<typeof segmentResponseSchema>;
+
+/** GET /api/segments: every segment ordered by id, one per distinct name. */
+export const segmentListResponseSchema = z.array(segmentResponseSchema);
+export type SegmentListResponse = z.infer<typeof segmentListResponseSchema>;
+
+/** SPEC §3 Persona (avatar null when the persona has no picture). */
+export const personaResponseSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  company: z.string(),
+  segment: z.enum(['Enterprise', 'Mid-Market', 'Small Business', 'Startup']),
+  role: z.enum(['decision_maker', 'influencer', 'user', 'champion']),
+  avatar: z.string().nullable(),
+  background: z.string(),
+  preferences: z.object({ decisionFactors: z.string(), careAbout: z.array(z.string()) }),
+  goals: z.array(z.string()),
+  painPoints: z.array(z.string()),
+});
+export type PersonaResponse = z.infer<typeof personaResponseSchema>;

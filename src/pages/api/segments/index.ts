@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { segmentListResponseSchema } from '../../../lib/api/buyers';
+import { getSegments } from '../../../lib/content';
+import { json } from '../../../lib/server/http';
+
+export const prerender = false;
+
+/** GET /api/segments (SPEC §7): the buyer segments, ordered by id, one per distinct name. */
+export const GET: APIRoute = async () => json(segmentListResponseSchema.parse(await getSegments()));

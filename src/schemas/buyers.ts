@@ -1,0 +1,187 @@
+/**
+ * Content schemas of the buyers concept (SPEC §2 Buyer Segments, Persona detail, Ideal Customer Profile;
+ * §3 Segment and Persona; §9 ICP tiers, disqualification, persona ages, sales cycle and churn window).
+ *
+ * Every collection is a strict object, so a misspelt or unknown field fails the build with a message
+ * naming the file and the field. Every field says what it is for, so editors can read this file as the
+ * authoring guide for content/segments, content/personas and content/icp.
+ */
+import { z } from 'astro/zod';
+
+const text = (description: string) => z.string().trim().min(1).describe(description);
+const textList = (description: string) => z.array(text('One item of the list.')).min(1).describe(description);
+
+// ─── Enums (SPEC §3) ──────────────────────────────────────────────────────────────────────────────
+
+export const SEGMENT_ICONS = ['Building', 'Briefcase', 'Users', 'User'] as const;
+export const SEGMENT_COLORS = ['indigo', 'sky', 'emerald', 'amber'] as const;
+export const PERSONA_SEGMENTS = ['Enterprise', 'Mid-Market', 'Small Business', 'Startup'] as const;
+export const PERSONA_ROLES = ['decision_maker', 'influencer', 'user', 'champion'] as const;
+
+export type SegmentIcon = (typeof SEGMENT_ICONS)[number];
+export type SegmentColor = (typeof SEGMENT_COLORS)[number];
+export type PersonaSegment = (typeof PERSONA_SEGMENTS)[number];
+export type PersonaRole = (typeof PERSONA_ROLES)[number];
+
+/** Persona ages of the Buyer Personas block (SPEC §9): champions 30-45, decision makers 45-65. */
+export const CHAMPION_AGE = '30-45';
+export const DECISION_MAKER_AGE = '45-65';
+
+// ─── Segments: content/segments/*.yaml ────────────────────────────────────────────────────────────
+
+/** The fixed profile text of one buyer persona of a segment (the Champion / Decision Maker tabs). */
+const segmentBuyerPersona = <Age extends string>(age: Age) =>
+  z.strictObject({
+    title: text('Typical job title(s) of this persona in the segment, e.g. "Director of Marketing".'),
+    decisionFactors: text('What decides the purchase for this persona, in one or two sentences.'),
+    age: z.literal(age).describe(`Age range shown on the profile; fixed by SPEC §9 to "${age}".`),
+    background: text('Career background and day-to-day work of this persona.'),
+    goals: textList('What this persona is trying to achieve this year.'),
+    whyIWontBuy: textList('Objections in the persona\'s own voice: the reasons they would not buy.'),
+    whatICareAbout: textList('What this persona cares about, in their own voice.'),
+  });
+
+export const segmentSchema = z.strictObject({
+  id: z.number().int().positive().describe('Stable numeric id used in /buyer-segments/{id} and /api/segments/{id} (8-11).'),
+  name: text('Segment name, e.g. "Building Owners". Also selects the Buyer Personas text; shown once per name.'),
+  description: text('Two to four sentences on who this segment is and how they make money.'),
+  icon: z.enum(SEGMENT_ICONS).default('Users').describe('Card and header icon: Building, Briefcase, Users or User (default Users).'),
+  color: z.enum(SEGMENT_COLORS).default('indigo').describe('Colour theme: indigo, sky, emerald or amber (default indigo).'),
+  ecosystemRole: text('One sentence on this segment\'s place in the CRE ecosystem, shown in the ecosystem diagram.'),
+  careAbout: textList('"What They Care About": the business outcomes this segment is measured on.'),
+  talkingPoints: textList('"Talking Points": how a rep connects Parcelwise to those outcomes.'),
+  examples: z
+    .array(
+      z.strictObject({
+        name: text('Display name of the example site (fictional company or property).'),
+        url: z.url({ protocol: /^https$/ }).describe('Absolute https URL of the example site; opens in a new tab.'),
+      }),
+    )
+    .min(1)
+    .describe('"Examples": live sites built for this kind of customer (fictional for training).'),
+  buyerPersonas: z
+    .strictObject({
+      champion: segmentBuyerPersona(CHAMPION_AGE).describe('The Champion tab (default): the person who sells us internally.'),
+      decisionMaker: segmentBuyerPersona(DECISION_MAKER_AGE).describe('The Decision Maker tab: the person who signs.'),
+    })
+    .describe('Fixed Champion and Decision Maker profiles shown on the segment detail page.'),
+});
+export type SegmentEntry = z.infer<typeof segmentSchema>;
+/** One Champion or Decision Maker profile of a segment. */
+export type SegmentBuyerPersona = SegmentEntry['buyerPersonas'][keyof SegmentEntry['buyerPersonas']];
+
+// ─── Personas: content/personas/*.yaml ────────────────────────────────────────────────────────────
+
+export const personaSchema = z.strictObject({
+  id: z.number().int().positive().describe('Stable numeric id used in /personas/{id} and /api/personas/{id}.'),
+  name: text('Full name of the (fictional) person.'),
+  title: text('Job title, shown as "title, company".'),
+  company: text('Employer (fictional company).'),
+  segment: z.enum(PERSONA_SEGMENTS).describe('Company size band: Enterprise, Mid-Market, Small Business or Startup.'),
+  role: z.enum(PERSONA_ROLES).describe('Buying role: decision_maker, influencer, user or champion.'),
+  buyerSegmentId: z
+    .number()
+    .int()
+    .positive()
+    .describe('Id of the buyer segment (content/segments) this persona works in, for the link back to it.'),
+  avatar: z
+    .string()
+    .regex(/^(\/|https:\/\/)/, 'must be a site path starting with / or an https URL')
+    .optional()
+    .describe('Optional picture (site path or https URL); without it the page shows initials.'),
+  background: text('Career story and current remit, two to four sentences.'),
+  preferences: z
+    .strictObject({
+      decisionFactors: text('What decides a purchase for this person.'),
+      careAbout: z.array(text('One item.')).default([]).describe('What they care about; empty shows "Information not available".'),
+    })
+    .describe('Buying preferences.'),
+  goals: textList('Goals and motivations.'),
+  painPoints: textList('Day-to-day pains Parcelwise can remove.'),
+  engagementTips: z.array(text('One tip.')).default([]).describe('Optional tips specific to this person, shown after the role tips.'),
+});
+export type PersonaEntry = z.infer<typeof personaSchema>;
+
+// ─── Ideal customer profile: content/icp/ideal-customer-profile.yaml ──────────────────────────────
+
+const titled = z.strictObject({
+  title: text('Short headline.'),
+  description: text('One or two sentences of explanation.'),
+});
+
+const tierSchema = z.strictObject({
+  tier: z.union([z.literal(1), z.literal(2), z.literal(3)]).describe('Tier number (1, 2 or 3).'),
+  label: text('Column heading, e.g. "Tier 1".'),
+  priority: z.enum(['Primary', 'Secondary', 'Ignore']).describe('Priority badge of the tier.'),
+  guidance: text('What to do with accounts of this tier, e.g. "Focus here".'),
+  properties: text('Number of properties managed, owned or marketed, e.g. "More than 75".'),
+  buildingClass: text('Building classes, e.g. "Class A or B".'),
+  employees: text('Company size in employees, e.g. "More than 20".'),
+  techStack: text('Technology signals, e.g. "CRM in place (Salesforce, HubSpot)".'),
+  marketing: text('Marketing set-up, e.g. "In-house marketing team".'),
+  segmentsOrPersonas: text('Segments or personas to target in this tier.'),
+  salesCycle: text('Typical sales cycle for the tier.'),
+});
+
+const targetPersonaSchema = z.strictObject({
+  priority: z.enum(['primary', 'secondary']).describe('Primary (marketing leader) or secondary persona group.'),
+  function: text('The function, e.g. "Marketing leader", "Transaction".'),
+  titles: textList('Job titles to search for.'),
+  why: text('Why this function buys or influences the purchase.'),
+  personaIds: z.array(z.number().int().positive()).min(1).describe('Ids of example personas (content/personas) to link.'),
+});
+
+const roleGuideSchema = z.strictObject({
+  label: text('Badge label of the role, e.g. "Decision Maker".'),
+  description: text('What this role type means in a deal (Profile tab, "Role type").'),
+  valueProposition: text('The value proposition to lead with for this role (Engagement Strategy tab).'),
+  tips: textList('Engagement tips for this role.'),
+});
+
+export const icpSchema = z.strictObject({
+  title: text('Page heading.'),
+  summary: text('One-line summary under the heading.'),
+  explainer: z
+    .strictObject({ title: text('Explainer box heading.'), body: textList('Explainer paragraphs.') })
+    .describe('The explainer box: what the ICP is and how to use it.'),
+  tiers: z
+    .array(tierSchema)
+    .length(3)
+    .describe('The three tiers of SPEC §9, in order Tier 1, Tier 2, Tier 3.'),
+  targetPersonas: z.array(targetPersonaSchema).min(2).describe('Target personas: one primary group, then secondary groups.'),
+  prospectingKeywords: z
+    .array(z.strictObject({ group: text('Keyword group name.'), keywords: textList('Search keywords.') }))
+    .min(1)
+    .describe('Keywords for list building and social/job-post searches.'),
+  salesRedFlags: z.array(titled).length(7).describe('The seven sales red flags (Red Flags tab).'),
+  redFlagReview: z.array(titled).min(1).describe('Red-flag review: outcomes we avoid by qualifying out.'),
+  disqualificationCriteria: z.array(titled).min(1).describe('Common disqualification criteria (SPEC §9).'),
+  productFitRedFlags: z.array(titled).min(1).describe('Product-fit red flags (SPEC §9).'),
+  metrics: z
+    .strictObject({
+      midMarketSalesCycle: text('Mid-market sales cycle, "3-6 months" (SPEC §9).'),
+      earlyChurnWindow: text('Early churn window, "3-12 months" (SPEC §9).'),
+    })
+    .describe('Business constants quoted on the page.'),
+  engagement: z
+    .strictObject({
+      roles: z
+        .strictObject({
+          decision_maker: roleGuideSchema,
+          influencer: roleGuideSchema,
+          user: roleGuideSchema,
+          champion: roleGuideSchema,
+        })
+        .describe('Per buying role: label, meaning, value proposition and tips.'),
+      timingBySegment: z
+        .strictObject({
+          Enterprise: text('Best timing for Enterprise accounts.'),
+          'Mid-Market': text('Best timing for Mid-Market accounts.'),
+          'Small Business': text('Best timing for Small Business accounts.'),
+          Startup: text('Best timing for Startup accounts.'),
+        })
+        .describe('Best timing by company segment (persona Engagement Strategy tab).'),
+    })
+    .describe('Engagement playbook used on every persona page.'),
+});
+export type IcpEntry = z.infer<typeof icpSchema>;

@@ -1,0 +1,240 @@
+// Buyers content: the zod schemas reject bad entries naming the field, every authored file under
+// content/segments, content/personas and content/icp is valid, and the queries of src/lib/content.ts
+// return what SPEC §2, §3 and §9 require (segment ids and names, the Next Segment cycle, personas with
+// valid enums, ICP tiers, seven sales red flags, disqualification criteria and product-fit flags).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'astro/zod';
+import { getIcp, getNextSegmentId, getPersona, getPersonas, getSegment, getSegments } from '../../src/lib/content';
+import {
+  CHAMPION_AGE,
+  DECISION_MAKER_AGE,
+  PERSONA_ROLES,
+  PERSONA_SEGMENTS,
+  icpSchema,
+  personaSchema,
+  segmentSchema,
+} from '../../src/schemas/buyers';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CONTENT = join(ROOT, 'content');
+
+const yamlFiles = (dir: string) =>
+  readdirSync(join(CONTENT, dir))
+    .filter((name) => /\.ya?ml$/.test(name))
+    .sort()
+    .map((name) => join(CONTENT, dir, name));
+const readYaml = (path: string): Record<string, unknown> => parseYaml(readFileSync(path, 'utf8')) as Record<string, unknown>;
+
+/** Parses with the schema; on failure throws naming the file and every failing field. */
+function parseFile<S extends z.ZodType>(schema: S, path: string): z.infer<S> {
+  const result = schema.safeParse(readYaml(path));
+  if (!result.success) throw new Error(`${relative(ROOT, path)}:\n${z.prettifyError(result.error)}`);
+  return result.data;
+}
+
+/** Expects the schema to reject `data` with an error that names `field` (path or unknown key). */
+function expectRejectsNaming(schema: z.ZodType, data: unknown, field: string): void {
+  const result = schema.safeParse(data);
+  expect(result.success, `expected a failure naming "${field}"`).toBe(false);
+  if (result.success) return;
+  const named = result.error.issues.some(
+    (issue) => issue.path.map(String).includes(field) || (issue.code === 'unrecognized_keys' && issue.keys.includes(field)),
+  );
+  expect(named, z.prettifyError(result.error)).toBe(true);
+  expect(z.prettifyError(result.error)).toContain(field);
+}
+
+const segmentFile = join(CONTENT, 'segments', '08-building-owners.yaml');
+const personaFile = join(CONTENT, 'personas', '01-dana-whitfield.yaml');
+const icpFile = join(CONTENT, 'icp', 'ideal-customer-profile.yaml');
+
+describe('schemas reject a bad entry naming the field', () => {
+  it('segment: wrong icon, wrong colour, misspelt field, wrong persona age, http example', () => {
+    const good = readYaml(segmentFile);
+    expect(segmentSchema.safeParse(good).success).toBe(true);
+    expectRejectsNaming(segmentSchema, { ...good, icon: 'Castle' }, 'icon');
+    expectRejectsNaming(segmentSchema, { ...good, color: 'purple' }, 'color');
+    expectRejectsNaming(segmentSchema, { ...good, talkingPoint: ['typo'] }, 'talkingPoint');
+    expectRejectsNaming(segmentSchema, { ...good, careAbout: [] }, 'careAbout');
+    expectRejectsNaming(segmentSchema, { ...good, examples: [{ name: 'Insecure', url: 'http://example.com' }] }, 'url');
+    const personas = good['buyerPersonas'] as { champion: Record<string, unknown>; decisionMaker: Record<string, unknown> };
+    expectRejectsNaming(segmentSchema, { ...good, buyerPersonas: { ...personas, champion: { ...personas.champion, age: '25-35' } } }, 'age');
+  });
+
+  it('segment: icon and colour default to Users and indigo', () => {
+    const rest = readYaml(segmentFile);
+    delete rest['icon'];
+    delete rest['color'];
+    const parsed = segmentSchema.parse(rest);
+    expect(parsed.icon).toBe('Users');
+    expect(parsed.color).toBe('indigo');
+  });
+
+  it('persona: bad segment, bad role, non-integer id, misspelt preference', () => {
+    const good = readYaml(personaFile);
+    expect(personaSchema.safeParse(good).success).toBe(true);
+    expectRejectsNaming(personaSchema, { ...good, segment: 'Medium' }, 'segment');
+    expectRejectsNaming(personaSchema, { ...good, role: 'buyer' }, 'role');
+    expectRejectsNaming(personaSchema, { ...good, id: 1.5 }, 'id');
+    expectRejectsNaming(personaSchema, { ...good, preferences: { decisionFactors: 'x', careabout: [] } }, 'careabout');
+    expectRejectsNaming(personaSchema, { ...good, avatar: 'javascript:alert(1)' }, 'avatar');
+  });
+
+  it('icp: a missing sales red flag, a fourth tier, an unknown field', () => {
+    const good = readYaml(icpFile);
+    expect(icpSchema.safeParse(good).success).toBe(true);
+    expectRejectsNaming(icpSchema, { ...good, salesRedFlags: (good['salesRedFlags'] as unknown[]).slice(0, 6) }, 'salesRedFlags');
+    const tiers = good['tiers'] as unknown[];
+    expectRejectsNaming(icpSchema, { ...good, tiers: [...tiers, tiers[0]] }, 'tiers');
+    expectRejectsNaming(icpSchema, { ...good, redFlags: [] }, 'redFlags');
+  });
+});
+
+describe('authored files', () => {
+  it('every segment, persona and ICP file is valid', () => {
+    for (const path of yamlFiles('segments')) parseFile(segmentSchema, path);
+    for (const path of yamlFiles('personas')) parseFile(personaSchema, path);
+    for (const path of yamlFiles('icp')) parseFile(icpSchema, path);
+  });
+
+  it('example sites are fictional (reserved .example domains)', () => {
+    for (const path of yamlFiles('segments')) {
+      for (const example of parseFile(segmentSchema, path).examples) expect(new URL(example.url).hostname).toMatch(/\.example$/);
+    }
+  });
+});
+
+describe('segments (SPEC §2, §9)', () => {
+  it('are ids 8-11 with the four names, in order, each listed once', async () => {
+    const segments = await getSegments();
+    expect(segments.map(({ id, name }) => ({ id, name }))).toEqual([
+      { id: 8, name: 'Building Owners' },
+      { id: 9, name: 'Leasing Brokers' },
+      { id: 10, name: 'Investment Sales Brokers' },
+      { id: 11, name: 'Property Managers' },
+    ]);
+    expect(segments.map((segment) => segment.icon)).toEqual(['Building', 'Briefcase', 'Users', 'User']);
+    expect(segments.map((segment) => segment.color)).toEqual(['indigo', 'sky', 'emerald', 'amber']);
+  });
+
+  it('carry the Champion (30-45) and Decision Maker (45-65) texts', async () => {
+    for (const segment of await getSegments()) {
+      expect(segment.buyerPersonas.champion.age).toBe(CHAMPION_AGE);
+      expect(segment.buyerPersonas.decisionMaker.age).toBe(DECISION_MAKER_AGE);
+      expect(segment.careAbout.length).toBeGreaterThan(0);
+      expect(segment.talkingPoints.length).toBeGreaterThan(0);
+      expect(segment.examples.length).toBeGreaterThan(0);
+    }
+    expect(CHAMPION_AGE).toBe('30-45');
+    expect(DECISION_MAKER_AGE).toBe('45-65');
+  });
+
+  it('Next Segment cycles 8 → 9 → 10 → 11 → 8; unknown ids have none', async () => {
+    expect(await getNextSegmentId(8)).toBe(9);
+    expect(await getNextSegmentId(9)).toBe(10);
+    expect(await getNextSegmentId(10)).toBe(11);
+    expect(await getNextSegmentId(11)).toBe(8);
+    expect(await getNextSegmentId(12)).toBeNull();
+  });
+
+  it('getSegment finds by id and answers null for an unknown id', async () => {
+    expect((await getSegment(10))?.name).toBe('Investment Sales Brokers');
+    expect(await getSegment(7)).toBeNull();
+  });
+});
+
+describe('personas (SPEC §3)', () => {
+  it('at least 8, ids 1..N, valid enums, linked to existing buyer segments', async () => {
+    const personas = await getPersonas();
+    expect(personas.length).toBeGreaterThanOrEqual(8);
+    expect(personas.map((persona) => persona.id)).toEqual(personas.map((_, index) => index + 1));
+    const segmentIds = new Set((await getSegments()).map((segment) => segment.id));
+    for (const persona of personas) {
+      expect(PERSONA_SEGMENTS).toContain(persona.segment);
+      expect(PERSONA_ROLES).toContain(persona.role);
+      expect(segmentIds.has(persona.buyerSegmentId), `${persona.name}: buyerSegmentId ${persona.buyerSegmentId}`).toBe(true);
+      expect(persona.avatar === null || typeof persona.avatar === 'string').toBe(true);
+      expect(persona.goals.length).toBeGreaterThan(0);
+      expect(persona.painPoints.length).toBeGreaterThan(0);
+    }
+    // Every buying role and every segment of the ICP is represented.
+    expect(new Set(personas.map((persona) => persona.role))).toEqual(new Set(PERSONA_ROLES));
+    expect(new Set(personas.map((persona) => persona.buyerSegmentId))).toEqual(segmentIds);
+  });
+
+  it('getPersona finds by id and answers null for an unknown id', async () => {
+    expect((await getPersona(1))?.name).toBe('Dana Whitfield');
+    expect(await getPersona(9999)).toBeNull();
+  });
+});
+
+describe('ideal customer profile (SPEC §2, §9)', () => {
+  it('has the three tiers of §9', async () => {
+    const { tiers } = await getIcp();
+    expect(tiers.map((tier) => [tier.label, tier.priority])).toEqual([
+      ['Tier 1', 'Primary'],
+      ['Tier 2', 'Secondary'],
+      ['Tier 3', 'Ignore'],
+    ]);
+    const [tier1, tier2, tier3] = tiers;
+    expect(tier1?.guidance).toBe('Focus here');
+    expect(tier1?.properties).toMatch(/More than 75/);
+    expect(tier1?.buildingClass).toMatch(/A or B/);
+    expect(tier1?.employees).toMatch(/More than 20/);
+    expect(tier1?.techStack).toMatch(/Salesforce/);
+    expect(tier1?.techStack).toMatch(/HubSpot/);
+    expect(tier1?.marketing).toMatch(/In-house/);
+    expect(tier1?.segmentsOrPersonas).toMatch(/Investment Sales and Full-service/);
+    expect(tier2?.properties).toMatch(/11-75/);
+    expect(tier2?.employees).toMatch(/More than 10/);
+    expect(tier2?.segmentsOrPersonas).toBe('All personas');
+    expect(tier2?.salesCycle).toMatch(/3-6 months/);
+    expect(tier3?.properties).toMatch(/1-10/);
+    expect(tier3?.buildingClass).toBe('Any class');
+    expect(tier3?.guidance).toMatch(/Ignore for outbound\/marketing unless a named account/);
+  });
+
+  it('has seven sales red flags, the review list, disqualification criteria and product-fit flags', async () => {
+    const icp = await getIcp();
+    expect(icp.salesRedFlags).toHaveLength(7);
+    expect(icp.redFlagReview.length).toBeGreaterThan(0);
+    expect(icp.disqualificationCriteria.map((item) => item.title)).toEqual([
+      'No dedicated marketing staff',
+      'Annual revenue under $2M',
+      'Fewer than 5 employees',
+      'No CRM or property-management software',
+    ]);
+    expect(icp.productFitRedFlags.map((item) => item.title)).toEqual([
+      'Fewer than 10 properties',
+      'Only class C/D properties',
+      'Technology resistors',
+      'Fully outsourced marketing',
+    ]);
+    expect(icp.metrics).toEqual({ midMarketSalesCycle: '3-6 months', earlyChurnWindow: '3-12 months' });
+    expect(icp.engagement.timingBySegment['Mid-Market']).toContain('3-6 months');
+  });
+
+  it('target personas: a primary marketing leader, secondary groups, every persona id resolved', async () => {
+    const { targetPersonas } = await getIcp();
+    const primary = targetPersonas.filter((group) => group.priority === 'primary');
+    expect(primary.map((group) => group.function)).toEqual(['Marketing leader']);
+    expect(targetPersonas.filter((group) => group.priority === 'secondary').map((group) => group.function)).toEqual([
+      'Marketing',
+      'Transaction',
+      'Leasing',
+      'Operations',
+    ]);
+    for (const group of targetPersonas) {
+      expect(group.personas.map((persona) => persona.id), group.function).toEqual(group.personaIds);
+    }
+  });
+
+  it('has an engagement guide for every persona role and segment', async () => {
+    const { engagement } = await getIcp();
+    for (const role of PERSONA_ROLES) expect(engagement.roles[role].tips.length).toBeGreaterThan(0);
+    for (const segment of PERSONA_SEGMENTS) expect(engagement.timingBySegment[segment]).toBeTruthy();
+  });
+});
