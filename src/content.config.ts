@@ -5,6 +5,7 @@ import { coachCollections } from './collections/coach';
 import { companyCollections } from './collections/company';
 import { industryCollections } from './collections/industry';
 import { learningCollections } from './collections/learning';
+import { externalToolsCollections } from './collections/external-tools';
 import { productCollections } from './collections/product';
 
 export const collections = {
@@ -13,5 +14,6 @@ export const collections = {
   ...buyersCollections,
   ...productCollections,
   ...learningCollections,
+  ...externalToolsCollections,
   ...coachCollections,
 };

@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PublicQuiz, SubmitQuizResponse } from '../lib/api/quizzes';
+import { $toasts } from '../stores/toasts';
+import QuizRunner, { progressPercent } from './QuizRunner';
+
+const quiz: PublicQuiz = {
+  id: 3,
+  title: 'Test quiz',
+  description: 'd',
+  category: 'Company',
+  difficulty: 'beginner',
+  questions: [
+    { id: 'q1', text: 'First?', options: [{ id: 'a', text: 'Alpha' }, { id: 'b', text: 'Beta' }] },
+    { id: 'q2', text: 'Second?', options: [{ id: 'a', text: 'Gamma' }, { id: 'b', text: 'Delta' }] },
+  ],
+};
+
+const graded: SubmitQuizResponse = {
+  id: 'r1',
+  quizId: 3,
+  score: 50,
+  correctAnswers: 1,
+  totalQuestions: 2,
+  answers: [
+    { questionId: 'q1', selectedOptionId: 'a', isCorrect: true },
+    { questionId: 'q2', selectedOptionId: 'a', isCorrect: false },
+  ],
+  completedAt: '2026-11-23T10:00:00.000Z',
+  review: [
+    { questionId: 'q1', correctOptionId: 'a', explanation: 'Alpha is first.' },
+    { questionId: 'q2', correctOptionId: 'b', explanation: 'Delta is second.' },
+  ],
+};
+
+const button = (name: string) => screen.getByRole('button', { name });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  $toasts.set([]);
+});
+
+function answerAll() {
+  fireEvent.click(screen.getByLabelText('Alpha'));
+  fireEvent.click(button('Next Question'));
+  fireEvent.click(screen.getByLabelText('Gamma'));
+}
+
+describe('QuizRunner', () => {
+  it('computes the progress bar as (current + 1) / total', () => {
+    expect(progressPercent(0, 4)).toBe(25);
+    expect(progressPercent(2, 3)).toBe(100);
+  });
+
+  it('enables Next only with a selection and disables Previous on the first question', () => {
+    render(<QuizRunner quiz={quiz} />);
+    expect(button('Previous')).toHaveProperty('disabled', true);
+    expect(button('Next Question')).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByLabelText('Beta'));
+    expect(button('Next Question')).toHaveProperty('disabled', false);
+    fireEvent.click(button('Next Question'));
+    expect(screen.getByText('Second?')).toBeTruthy();
+    expect(button('Previous')).toHaveProperty('disabled', false);
+    expect(button('Submit Quiz')).toHaveProperty('disabled', true);
+    fireEvent.click(button('Previous'));
+    expect((screen.getByLabelText('Beta') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('submits the choices and shows the result review', async () => {
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') return new Response(JSON.stringify(graded), { status: 201 });
+      return new Response(JSON.stringify([graded]), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    render(<QuizRunner quiz={quiz} />);
+    answerAll();
+    fireEvent.click(button('Submit Quiz'));
+    expect(await screen.findByText('You got 1 out of 2 questions correct')).toBeTruthy();
+    expect(screen.getByTestId('quiz-score').textContent).toBe('50%');
+    expect(screen.getByText('Delta is second.')).toBeTruthy();
+    expect(screen.getAllByText('Correct answer:')).toHaveLength(2);
+    expect(screen.getAllByText('Your answer:')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Back to Quizzes' }).getAttribute('href')).toBe('/quizzes');
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      quizId: 3,
+      answers: [
+        { questionId: 'q1', selectedOptionId: 'a' },
+        { questionId: 'q2', selectedOptionId: 'a' },
+      ],
+    });
+  });
+
+  it('on failure shows the destructive toast and returns to the questions', async () => {
+    let release: (response: Response) => void = () => {};
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (release = resolve))));
+    render(<QuizRunner quiz={quiz} />);
+    answerAll();
+    fireEvent.click(button('Submit Quiz'));
+    expect(button('Submitting')).toHaveProperty('disabled', true);
+    release(new Response(JSON.stringify({ message: 'Storage is down' }), { status: 503, statusText: 'Service Unavailable' }));
+    await waitFor(() => expect(button('Submit Quiz')).toHaveProperty('disabled', false));
+    expect($toasts.get()[0]).toMatchObject({ title: 'Failed to submit quiz', variant: 'destructive', description: '503: {"message":"Storage is down"}' });
+    expect(screen.getByText('Second?')).toBeTruthy();
+  });
+
+  it('shows the spec texts for a question without text or options', () => {
+    render(<QuizRunner quiz={{ ...quiz, questions: [{ id: 'q1', text: 'Lonely?', options: [] }] }} />);
+    expect(screen.getByText('No options available for this question.')).toBeTruthy();
+    cleanup();
+    render(<QuizRunner quiz={{ ...quiz, questions: [] }} />);
+    expect(screen.getByText('No question available')).toBeTruthy();
+  });
+});

@@ -1,0 +1,30 @@
+// Request and response schemas of the daily challenge calls (SPEC §7, DECISIONS "Learning data").
+// GET carries no answer key and no explanation; both arrive with the answer.
+import { z } from 'zod';
+
+export const challengeVerdictSchema = z.strictObject({
+  correct: z.boolean(),
+  correctOptionId: z.string(),
+  explanation: z.string(),
+});
+export type ChallengeVerdict = z.infer<typeof challengeVerdictSchema>;
+
+/** GET /api/daily-challenge. `answer` is the user's counted answer in this window, if any. */
+export const dailyChallengeSchema = z.strictObject({
+  id: z.string(),
+  quizTitle: z.string(),
+  text: z.string(),
+  options: z.array(z.strictObject({ id: z.string(), text: z.string() })),
+  /** Hours until the next 12-hour window, one decimal, as a string. */
+  nextRefreshHours: z.string(),
+  answer: z.strictObject({ answerId: z.string(), ...challengeVerdictSchema.shape }).nullable(),
+});
+export type DailyChallenge = z.infer<typeof dailyChallengeSchema>;
+
+/** POST /api/daily-challenge/complete. */
+export const completeChallengeRequestSchema = z.strictObject({
+  userId: z.unknown().optional(),
+  questionId: z.string().trim().min(1).max(200),
+  answerId: z.string().trim().min(1).max(64),
+});
+export type CompleteChallengeRequest = z.infer<typeof completeChallengeRequestSchema>;

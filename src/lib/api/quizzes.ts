@@ -1,0 +1,89 @@
+// Request and response schemas of the quiz calls (SPEC §7, DECISIONS "Learning data"), shared by the
+// API routes and the islands. Nothing sent before submission carries an answer key (`isCorrect`).
+import { z } from 'zod';
+
+export const QUIZ_DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
+export type QuizDifficulty = (typeof QUIZ_DIFFICULTIES)[number];
+
+const positiveId = z.number().int().positive().max(999_999_999);
+const shortId = z.string().trim().min(1).max(64);
+
+/** An option as the browser sees it before grading: no isCorrect. */
+export const publicQuizOptionSchema = z.strictObject({ id: z.string(), text: z.string() });
+export type PublicQuizOption = z.infer<typeof publicQuizOptionSchema>;
+
+/** A question before grading: no explanation either (it would give the answer away). */
+export const publicQuizQuestionSchema = z.strictObject({
+  id: z.string(),
+  text: z.string(),
+  options: z.array(publicQuizOptionSchema),
+});
+export type PublicQuizQuestion = z.infer<typeof publicQuizQuestionSchema>;
+
+/** GET /api/quizzes lists these. */
+export const publicQuizSchema = z.strictObject({
+  id: positiveId,
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  difficulty: z.enum(QUIZ_DIFFICULTIES),
+  questions: z.array(publicQuizQuestionSchema),
+});
+export type PublicQuiz = z.infer<typeof publicQuizSchema>;
+
+export const quizAnswerSchema = z.strictObject({
+  questionId: z.string(),
+  selectedOptionId: z.string().nullable(),
+  isCorrect: z.boolean(),
+});
+export type QuizAnswer = z.infer<typeof quizAnswerSchema>;
+
+/** A stored, server-graded result (GET /api/quiz-results lists the user's). */
+export const quizResultSchema = z.strictObject({
+  id: z.string(),
+  quizId: positiveId,
+  score: z.number().int().min(0).max(100),
+  correctAnswers: z.number().int().nonnegative(),
+  totalQuestions: z.number().int().positive(),
+  answers: z.array(quizAnswerSchema),
+  completedAt: z.iso.datetime(),
+});
+export type QuizResult = z.infer<typeof quizResultSchema>;
+
+/**
+ * POST /api/quiz-results. The spec's client also sends userId, score, correctAnswers, totalQuestions
+ * and each answer's isCorrect: they are type-checked and ignored; the server grades from the ids.
+ * An unanswered question may be omitted or sent with selectedOptionId null; it counts as wrong.
+ */
+export const submitQuizRequestSchema = z.strictObject({
+  userId: z.unknown().optional(),
+  quizId: positiveId,
+  score: z.number().optional(),
+  correctAnswers: z.number().optional(),
+  totalQuestions: z.number().optional(),
+  answers: z
+    .array(
+      z.strictObject({
+        questionId: shortId,
+        selectedOptionId: shortId.nullable(),
+        isCorrect: z.boolean().optional(),
+      }),
+    )
+    .max(100),
+});
+export type SubmitQuizRequest = z.infer<typeof submitQuizRequestSchema>;
+
+/** Per question, after grading: what the result screen reviews. */
+export const quizReviewItemSchema = z.strictObject({
+  questionId: z.string(),
+  correctOptionId: z.string(),
+  explanation: z.string().nullable(),
+});
+export type QuizReviewItem = z.infer<typeof quizReviewItemSchema>;
+
+/** The answer to POST /api/quiz-results: the stored result plus the review. */
+export const submitQuizResponseSchema = z.strictObject({
+  ...quizResultSchema.shape,
+  review: z.array(quizReviewItemSchema),
+});
+export type SubmitQuizResponse = z.infer<typeof submitQuizResponseSchema>;

@@ -1,0 +1,83 @@
+// The Daily Challenge card's state (SPEC §4 "Daily challenge", §8, §9): loading, nothing on failure or
+// no data, answering, submitted. Selection and result reset whenever a fresh challenge is fetched; the
+// challenge is fetched again when its 12-hour window ends, then every 12 hours.
+import { atom } from 'nanostores';
+import { apiRequest, ApiError } from '../lib/api/client';
+import type { ChallengeVerdict, CompleteChallengeRequest, DailyChallenge } from '../lib/api/daily-challenge';
+import { showToast } from './toasts';
+
+export const REFRESH_HOURS = 12;
+
+export type ChallengeState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; challenge: DailyChallenge; selected: string | null; submitting: boolean; result: ChallengeVerdict | null };
+
+export const $dailyChallenge = atom<ChallengeState>({ status: 'loading' });
+
+/** Milliseconds until the next fetch: the end of the current window (at most 12 hours). */
+export function refreshDelayMs(nextRefreshHours: string): number {
+  const hours = Number(nextRefreshHours);
+  const bounded = Number.isFinite(hours) && hours > 0 ? Math.min(hours, REFRESH_HOURS) : REFRESH_HOURS;
+  return Math.round(bounded * 60 * 60 * 1000) + 1000;
+}
+
+export async function fetchDailyChallenge(): Promise<void> {
+  try {
+    const challenge = await apiRequest<DailyChallenge>('GET', '/api/daily-challenge');
+    $dailyChallenge.set({
+      status: 'ready',
+      challenge,
+      selected: challenge.answer?.answerId ?? null,
+      submitting: false,
+      result: challenge.answer ? { correct: challenge.answer.correct, correctOptionId: challenge.answer.correctOptionId, explanation: challenge.answer.explanation } : null,
+    });
+  } catch (error) {
+    console.error('Failed to fetch challenge', error);
+    $dailyChallenge.set({ status: 'error', message: 'Failed to fetch challenge' });
+  }
+}
+
+export function selectChallengeOption(optionId: string): void {
+  const state = $dailyChallenge.get();
+  if (state.status !== 'ready' || state.result || state.submitting) return;
+  $dailyChallenge.set({ ...state, selected: optionId });
+}
+
+export async function submitChallengeAnswer(): Promise<void> {
+  const state = $dailyChallenge.get();
+  if (state.status !== 'ready' || state.result || state.submitting || state.selected === null) return;
+  $dailyChallenge.set({ ...state, submitting: true });
+  try {
+    const body: CompleteChallengeRequest = { questionId: state.challenge.id, answerId: state.selected };
+    const result = await apiRequest<ChallengeVerdict>('POST', '/api/daily-challenge/complete', body);
+    const current = $dailyChallenge.get();
+    if (current.status === 'ready' && current.challenge.id === state.challenge.id) $dailyChallenge.set({ ...current, submitting: false, result });
+  } catch (error) {
+    const current = $dailyChallenge.get();
+    if (current.status === 'ready') $dailyChallenge.set({ ...current, submitting: false });
+    const message = error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error);
+    showToast({ title: 'Error', description: message, variant: 'destructive' });
+    // The window may have turned over: a fresh challenge resets the card.
+    if (error instanceof ApiError && error.status === 400) await fetchDailyChallenge();
+  }
+}
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Fetches now and again at each window's end; returns the cleanup. */
+export function startDailyChallenge(): () => void {
+  let stopped = false;
+  const cycle = async () => {
+    await fetchDailyChallenge();
+    if (stopped) return;
+    const state = $dailyChallenge.get();
+    const delay = state.status === 'ready' ? refreshDelayMs(state.challenge.nextRefreshHours) : REFRESH_HOURS * 60 * 60 * 1000;
+    timer = setTimeout(() => void cycle(), delay);
+  };
+  void cycle();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}

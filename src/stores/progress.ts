@@ -1,0 +1,38 @@
+// Lesson progress on the client (SPEC §4 "Lesson completion", §8 toasts): the completed lesson ids the
+// user earned on this page, by module, and the Mark Complete action. Only written in the browser (the
+// islands fall back to their server-rendered props until then), so no user's data lives on the server.
+import { atom, map } from 'nanostores';
+import { apiRequest } from '../lib/api/client';
+import type { ProgressRecord, UpdateProgressRequest } from '../lib/api/modules';
+import { showToast } from './toasts';
+
+/** Completed lesson ids by module id, as the server last answered them. */
+export const $completedLessons = map<Record<string, readonly number[]>>({});
+/** Lessons whose Mark Complete request is in flight (their buttons are disabled). */
+export const $pendingLessons = atom<readonly number[]>([]);
+
+/** The module's completed lesson ids: the store once it knows them, else the server-rendered ones. */
+export function completedFor(state: Record<string, readonly number[]>, moduleId: number, initial: readonly number[]): readonly number[] {
+  return state[String(moduleId)] ?? initial;
+}
+
+/**
+ * Mark Complete: PATCH /api/progress/{moduleId} (additive on the server, which creates the record when
+ * there is none), then stores the merged list it answers and shows the spec's toast.
+ */
+export async function markLessonComplete(moduleId: number, lessonId: number): Promise<boolean> {
+  if ($pendingLessons.get().includes(lessonId)) return false;
+  $pendingLessons.set([...$pendingLessons.get(), lessonId]);
+  try {
+    const body: UpdateProgressRequest = { completedLessons: [lessonId], status: 'in_progress', lastActivity: new Date().toISOString() };
+    const record = await apiRequest<ProgressRecord>('PATCH', `/api/progress/${moduleId}`, body);
+    $completedLessons.setKey(String(moduleId), record.completedLessons);
+    showToast({ title: 'Lesson completed', description: 'Your progress has been saved' });
+    return true;
+  } catch {
+    showToast({ title: 'Error', description: 'Failed to update progress', variant: 'destructive' });
+    return false;
+  } finally {
+    $pendingLessons.set($pendingLessons.get().filter((id) => id !== lessonId));
+  }
+}
