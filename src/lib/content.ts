@@ -125,7 +125,118 @@ export async function getIcp(): Promise<IdealCustomerProfile> {
 // #endregion buyers
 
 // #region product + resources
+// Product page (features with their position texts, integration groups) and Resources page (library,
+// customer-examples matrix). Cached per process in production; fresh on every call under `astro dev`.
+import type {
+  FeaturePosition as ProductFeaturePosition,
+  IntegrationGroupId as ProductIntegrationGroupId,
+  ProductFeatureData,
+  ProductIntegrationGroupData,
+} from '../schemas/product';
+import type {
+  CustomerExampleRowData,
+  ResourceData,
+  SalesResourceFilter,
+} from '../schemas/resources';
 
+/** A core feature ready to render: its content plus the 'Why it matters' / 'How we help' of its position. */
+export interface ProductFeature extends ProductFeatureData {
+  id: string;
+  /** 'first', 'second' or 'other' (SPEC §2), from the feature's place in the list. */
+  position: ProductFeaturePosition;
+  whyItMatters: string;
+  howWeHelp: string;
+}
+
+/** An integration group with its integrations, in display order. */
+export interface ProductIntegrationGroup extends Omit<ProductIntegrationGroupData, 'group'> {
+  id: ProductIntegrationGroupId;
+}
+
+/** A built-in resource (SPEC §3 Resource). */
+export interface LibraryResource extends ResourceData {
+  id: string;
+}
+
+/** One row of the customer-examples matrix (a buyer segment and its example sites). */
+export interface CustomerExampleRow extends CustomerExampleRowData {
+  id: string;
+}
+
+/** SPEC §2: the 'Why it matters' / 'How we help' texts are chosen by position: first, second, other. */
+export function featurePosition(index: number): ProductFeaturePosition {
+  if (index === 0) return 'first';
+  if (index === 1) return 'second';
+  return 'other';
+}
+
+function productCached<T>(load: () => Promise<T>): () => Promise<T> {
+  let cached: Promise<T> | undefined;
+  return () => {
+    if (!import.meta.env.PROD) return load();
+    cached ??= load();
+    return cached;
+  };
+}
+
+const byOrder = (a: { data: { order: number } }, b: { data: { order: number } }) => a.data.order - b.data.order;
+
+/** The six core features in display order, each with the narrative texts of its position. */
+export const getProductFeatures: () => Promise<ProductFeature[]> = productCached(async () => {
+  const [features, narratives] = await Promise.all([
+    getCollection('productFeatures'),
+    getCollection('productFeatureNarratives'),
+  ]);
+  const narrativeFor = (position: ProductFeaturePosition) => {
+    const entry = narratives.find((candidate) => candidate.id === position);
+    if (!entry) throw new Error(`content/product/feature-narratives.yaml: missing the "${position}" texts.`);
+    return entry.data;
+  };
+  return [...features].sort(byOrder).map((entry, index) => {
+    const position = featurePosition(index);
+    return { id: entry.id, ...entry.data, position, ...narrativeFor(position) };
+  });
+});
+
+/** The integration groups in display order (CRM systems, property management, CRE marketplaces, …). */
+export const getIntegrationGroups: () => Promise<ProductIntegrationGroup[]> = productCached(async () => {
+  const groups = await getCollection('productIntegrationGroups');
+  return [...groups].sort(byOrder).map(({ data: { group, ...rest } }) => ({ id: group, ...rest }));
+});
+
+/** Every built-in resource, newest first. */
+export const getResources: () => Promise<LibraryResource[]> = productCached(async () => {
+  const entries = await getCollection('resources');
+  return entries
+    .map((entry) => ({ id: entry.id, ...entry.data }))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.title.localeCompare(b.title));
+});
+
+/** Resources shown on the Live Customer Examples tab. */
+export async function getCustomerExampleResources(): Promise<LibraryResource[]> {
+  return (await getResources()).filter((resource) => resource.category === 'customer-examples');
+}
+
+/** Reads the Sales Resources filter from a URL value; anything unknown means 'all'. */
+export function parseSalesResourceFilter(value: string | null | undefined): SalesResourceFilter {
+  return value === 'pdf-collateral' || value === 'industry-links' ? value : 'all';
+}
+
+/**
+ * Resources shown on the Sales Resources tab under a filter value (SPEC §2: pdf-collateral,
+ * industry-links, all). A resource matches by its `salesCategory`, or by a category of the same name.
+ */
+export async function getSalesResources(filter: SalesResourceFilter = 'all'): Promise<LibraryResource[]> {
+  const sales = (await getResources()).filter((resource) => resource.category !== 'customer-examples');
+  if (filter === 'all') return sales;
+  return sales.filter((resource) => resource.salesCategory === filter || resource.category === filter);
+}
+
+/** The customer-examples matrix: the buyer-segment rows in order, each with its example sites. */
+export const getCustomerExampleMatrix: () => Promise<CustomerExampleRow[]> = productCached(async () => {
+  const rows = await getCollection('resourceCustomerExamples');
+  return [...rows].sort(byOrder).map((entry) => ({ id: entry.id, ...entry.data }));
+});
 // #endregion product + resources
 
 // #region learning: modules, lessons, quizzes, external tools

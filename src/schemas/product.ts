@@ -1,0 +1,97 @@
+/**
+ * Content schemas of the Product page (SPEC §2 "Product", §9 "Built-in integrations").
+ *
+ * - `productFeatures`: one YAML file per core feature in `content/product/features/`, shown in `order`.
+ * - `productFeatureNarratives`: `content/product/feature-narratives.yaml`, the 'Why it matters' and
+ *   'How we help' texts. SPEC §2 chooses them by POSITION, not by feature: the first feature shows the
+ *   `first` texts, the second feature the `second` texts, every other feature the `other` texts.
+ * - `productIntegrationGroups`: one YAML file per integration group in `content/product/integrations/`,
+ *   each listing its integrations with an Active or Planned status.
+ *
+ * Every object is a `z.strictObject`, so a misspelt or missing field fails the build naming file and field.
+ */
+import { z } from 'astro/zod';
+import { ICON_PATHS, type IconName } from '../components/icons';
+
+const text = (description: string) => z.string().trim().min(1).describe(description);
+
+/** Any icon of src/components/icons.ts. */
+export const iconNameSchema = z
+  .enum(Object.keys(ICON_PATHS) as [IconName, ...IconName[]])
+  .describe('Name of an icon in src/components/icons.ts (ICON_PATHS), e.g. "search" or "globe".');
+
+/** SPEC §2: each feature lists its key capabilities; we ask for at least four so the card is useful. */
+export const MIN_CAPABILITIES = 4;
+
+export const productFeatureSchema = z
+  .strictObject({
+    order: z
+      .number()
+      .int()
+      .min(1)
+      .describe('Position on the Features tab, 1 = first. Decides which narrative texts the feature shows (1 → first, 2 → second, 3+ → other).'),
+    title: text('Feature name as shown on the card, e.g. "Property Search Engine".'),
+    icon: iconNameSchema,
+    tagline: text('One line under the title: what the feature is, in the buyer\'s words.'),
+    description: text('Two to four sentences: what the feature does and for whom.'),
+    capabilities: z
+      .array(text('One key capability: a short, concrete statement of something the feature does.'))
+      .min(MIN_CAPABILITIES)
+      .describe(`Key capabilities, at least ${MIN_CAPABILITIES}, most important first.`),
+    businessImpact: text('The business impact for a CRE team: the outcome a buyer can expect, in one short paragraph.'),
+    talkingPoint: text('A one-sentence line a rep can say on a call to introduce the feature.'),
+  })
+  .describe('One of the six core product features (SPEC §2).');
+
+/** Which narrative a feature shows, by its position in the list (SPEC §2). */
+export const FEATURE_POSITIONS = ['first', 'second', 'other'] as const;
+export const featurePositionSchema = z.enum(FEATURE_POSITIONS).describe('first, second or other.');
+
+export const productFeatureNarrativeSchema = z
+  .strictObject({
+    whyItMatters: text("The 'Why it matters' text: the market problem, from the buyer's side."),
+    howWeHelp: text("The 'How we help' text: how the product answers that problem."),
+  })
+  .describe('The texts shown with every feature at one position (entry id: first, second or other).');
+
+export const INTEGRATION_STATUSES = ['Active', 'Planned'] as const;
+
+/** The five integration groups of SPEC §2, in display order; the group file name is its id. */
+export const INTEGRATION_GROUP_IDS = [
+  'crm-systems',
+  'property-management',
+  'cre-marketplaces',
+  'marketing-tools',
+  'visual-tools',
+] as const;
+
+export const integrationSchema = z
+  .strictObject({
+    name: text('Product name of the integration partner, e.g. "Salesforce".'),
+    description: text('What the integration does for a Parcelwise customer, in one or two sentences.'),
+    status: z
+      .enum(INTEGRATION_STATUSES)
+      .describe('Active (customers can connect it today) or Planned (on the roadmap). SPEC §9: all built-in ones are Active.'),
+  })
+  .describe('One integration of a group.');
+
+export const productIntegrationGroupSchema = z
+  .strictObject({
+    group: z
+      .enum(INTEGRATION_GROUP_IDS)
+      .describe('Which SPEC §2 group this file is: crm-systems, property-management, cre-marketplaces, marketing-tools or visual-tools.'),
+    order: z.number().int().min(1).describe('Position on the Integrations tab, 1 = first.'),
+    title: text('Group heading, e.g. "CRM Systems".'),
+    icon: iconNameSchema,
+    description: text('One sentence: why a CRE team connects tools of this kind.'),
+    integrations: z.array(integrationSchema).min(1).describe('The integrations of this group, in display order.'),
+  })
+  .describe('A group of integrations on the Integrations tab (SPEC §2).');
+
+export type ProductFeatureData = z.infer<typeof productFeatureSchema>;
+export type FeaturePosition = z.infer<typeof featurePositionSchema>;
+export type ProductFeatureNarrative = z.infer<typeof productFeatureNarrativeSchema>;
+export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];
+export type IntegrationGroupId = (typeof INTEGRATION_GROUP_IDS)[number];
+export type Integration = z.infer<typeof integrationSchema>;
+export type ProductIntegrationGroupData = z.infer<typeof productIntegrationGroupSchema>;
