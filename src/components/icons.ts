@@ -29,6 +29,20 @@ export const ICON_PATHS = {
   globe: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20',
   plug: 'M12 22v-5M9 8V2M15 8V2M18 8v5a6 6 0 0 1-12 0V8z',
   sparkles: 'M12 3l1.9 5.8L20 10.7l-6.1 1.9L12 18.5l-1.9-5.9L4 10.7l6.1-1.9zM5 3v4M3 5h4M19 17v4M17 19h4',
+  // product + resources
+  productMail: 'M3 5h18v14H3zM3 6l9 7 9-7',
+  productFlyer: 'M4 3h16v18H4zM8 15l3-3 2 2 3-3 2 2M9 8.5a1.5 1.5 0 1 0 0-.01',
+  resourcePdf: 'M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zM14 2v6h6M9 15h2a1.5 1.5 0 0 0 0-3H9v6',
+  resourceTemplate: 'M3 3h18v18H3zM3 9h18M9 21V9',
+  resourceCaseStudy: 'M4 4h16v16H4zM8 16v-4M12 16V8M16 16v-6',
+  resourceSalesTool: 'M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.6 2.6-2.4-.6-.6-2.4z',
+  // company + industry
+  circleCheck: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20M8 12l3 3 5-6',
+  circleMinus: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20M8 12h8',
+  circleX: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20M15 9l-6 6M9 9l6 6',
+  trendingUp: 'M22 7l-8.5 8.5-5-5L2 17M16 7h6v6',
+  alertTriangle: 'M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0M12 9v4M12 17h.01',
+  languages: 'M5 8l6 6M4 14l6-6 2-3M2 5h12M7 2h1M22 22l-5-10-5 10M14 18h6',
 } as const;
 
 export type IconName = keyof typeof ICON_PATHS;

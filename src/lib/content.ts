@@ -8,7 +8,104 @@
 import { getCollection, getEntry, render } from 'astro:content';
 
 // #region company + industry
+// Company Overview (content/company/) and Industry Knowledge (content/industry/), SPEC §2. Plain,
+// non-confidential data, sorted as the pages show it. Cached per process in production only, so
+// `astro dev` shows edits at once.
+import type { CoreValue, Company, Differentiators, HistoryEntry, TeamMember, ValueProposition } from '../schemas/company';
+import type { Abbreviation, Competitor, GlossaryTerm, IndustryOverview, LeaseType } from '../schemas/industry';
 
+const companyIndustryCache = new Map<string, Promise<unknown>>();
+
+function cachedCompanyIndustry<T>(key: string, load: () => Promise<T>): Promise<T> {
+  if (!import.meta.env.PROD) return load();
+  let cached = companyIndustryCache.get(key) as Promise<T> | undefined;
+  if (!cached) {
+    cached = load().catch((error: unknown) => {
+      companyIndustryCache.delete(key);
+      throw error;
+    });
+    companyIndustryCache.set(key, cached);
+  }
+  return cached;
+}
+
+const byContentOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;
+const byAlphabet = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
+
+/** The company profile: name, summary, elevator pitch, mission, facts, 'Did you know?' banner. */
+export function getCompany(): Promise<Company> {
+  return cachedCompanyIndustry('company', async () => {
+    const entry = await getEntry('company', 'parcelwise');
+    if (!entry) throw new Error('content/company/company.yaml has no "parcelwise" entry');
+    return entry.data;
+  });
+}
+
+/** The value propositions (ACCELERATE, ELEVATE, TARGET, INTEGRATE) in their `order`. */
+export function getValuePropositions(): Promise<ValueProposition[]> {
+  return cachedCompanyIndustry('valueProps', async () => (await getCollection('companyValueProps')).map(({ data }) => data).sort(byContentOrder));
+}
+
+/** The Differentiators tab: points and the comparison table. */
+export function getDifferentiators(): Promise<Differentiators> {
+  return cachedCompanyIndustry('differentiators', async () => {
+    const entry = await getEntry('companyDifferentiators', 'parcelwise');
+    if (!entry) throw new Error('content/company/differentiators.yaml has no "parcelwise" entry');
+    return entry.data;
+  });
+}
+
+/** The four core values in their `order`. */
+export function getCoreValues(): Promise<CoreValue[]> {
+  return cachedCompanyIndustry('coreValues', async () => (await getCollection('companyCoreValues')).map(({ data }) => data).sort(byContentOrder));
+}
+
+/** The team members in their `order`. */
+export function getTeam(): Promise<TeamMember[]> {
+  return cachedCompanyIndustry('team', async () => (await getCollection('companyTeam')).map(({ data }) => data).sort(byContentOrder));
+}
+
+/** The 'Our Journey' history entries, oldest first (by id within a year). */
+export function getHistory(): Promise<HistoryEntry[]> {
+  return cachedCompanyIndustry('history', async () =>
+    (await getCollection('companyHistory')).map(({ data }) => data).sort((a, b) => a.year - b.year || byAlphabet(a.id, b.id)),
+  );
+}
+
+/** The industry-overview tab: market size and structure, segments, stakeholders, trends, challenges. */
+export function getIndustryOverview(): Promise<IndustryOverview> {
+  return cachedCompanyIndustry('industryOverview', async () => {
+    const entry = await getEntry('industryOverview', 'market');
+    if (!entry) throw new Error('content/industry/overview.yaml has no "market" entry');
+    return entry.data;
+  });
+}
+
+/** Commercial lease types in their `order`. */
+export function getLeaseTypes(): Promise<LeaseType[]> {
+  return cachedCompanyIndustry('leaseTypes', async () => (await getCollection('industryLeaseTypes')).map(({ data }) => data).sort(byContentOrder));
+}
+
+/** The competitor cards in their `order` (four, fictional companies). */
+export function getCompetitors(): Promise<Competitor[]> {
+  return cachedCompanyIndustry('competitors', async () => (await getCollection('industryCompetitors')).map(({ data }) => data).sort(byContentOrder));
+}
+
+/** CRE abbreviations, alphabetical. */
+export function getAbbreviations(): Promise<Abbreviation[]> {
+  return cachedCompanyIndustry('abbreviations', async () =>
+    (await getCollection('industryAbbreviations'))
+      .map(({ id, data }) => ({ abbreviation: id, ...data }))
+      .sort((a, b) => byAlphabet(a.abbreviation, b.abbreviation)),
+  );
+}
+
+/** CRE glossary terms, alphabetical. */
+export function getGlossary(): Promise<GlossaryTerm[]> {
+  return cachedCompanyIndustry('glossary', async () =>
+    (await getCollection('industryGlossary')).map(({ id, data }) => ({ term: id, ...data })).sort((a, b) => byAlphabet(a.term, b.term)),
+  );
+}
 // #endregion company + industry
 
 // #region buyers: segments, personas, ICP

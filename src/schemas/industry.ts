@@ -1,0 +1,152 @@
+/**
+ * Content schemas of the Industry Knowledge page (SPEC §2 "Industry Knowledge"). All files live in
+ * `content/industry/`:
+ *
+ * - `industryOverview`: `overview.yaml`, one entry keyed `market` — market size and structure, property
+ *   segments, stakeholders, trends and challenges (the industry-overview tab).
+ * - `industryLeaseTypes`: `lease-types.yaml`, one entry per lease type, shown in `order`.
+ * - `industryCompetitors`: `competitors.yaml`, the four competitor cards in `order` (fictional companies, DECISIONS).
+ * - `industryAbbreviations`: `abbreviations.yaml`, keyed by the abbreviation itself (e.g. `NOI`).
+ * - `industryGlossary`: `glossary.yaml`, keyed by the term itself (e.g. `Net absorption`).
+ *
+ * Public industry knowledge is real and correct; competitor names are fictional composites. Every object
+ * is a `z.strictObject`, so a misspelt or missing field fails the build naming file and field.
+ */
+import { z } from 'astro/zod';
+import { ICON_PATHS, type IconName } from '../components/icons';
+
+const text = (description: string) => z.string().trim().min(1).describe(description);
+const list = (item: string, description: string, min = 1) => z.array(text(item)).min(min).describe(description);
+const id = (description: string) =>
+  z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case kebab-case, e.g. "triple-net".')
+    .describe(description);
+const icon = z
+  .enum(Object.keys(ICON_PATHS) as [IconName, ...IconName[]])
+  .describe('Name of an icon in src/components/icons.ts (ICON_PATHS), e.g. "building".');
+
+export const industryOverviewSchema = z
+  .strictObject({
+    title: text('Heading of the Industry Knowledge page.'),
+    summary: text('Introduction to the CRE industry for a new hire, two to four sentences.'),
+    marketSize: z
+      .strictObject({
+        stats: z
+          .array(
+            z.strictObject({
+              value: text('The figure as shown, e.g. "≈ $4.7 trillion".'),
+              label: text('What the figure measures.'),
+              detail: text('Source or caveat, one sentence.'),
+            }),
+          )
+          .min(3)
+          .describe('Headline figures of the market size.'),
+        caveat: text('How to use the figures with customers (they are rounded estimates).'),
+      })
+      .describe('Market size.'),
+    structure: z
+      .array(
+        z.strictObject({
+          title: text('A part of the market, e.g. "Owners and capital".'),
+          description: text('How that part works, two to four sentences.'),
+        }),
+      )
+      .min(3)
+      .describe('Market structure: who owns, finances, leases, sells and operates CRE.'),
+    segments: z
+      .array(
+        z.strictObject({
+          id: id('Stable id, e.g. "office".'),
+          name: text('The property segment, e.g. "Office".'),
+          icon,
+          description: text('What the segment is and its sub-types.'),
+          marketing: text('What marketing looks like in this segment.'),
+          metrics: list('A metric, e.g. "Asking rent $/SF/yr".', 'Metrics that matter in this segment.', 2),
+        }),
+      )
+      .min(4)
+      .describe('Property segments (office, industrial, retail, multifamily, …).'),
+    stakeholders: z
+      .array(
+        z.strictObject({
+          name: text('The stakeholder, e.g. "Leasing (agency) brokers".'),
+          role: text('What they do in a deal or a building.'),
+          needs: text('What they need from marketing, and so from Parcelwise.'),
+        }),
+      )
+      .min(4)
+      .describe('The people and organisations in a CRE deal.'),
+    trends: z
+      .array(
+        z.strictObject({
+          title: text('The trend, a short phrase.'),
+          description: text('What is happening, two or three sentences.'),
+          implication: text('What it means for our customers and our conversations.'),
+        }),
+      )
+      .min(3)
+      .describe('Current industry trends.'),
+    challenges: z
+      .array(
+        z.strictObject({
+          title: text('The challenge, a short phrase.'),
+          description: text('Why it hurts CRE teams.'),
+          howWeHelp: text('How Parcelwise helps, one or two sentences.'),
+        }),
+      )
+      .min(3)
+      .describe('Challenges CRE teams face.'),
+    competitorsIntro: text('Introduction of the competitive-landscape tab: how to use the competitor cards.'),
+  })
+  .describe('The industry-overview tab (entry id: market).');
+
+export const leaseTypeSchema = z
+  .strictObject({
+    id: id('Stable id, e.g. "triple-net".'),
+    order: z.number().int().min(1).describe('Position in the lease-types section, 1 = first.'),
+    name: text('The lease type, e.g. "Triple net (NNN)".'),
+    alsoKnownAs: z.array(text('Another name.')).optional().describe('Other names used in the market.'),
+    description: text('How the lease works, two or three sentences.'),
+    tenantPays: list('A cost the tenant pays.', 'Costs the tenant pays.'),
+    landlordPays: z.array(text('A cost the landlord pays.')).describe('Costs the landlord pays (may be empty for absolute net).'),
+    commonIn: list('A segment or situation.', 'Where this lease type is common.'),
+    marketingNote: text('What to keep in mind when a listing quotes this lease type.'),
+  })
+  .describe('One commercial lease type.');
+
+export const competitorSchema = z
+  .strictObject({
+    id: id('Stable id, e.g. "listora".'),
+    order: z.number().int().min(1).describe('Position on the competitive-landscape tab, 1 = first.'),
+    name: text('Fictional competitor name (DECISIONS: no real company next to claims).'),
+    category: text('The kind of solution it stands for, e.g. "Listing-marketing point tool".'),
+    summary: text('What it is and who buys it, one or two sentences.'),
+    strengths: list('One strength.', 'Where it is genuinely strong; at least three.', 3),
+    weaknesses: list('One weakness.', 'Where it falls short for CRE marketing teams; at least three.', 3),
+    howWeWin: list('One winning move.', 'How we win against it; at least three.', 3),
+  })
+  .describe('One competitor card (SPEC §2: strengths, weaknesses, how we win).');
+
+export const abbreviationSchema = z
+  .strictObject({
+    expansion: text('What the abbreviation stands for.'),
+    meaning: text('What it means in practice, one or two sentences.'),
+  })
+  .describe('One abbreviation; the entry id (YAML key) is the abbreviation itself.');
+
+export const glossaryTermSchema = z
+  .strictObject({
+    definition: text('A correct, plain-English definition, one to three sentences.'),
+    related: z.array(text('Another glossary term or abbreviation.')).optional().describe('Related terms.'),
+  })
+  .describe('One glossary term; the entry id (YAML key) is the term itself.');
+
+export type IndustryOverview = z.infer<typeof industryOverviewSchema>;
+export type MarketSegment = IndustryOverview['segments'][number];
+export type LeaseType = z.infer<typeof leaseTypeSchema>;
+export type Competitor = z.infer<typeof competitorSchema>;
+/** An abbreviation entry with its key folded in. */
+export type Abbreviation = z.infer<typeof abbreviationSchema> & { abbreviation: string };
+/** A glossary entry with its key folded in. */
+export type GlossaryTerm = z.infer<typeof glossaryTermSchema> & { term: string };
