@@ -202,7 +202,7 @@ test.describe('signed in', () => {
     await page.goto('/');
     const dashboardLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' });
     await expect(dashboardLink).not.toBeInViewport();
-    await page.getByLabel('Open navigation').click();
+    await page.getByRole('button', { name: 'Open navigation' }).click();
     await expect(dashboardLink).toBeInViewport();
     await context.close();
   });
