@@ -527,3 +527,63 @@ export async function getSalesSituations(): Promise<SalesSituation[]> {
 }
 
 // #endregion coach
+
+// #region search
+// The documents of the header search (SPEC §2 "The search results dropdown"): the search service
+// (src/lib/server/services/search.ts) builds its index from them once per process. Only text a learner
+// can read anyway: titles and names, module descriptions with their lesson titles, segment descriptions
+// and talking points, persona titles, backgrounds and goals, quiz descriptions and question texts.
+// Never quiz options, answer keys (isCorrect) or explanations.
+
+/** Plain documents for the search index, each group ordered by id (module: path order). */
+export interface SearchDocuments {
+  modules: Array<{ id: number; title: string; description: string; lessonTitles: string[] }>;
+  /** One per distinct name, like the segments list. */
+  segments: Array<{ id: number; name: string; description: string; talkingPoints: string[] }>;
+  personas: Array<{ id: number; name: string; title: string; background: string; goals: string[] }>;
+  quizzes: Array<{ id: number; title: string; description: string; questionTexts: string[] }>;
+}
+
+export async function getSearchDocuments(): Promise<SearchDocuments> {
+  const [moduleEntries, lessonEntries, segmentEntries, personaEntries, quizEntries] = await Promise.all([
+    getCollection('modules'),
+    getCollection('lessons'),
+    getCollection('segments'),
+    getCollection('personas'),
+    getCollection('quizzes'),
+  ]);
+  const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+  const lessons = lessonEntries.map(({ data }) => data).sort((a, b) => a.order - b.order || a.id - b.id);
+  const segmentNames = new Set<string>();
+  return {
+    modules: moduleEntries
+      .map(({ data }) => data)
+      .sort((a, b) => a.order - b.order || a.id - b.id)
+      .map(({ id, title, description }) => ({
+        id,
+        title,
+        description,
+        lessonTitles: lessons.filter((lesson) => lesson.moduleId === id).map((lesson) => lesson.title),
+      })),
+    segments: segmentEntries
+      .map(({ data }) => data)
+      .sort(byId)
+      .filter(({ name }) => {
+        const key = name.trim().toLowerCase();
+        if (segmentNames.has(key)) return false;
+        segmentNames.add(key);
+        return true;
+      })
+      .map(({ id, name, description, talkingPoints }) => ({ id, name, description, talkingPoints })),
+    personas: personaEntries
+      .map(({ data }) => data)
+      .sort(byId)
+      .map(({ id, name, title, background, goals }) => ({ id, name, title, background, goals })),
+    quizzes: quizEntries
+      .map(({ data }) => data)
+      .sort(byId)
+      .map(({ id, title, description, questions }) => ({ id, title, description, questionTexts: questions.map((question) => question.text) })),
+  };
+}
+
+// #endregion search

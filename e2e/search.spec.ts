@@ -1,0 +1,195 @@
+// The header search (SPEC §2 "The search results dropdown", §4 Search, §8; issue 5): grouped results,
+// following a result, Clear, the no-results and failure notices, keyboard use ('/', arrows, Enter,
+// Escape), stale answers never winning, and /segments/{id} landing on /buyer-segments/{id}.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test, waitForIslands } from './fixtures';
+
+const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search content' });
+const dropdown = (page: Page) => page.getByTestId('search-results');
+const group = (page: Page, name: string) => dropdown(page).getByRole('group', { name });
+
+async function openHome(page: Page): Promise<void> {
+  // Under `astro dev`, other engineers' edits make Vite reload the page mid-test through its HMR
+  // websocket: keep that socket open but silent (the app itself uses no websockets).
+  await page.routeWebSocket(/./, () => {});
+  await page.goto('/');
+  await waitForIslands(page);
+}
+
+async function searchFor(page: Page, term: string): Promise<void> {
+  await searchBox(page).fill(term);
+  await expect(dropdown(page).getByRole('heading', { name: 'Search Results' })).toBeVisible({ timeout: 30_000 });
+}
+
+test.describe('header search', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a term matching a module and a quiz shows both groups with their links', async ({ userPage: page }) => {
+    await openHome(page);
+    await expect(searchBox(page)).toHaveAttribute('placeholder', 'Search content...');
+    await expect(searchBox(page)).toHaveAttribute('aria-expanded', 'false');
+    await searchFor(page, 'lease');
+    const modules = group(page, 'Modules');
+    const quizzes = group(page, 'Quizzes');
+    await expect(modules.getByRole('option', { name: 'Commercial Real Estate Fundamentals' })).toHaveAttribute('href', '/modules/2');
+    await expect(quizzes.getByRole('option').first()).toHaveText('Lease Types and CRE Metrics');
+    await expect(quizzes.getByRole('option').first()).toHaveAttribute('href', '/quizzes/3');
+    await expect(dropdown(page).getByRole('button', { name: 'Clear' })).toBeVisible();
+    // The combobox is announced: expanded, owning the listbox, with a live count.
+    await expect(searchBox(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(searchBox(page)).toHaveAttribute('aria-controls', await dropdown(page).getByRole('listbox').getAttribute('id') ?? 'missing');
+    await expect(page.getByRole('status').filter({ hasText: /\d+ results? available/ })).toHaveCount(1);
+    // Scrolls above about 20rem.
+    const scroller = dropdown(page).getByRole('listbox').locator('..');
+    await expect(scroller).toHaveCSS('max-height', '320px');
+    await expect(scroller).toHaveCSS('overflow-y', 'auto');
+  });
+
+  test('the open dropdown has no accessibility violations', async ({ userPage: page }) => {
+    await openHome(page);
+    await searchFor(page, 'marketing');
+    await page.keyboard.press('ArrowDown');
+    const results = await new AxeBuilder({ page }).include('header').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+
+  test('personas read "name - title" and link to /personas/{id}', async ({ userPage: page }) => {
+    await openHome(page);
+    await searchFor(page, 'Whitfield');
+    const persona = group(page, 'Personas').getByRole('option').first();
+    await expect(persona).toHaveText(/^Dana Whitfield - .+/);
+    await expect(persona).toHaveAttribute('href', '/personas/1');
+  });
+
+  test('following a result navigates there and clears the search', async ({ userPage: page }) => {
+    await openHome(page);
+    await searchFor(page, 'lease');
+    // First with the next page answering 204 No Content, so the browser stays here: the results are cleared.
+    await page.route('**/quizzes/3', (route) => route.fulfill({ status: 204 }), { times: 1 });
+    const requested = page.waitForRequest((request) => request.isNavigationRequest() && request.url().endsWith('/quizzes/3'));
+    await group(page, 'Quizzes').getByRole('option', { name: 'Lease Types and CRE Metrics' }).click();
+    await requested;
+    await expect(dropdown(page)).toHaveCount(0);
+    await expect(searchBox(page)).toHaveValue('');
+    // Then for real.
+    await searchFor(page, 'lease');
+    await group(page, 'Quizzes').getByRole('option', { name: 'Lease Types and CRE Metrics' }).click();
+    await expect(page).toHaveURL(/\/quizzes\/3$/);
+    await waitForIslands(page);
+    await expect(searchBox(page)).toHaveValue('');
+    await expect(dropdown(page)).toHaveCount(0);
+  });
+
+  test('a segment result lands on /buyer-segments/{id}', async ({ userPage: page }) => {
+    await openHome(page);
+    await searchFor(page, 'Building Owners');
+    const segment = group(page, 'Segments').getByRole('option', { name: 'Building Owners' });
+    await expect(segment).toHaveAttribute('href', '/segments/8');
+    await segment.click();
+    await expect(page).toHaveURL(/\/buyer-segments\/8$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Building Owners');
+  });
+
+  test('Clear empties both the input and the results', async ({ userPage: page }) => {
+    await openHome(page);
+    await searchFor(page, 'lease');
+    await dropdown(page).getByRole('button', { name: 'Clear' }).click();
+    await expect(searchBox(page)).toHaveValue('');
+    await expect(dropdown(page)).toHaveCount(0);
+    await expect(searchBox(page)).toBeFocused();
+  });
+
+  test('no results in all four groups shows the notice', async ({ userPage: page }) => {
+    await openHome(page);
+    await searchFor(page, 'qqzzxxy');
+    await expect(dropdown(page).getByText('No results found', { exact: true })).toBeVisible();
+    await expect(dropdown(page).getByText('Try a different search term', { exact: true })).toBeVisible();
+    await expect(dropdown(page).getByRole('option')).toHaveCount(0);
+    await expect(searchBox(page)).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('a failed search shows the destructive notice', async ({ userPage: page }) => {
+    await page.route('**/api/search?**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await openHome(page);
+    await searchFor(page, 'lease');
+    await expect(dropdown(page).getByText('Search failed', { exact: true })).toBeVisible();
+    await expect(dropdown(page).getByText('Could not perform search at this time', { exact: true })).toBeVisible();
+    const toast = page.getByTestId('toasts').locator('[data-variant="destructive"]');
+    await expect(toast).toContainText('Search failed');
+    await expect(toast).toContainText('Could not perform search at this time');
+  });
+
+  test('an older answer never overwrites a newer one', async ({ userPage: page }) => {
+    await page.route('**/api/search?**', async (route) => {
+      const q = new URL(route.request().url()).searchParams.get('q');
+      if (q === 'lea') {
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        await route
+          .fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ modules: [{ id: 1, title: 'STALE ANSWER' }], segments: [], personas: [], quizzes: [] }) })
+          .catch(() => {}); // the page aborted it: that is the point
+        return;
+      }
+      await route.continue();
+    });
+    await openHome(page);
+    const request = page.waitForRequest((r) => r.url().includes('/api/search?q=lea') && !r.url().includes('lease'));
+    await searchBox(page).fill('lea');
+    await request;
+    await searchFor(page, 'lease');
+    await expect(group(page, 'Quizzes').getByRole('option', { name: 'Lease Types and CRE Metrics' })).toBeVisible();
+    await page.waitForTimeout(2_500);
+    await expect(dropdown(page).getByText('STALE ANSWER')).toHaveCount(0);
+    await expect(group(page, 'Quizzes').getByRole('option', { name: 'Lease Types and CRE Metrics' })).toBeVisible();
+  });
+
+  test('keyboard: "/" focuses, arrows move, Enter opens, Escape closes', async ({ userPage: page }) => {
+    await openHome(page);
+    await page.locator('main').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('/');
+    await expect(searchBox(page)).toBeFocused();
+    await expect(searchBox(page)).toHaveValue('');
+    await page.keyboard.type('lease');
+    await expect(dropdown(page).getByRole('option').first()).toBeVisible({ timeout: 30_000 });
+    const options = dropdown(page).getByRole('option');
+    const count = await options.count();
+    expect(count).toBeGreaterThan(2);
+    const box = searchBox(page);
+    const activeIs = async (index: number) => {
+      const option = options.nth(index);
+      await expect(box).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id')) ?? 'missing');
+      await expect(option).toHaveAttribute('aria-selected', 'true');
+    };
+
+    await page.keyboard.press('ArrowDown');
+    await activeIs(0);
+    await page.keyboard.press('ArrowDown');
+    await activeIs(1);
+    await page.keyboard.press('ArrowUp');
+    await activeIs(0);
+    await page.keyboard.press('ArrowUp');
+    await activeIs(count - 1); // wraps
+    await page.keyboard.press('ArrowDown');
+    await activeIs(0);
+
+    await page.keyboard.press('Escape');
+    await expect(dropdown(page)).toHaveCount(0);
+    await expect(box).toHaveValue('lease');
+    await expect(box).not.toHaveAttribute('aria-activedescendant');
+
+    await page.keyboard.press('ArrowDown');
+    await activeIs(0);
+    await page.keyboard.press('ArrowDown');
+    await activeIs(1);
+    const href = (await options.nth(1).getAttribute('href')) ?? 'missing';
+    const landing = href.replace(/^\/segments\//, '/buyer-segments/'); // DECISIONS.md redirect
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL((url) => url.pathname === landing);
+  });
+
+  test('"/" typed inside another field stays in that field', async ({ userPage: page }) => {
+    await openHome(page);
+    await searchBox(page).pressSequentially('a/b');
+    await expect(searchBox(page)).toHaveValue('a/b');
+  });
+});

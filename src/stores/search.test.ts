@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SearchResponse } from '../lib/api/search';
+import { $search, clearSearch, SEARCH_DEBOUNCE_MS, setSearchQuery } from './search';
+import { $toasts } from './toasts';
+
+const answer = (title: string): SearchResponse => ({ modules: [{ id: 1, title }], segments: [], personas: [], quizzes: [] });
+
+/** A fetch whose answers the test releases one by one, per query. */
+function controlledFetch() {
+  const pending = new Map<string, (response: Response) => void>();
+  const calls: string[] = [];
+  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const q = new URL(String(input), 'http://localhost').searchParams.get('q') ?? '';
+    calls.push(q);
+    return new Promise<Response>((resolve, reject) => {
+      pending.set(q, resolve);
+      init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+    });
+  });
+  const release = async (q: string, body: unknown, status = 200) => {
+    pending.get(q)?.(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  return { fetchMock, calls, release };
+}
+
+let net: ReturnType<typeof controlledFetch>;
+beforeEach(() => {
+  vi.useFakeTimers();
+  net = controlledFetch();
+  vi.stubGlobal('fetch', net.fetchMock);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  clearSearch();
+  $toasts.set([]);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('search store', () => {
+  it('waits for a pause in typing, then asks once for the latest text, URL-encoded', async () => {
+    setSearchQuery('l');
+    setSearchQuery('le');
+    setSearchQuery('lease & co');
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 1);
+    expect(net.fetchMock).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(net.fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(net.fetchMock.mock.calls[0]?.[0])).toBe('/api/search?q=lease%20%26%20co');
+    await net.release('lease & co', answer('Leases'));
+    expect($search.get()).toEqual({ query: 'lease & co', results: answer('Leases'), status: 'done' });
+  });
+
+  it('never lets an older answer overwrite a newer one', async () => {
+    setSearchQuery('lea');
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    setSearchQuery('lease');
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    expect(net.calls).toEqual(['lea', 'lease']);
+    await net.release('lease', answer('New'));
+    await net.release('lea', answer('Old'));
+    expect($search.get().results).toEqual(answer('New'));
+  });
+
+  it('drops an answer that arrives after Clear, and Clear empties query and results', async () => {
+    setSearchQuery('lease');
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    clearSearch();
+    await net.release('lease', answer('Late'));
+    expect($search.get()).toEqual({ query: '', results: null, status: 'idle' });
+  });
+
+  it('does not ask for an empty or blank text and empties the results', async () => {
+    setSearchQuery('lease');
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    await net.release('lease', answer('Leases'));
+    setSearchQuery('   ');
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS * 2);
+    expect(net.fetchMock).toHaveBeenCalledTimes(1);
+    expect($search.get()).toEqual({ query: '   ', results: null, status: 'idle' });
+  });
+
+  it('shows the destructive notice when the search fails', async () => {
+    setSearchQuery('lease');
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    await net.release('lease', { message: 'boom' }, 500);
+    expect($search.get().status).toBe('error');
+    expect($toasts.get()).toMatchObject([{ title: 'Search failed', description: 'Could not perform search at this time', variant: 'destructive' }]);
+  });
+});

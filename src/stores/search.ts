@@ -1,0 +1,67 @@
+// The header search's state (SPEC §2 "The search results dropdown", §4 "Search": empty, results shown,
+// cleared; §8 'Search failed'). Typing schedules GET /api/search ~200 ms after the last keystroke; every
+// new keystroke or Clear aborts the request in flight and bumps a sequence number, so an older answer
+// never overwrites a newer one.
+import { atom } from 'nanostores';
+import { apiRequest } from '../lib/api/client';
+import type { SearchResponse } from '../lib/api/search';
+import { showToast } from './toasts';
+
+export const SEARCH_DEBOUNCE_MS = 200;
+
+export interface SearchState {
+  /** What the search box shows. */
+  query: string;
+  /** The latest answer for the current query; kept while the next one loads; null when empty or cleared. */
+  results: SearchResponse | null;
+  status: 'idle' | 'loading' | 'done' | 'error';
+}
+
+const INITIAL: SearchState = { query: '', results: null, status: 'idle' };
+
+export const $search = atom<SearchState>(INITIAL);
+
+let sequence = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let inFlight: AbortController | null = null;
+
+/** Forgets the scheduled and the running request: their answers are dropped. */
+function cancel(): number {
+  clearTimeout(timer);
+  inFlight?.abort();
+  inFlight = null;
+  return ++sequence;
+}
+
+async function run(query: string, ticket: number): Promise<void> {
+  const controller = new AbortController();
+  inFlight = controller;
+  try {
+    const results = await apiRequest<SearchResponse>('GET', `/api/search?q=${encodeURIComponent(query)}`, undefined, { signal: controller.signal });
+    if (ticket === sequence) $search.set({ ...$search.get(), results, status: 'done' });
+  } catch (error) {
+    if (ticket !== sequence || controller.signal.aborted) return;
+    console.error('Search failed', error);
+    $search.set({ ...$search.get(), results: null, status: 'error' });
+    showToast({ title: 'Search failed', description: 'Could not perform search at this time', variant: 'destructive' });
+  } finally {
+    if (inFlight === controller) inFlight = null;
+  }
+}
+
+/** The search box changed: an empty or blank text empties the results, anything else is searched. */
+export function setSearchQuery(query: string): void {
+  const ticket = cancel();
+  if (!query.trim()) {
+    $search.set({ query, results: null, status: 'idle' });
+    return;
+  }
+  $search.set({ ...$search.get(), query, status: 'loading' });
+  timer = setTimeout(() => void run(query, ticket), SEARCH_DEBOUNCE_MS);
+}
+
+/** Clear (and following a result): empties both the input and the results. */
+export function clearSearch(): void {
+  cancel();
+  $search.set(INITIAL);
+}
