@@ -6,6 +6,7 @@ export default getViteConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
+    globalSetup: ['tests/unit/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

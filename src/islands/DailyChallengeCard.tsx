@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $dailyChallenge, selectChallengeOption, startDailyChallenge, submitChallengeAnswer } from '../stores/daily-challenge';
-import { CheckIcon } from './LessonTypeIcon';
+import { CheckIcon } from './CheckIcon';
 
 export function refreshText(nextRefreshHours: string): string {
   return nextRefreshHours === '0.0' || !Number.isFinite(Number(nextRefreshHours)) ? 'New challenge every 12 hours' : `Next challenge in ${nextRefreshHours} hours`;

@@ -1,23 +1,31 @@
-// Mark Complete on a lesson page (SPEC §4 Lesson completion); shares the progress store with the list.
+// Mark Complete for one lesson (SPEC §4 Lesson completion), on the module page's rows and the lesson page.
+// Every instance shares the progress store, so the module footer and other rows follow.
 import { useStore } from '@nanostores/react';
 import { $completedLessons, $pendingLessons, completedFor, markLessonComplete } from '../stores/progress';
-import { CompletedMarker } from './ModuleLessons';
+import { CheckIcon } from './CheckIcon';
 
 interface Props {
   moduleId: number;
   lessonId: number;
   lessonTitle: string;
   completedLessonIds: number[];
+  size?: 'sm' | 'md';
 }
 
-export default function LessonCompleteButton({ moduleId, lessonId, lessonTitle, completedLessonIds }: Props) {
+export default function LessonCompleteButton({ moduleId, lessonId, lessonTitle, completedLessonIds, size = 'md' }: Props) {
   const completed = completedFor(useStore($completedLessons), moduleId, completedLessonIds);
   const pending = useStore($pendingLessons).includes(lessonId);
-  if (completed.includes(lessonId)) return <CompletedMarker />;
+  if (completed.includes(lessonId)) {
+    return (
+      <span className="badge badge-success gap-1 whitespace-nowrap" data-testid="lesson-completed">
+        <CheckIcon className="size-3.5" /> Completed
+      </span>
+    );
+  }
   return (
     <button
       type="button"
-      className="btn btn-primary"
+      className={`btn btn-primary ${size === 'sm' ? 'btn-sm btn-outline' : ''}`}
       disabled={pending}
       aria-label={`Mark Complete: ${lessonTitle}`}
       onClick={() => void markLessonComplete(moduleId, lessonId)}
