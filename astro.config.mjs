@@ -13,5 +13,20 @@ export default defineConfig({
   integrations: [react(), mdx()],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
+  // Astro hashes every script and style it emits into a CSP <meta>: no 'unsafe-inline' anywhere.
+  // frame-ancestors cannot be set by <meta>; src/middleware.ts sends it as a header.
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
+  },
   server: { port: 4321, host: '127.0.0.1' },
 });

@@ -2,6 +2,7 @@
 // and the redirects of SPEC §4 (signed-out → /auth, signed-in on /auth → /).
 import { defineMiddleware } from 'astro:middleware';
 import { isPublicPath } from './lib/routes';
+import { HttpError } from './lib/server/errors';
 import { errorResponse, toErrorResponse } from './lib/server/http';
 import { getSession } from './lib/server/session';
 import { isAdmin, toPublicUser, userForSession } from './lib/server/services/accounts';
@@ -15,6 +16,9 @@ const SECURITY_HEADERS: Record<string, string> = {
   'X-Frame-Options': 'DENY',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
+  // Pages also carry Astro's CSP <meta> (script/style hashes, astro.config.mjs); this header adds what
+  // a <meta> cannot: framing, plus a strict default for API answers.
+  'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
 };
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {
@@ -38,6 +42,15 @@ function asJsonError(response: Response, routePattern: string): Response {
   if (response.status < 400 || isJson) return response;
   if (response.status === 404 && routePattern !== '/api/[...path]') return errorResponse(405, 'Method not allowed');
   return errorResponse(response.status, response.statusText || 'Request failed');
+}
+
+/** A plain page for when storage or a setting is missing: no layout, since there is no user. */
+function unavailablePage(message: string): Response {
+  const escaped = message.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return new Response(
+    `<!doctype html><html lang="en"><meta charset="utf-8"><title>Temporarily unavailable</title><body><h1>Temporarily unavailable</h1><p>${escaped}</p></body></html>`,
+    { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '30', 'Cache-Control': 'no-store' } },
+  );
 }
 
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
@@ -69,6 +82,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
   } catch (error) {
     if (isApi) return withHeaders(toErrorResponse(error), SECURITY_HEADERS);
+    if (error instanceof HttpError && error.status === 503) return withHeaders(unavailablePage(error.message), SECURITY_HEADERS);
     throw error;
   }
 

@@ -1,2 +1,69 @@
-// Visit tracking (SPEC §4): implemented by the visit-tracking work (issue 6).
-export {};
+// Visit tracking (SPEC §4, §7 POST /api/track-visit). Bundled into every page of AppLayout, so it only
+// runs for a signed-in user. It records a visit on page entry, one on leaving the page
+// (exitPage 'navigation') and one on each tab change ('hub:tabchange' from src/scripts/tabs.ts).
+// Failures are only logged, and nothing here ever delays or blocks navigation.
+import type { TrackVisitRequest } from '../lib/api/team';
+import type { TabChangeDetail } from './tabs';
+
+const ENDPOINT = '/api/track-visit';
+
+function visit(tabId: string | null, exitPage: 'navigation' | null): TrackVisitRequest {
+  return {
+    pagePath: window.location.pathname.slice(0, 512) || '/',
+    tabId,
+    timeSpent: null,
+    exitPage,
+    visitDate: new Date().toISOString(),
+  };
+}
+
+/** Entry and tab changes: a keepalive fetch, so a failure can be logged and a quick navigation does not cancel it. */
+function send(body: TrackVisitRequest): void {
+  fetch(ENDPOINT, {
+    method: 'POST',
+    credentials: 'same-origin',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+    .then((response) => {
+      if (!response.ok) console.warn(`Visit tracking failed: ${response.status} ${response.statusText}`);
+    })
+    .catch((error: unknown) => console.warn('Visit tracking failed:', error));
+}
+
+/** Leaving the page: a beacon the browser delivers after the page is gone; keepalive fetch when unavailable. */
+function sendOnExit(body: TrackVisitRequest): void {
+  const payload = JSON.stringify(body);
+  try {
+    if (navigator.sendBeacon?.(ENDPOINT, new Blob([payload], { type: 'application/json' }))) return;
+  } catch (error) {
+    console.warn('Visit tracking beacon failed:', error);
+  }
+  send(body);
+}
+
+let entered = false;
+
+function enter(): void {
+  if (entered) return;
+  entered = true;
+  send(visit(null, null));
+}
+
+enter();
+
+// Back/forward cache: a restored page is entered again, and left again later.
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted) enter();
+});
+window.addEventListener('pagehide', () => {
+  if (!entered) return;
+  entered = false;
+  sendOnExit(visit(null, 'navigation'));
+});
+
+document.addEventListener('hub:tabchange', (event) => {
+  const detail = (event as CustomEvent<Partial<TabChangeDetail>>).detail;
+  if (typeof detail?.tabId === 'string' && detail.tabId.length > 0) send(visit(detail.tabId.slice(0, 64), null));
+});

@@ -35,8 +35,11 @@ export interface TestApp {
   client(): ApiClient;
   /** Stops the Blobs server (in process) and removes its data. */
   stop(): Promise<void>;
-  /** In process only: the BlobsServer's port, e.g. to build a context that points elsewhere. */
+  /** In process only: the BlobsServer's port and data folder (files under entries/<site>/site:<store>/<key>). */
   blobsPort?: number;
+  blobsDirectory?: string;
+  /** In process only: stops the Blobs server but keeps the app, to test storage failures. */
+  stopBlobs?: () => Promise<void>;
 }
 
 export interface ApiClient {
@@ -73,13 +76,15 @@ async function inProcessApp(): Promise<TestApp> {
     origin,
     inProcess: true,
     blobsPort: port,
+    blobsDirectory: directory,
+    stopBlobs: () => server.stop(),
     request: (method, pathname, options = {}) => {
       const url = new URL(pathname, origin);
       return module.default(new Request(url, init(method, url.origin, options)), { ip: options.ip ?? '127.0.0.1' });
     },
     client: () => makeClient(app),
     async stop() {
-      await server.stop();
+      await server.stop().catch(() => undefined);
       await rm(directory, { recursive: true, force: true });
     },
   };

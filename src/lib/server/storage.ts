@@ -49,6 +49,7 @@ async function guard<T>(operation: () => Promise<T>): Promise<T> {
     return await operation();
   } catch (error) {
     if (error instanceof z.ZodError) throw error;
+    console.error('storage: Netlify Blobs request failed', error);
     throw new StorageUnavailableError(error);
   }
 }
@@ -94,7 +95,7 @@ async function remove(blobKey: string): Promise<void> {
 async function readAll<S extends z.ZodType>(prefix: string, schema: S): Promise<Array<z.infer<S>>> {
   const keys = await listKeys(prefix);
   const values = await Promise.all(keys.map((k) => readJSON(k, schema)));
-  return values.filter((v): v is z.infer<S> => v !== null);
+  return values.filter((v) => v !== null) as Array<z.infer<S>>;
 }
 
 const lastSegment = (blobKey: string) => blobKey.slice(blobKey.lastIndexOf('/') + 1);
@@ -126,15 +127,28 @@ export const users = {
     return index ? users.byId(index.userId) : null;
   },
 
-  /** Create-only on the username: false when the username is taken. */
+  /**
+   * Create-only on the username: false when the username is taken. The username index is claimed
+   * first; if the user record then cannot be written the claim is released, and a claim left behind
+   * by an earlier failure (index without a user) is taken over, so a failure never locks a name.
+   */
   async create(user: StoredUser): Promise<boolean> {
     const indexKey = key('usernames', digest(user.username));
     const claimed = await writeJSON(indexKey, usernameIndexSchema, { userId: user.id }, { onlyIfNew: true });
-    if (!claimed) return false;
+    if (!claimed) {
+      const existing = await readJSON(indexKey, usernameIndexSchema);
+      if (existing && (await users.byId(existing.userId))) return false;
+      await writeJSON(indexKey, usernameIndexSchema, { userId: user.id });
+    }
     // The local emulation does not make onlyIfNew atomic: re-read to confirm this writer won.
     const owner = await readJSON(indexKey, usernameIndexSchema);
     if (owner?.userId !== user.id) return false;
-    await writeJSON(key('users', user.id), storedUserSchema, user);
+    try {
+      await writeJSON(key('users', user.id), storedUserSchema, user);
+    } catch (error) {
+      await remove(indexKey).catch(() => undefined);
+      throw error;
+    }
     return true;
   },
 
@@ -316,3 +330,62 @@ export async function removeAll(prefix: string): Promise<number> {
   await Promise.all(keys.map(remove));
   return keys.length;
 }
+
+// =============================================================================================
+// Team progress sources (issue 6, owned by the team-progress work). Key listings and single reads
+// the team-progress service folds into its per-user rollups, so a refresh reads only new events.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Beyond this gap a refresh lists the user's whole activity once instead of one prefix per day. */
+const MAX_DAY_PREFIXES = 31;
+
+export const teamProgressSources = {
+  /**
+   * Activity event ids of a user at or after `since` (all when null), sorted. Ids start with their
+   * UTC time, so a recent `since` lists only the days from `since`'s to `until`'s (usually one).
+   */
+  async activityIdsSince(userId: string, since: Date | null, until: Date): Promise<string[]> {
+    const base = `activity/${segment(userId)}/`;
+    const startDay = since === null ? null : Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), since.getUTCDate());
+    const days = startDay === null ? Infinity : Math.floor((until.getTime() - startDay) / DAY_MS) + 1;
+    const prefixes =
+      startDay === null || days > MAX_DAY_PREFIXES || days < 1
+        ? [base]
+        : Array.from({ length: days }, (_, i) => `${base}${new Date(startDay + i * DAY_MS).toISOString().slice(0, 10)}`);
+    const lists = await Promise.all(prefixes.map(listKeys));
+    const ids = lists.flat().map(lastSegment);
+    if (since === null) return ids.sort();
+    return ids
+      .filter((id) => {
+        const time = parseEventTime(id);
+        return time !== null && time.getTime() >= since.getTime();
+      })
+      .sort();
+  },
+
+  /**
+   * Keys of one low-volume source (quiz-results, challenge-answers, lesson-completions) for every user
+   * at once, grouped by user id: one paginated listing instead of one per user.
+   */
+  async keysByUser(source: 'quiz-results' | 'challenge-answers' | 'lesson-completions'): Promise<Map<string, string[][]>> {
+    const byUser = new Map<string, string[][]>();
+    for (const k of await listKeys(`${source}/`)) {
+      const [, userId, ...rest] = k.split('/');
+      if (!userId || rest.length === 0) continue;
+      const list = byUser.get(userId) ?? [];
+      list.push(rest);
+      byUser.set(userId, list);
+    }
+    return byUser;
+  },
+
+  /** Ids of a user's quiz results (keys only). */
+  quizResultIds: async (userId: string) => (await listKeys(`quiz-results/${segment(userId)}/`)).map(lastSegment),
+  quizResult: (userId: string, id: string) => readJSON(key('quiz-results', userId, id), storedQuizResultSchema),
+
+  /** Window ids of a user's daily challenge answers (keys only); read one with challengeAnswers.get. */
+  challengeWindowIds: async (userId: string) => (await listKeys(`challenge-answers/${segment(userId)}/`)).map(lastSegment),
+
+  lessonCompletion: (userId: string, moduleId: number, lessonId: string) =>
+    readJSON(key('lesson-completions', userId, moduleId, lessonId), lessonCompletionSchema),
+};

@@ -1,0 +1,58 @@
+// Accessibility (issue 8): axe on every route, signed in, in light and dark themes and at a phone
+// width. No serious or critical violation (WCAG 2.2 AA rule set).
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test, waitForIslands } from './fixtures';
+
+const ROUTES = [
+  '/',
+  '/company-overview',
+  '/industry-knowledge',
+  '/buyer-segments',
+  '/buyer-segments/8',
+  '/ideal-customer-profile',
+  '/product',
+  '/resources',
+  '/personas/1',
+  '/modules/1',
+  '/quizzes',
+  '/quizzes/1',
+  '/sales-situations',
+  '/team-progress',
+  '/no-such-page',
+];
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+const VARIANTS = [
+  { name: 'light', colorScheme: 'light' as const, viewport: { width: 1280, height: 800 } },
+  { name: 'dark', colorScheme: 'dark' as const, viewport: { width: 1280, height: 800 } },
+  { name: 'phone', colorScheme: 'light' as const, viewport: { width: 390, height: 844 } },
+];
+
+for (const variant of VARIANTS) {
+  test(`no serious axe violations on any route (${variant.name})`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ storageState: 'test-results/.auth/admin.json', colorScheme: variant.colorScheme, viewport: variant.viewport });
+    const page = await context.newPage();
+    const failures: string[] = [];
+    for (const route of ROUTES) {
+      await page.goto(route);
+      await waitForIslands(page);
+      for (const violation of await seriousViolations(page)) failures.push(`${route}: ${violation}`);
+    }
+    await context.close();
+    expect(failures).toEqual([]);
+  });
+}
+
+test('the sign-in page has no serious axe violations', async ({ page }) => {
+  await page.goto('/auth');
+  await waitForIslands(page);
+  expect(await seriousViolations(page)).toEqual([]);
+});

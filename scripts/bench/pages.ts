@@ -1,0 +1,103 @@
+/**
+ * Page weight and load benchmark (issue 8). Against a running production build (default
+ * http://127.0.0.1:8888, see `npm run bench`), signed in as the demo administrator, in Debian's
+ * Chromium with Lighthouse-like mobile conditions (4× CPU slowdown, 1.6 Mbps / 150 ms RTT, 412×823):
+ * per route the requests, JS / CSS / HTML bytes (raw and gzip), FCP, LCP, TBT (sum of long-task time
+ * over 50 ms) and CLS. It prints figures; it asserts nothing.
+ */
+import { chromium, type Page } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+
+const BASE = process.env['BENCH_BASE_URL'] ?? 'http://127.0.0.1:8888';
+const ROUTES = [
+  '/',
+  '/company-overview',
+  '/industry-knowledge',
+  '/buyer-segments',
+  '/buyer-segments/8',
+  '/ideal-customer-profile',
+  '/product',
+  '/resources',
+  '/personas/1',
+  '/modules/1',
+  '/quizzes',
+  '/quizzes/1',
+  '/sales-situations',
+  '/team-progress',
+];
+
+interface Weight { requests: number; raw: Record<string, number>; gzip: Record<string, number> }
+
+function kind(contentType: string): 'js' | 'css' | 'html' | 'other' {
+  if (contentType.includes('javascript')) return 'js';
+  if (contentType.includes('css')) return 'css';
+  if (contentType.includes('html')) return 'html';
+  return 'other';
+}
+
+async function measure(page: Page, route: string): Promise<{ weight: Weight; metrics: Record<string, number> }> {
+  const weight: Weight = { requests: 0, raw: { js: 0, css: 0, html: 0, other: 0 }, gzip: { js: 0, css: 0, html: 0, other: 0 } };
+  const pending: Array<Promise<void>> = [];
+  const onResponse = (response: import('@playwright/test').Response) => {
+    pending.push(
+      response
+        .body()
+        .then((body) => {
+          const type = kind(response.headers()['content-type'] ?? '');
+          weight.requests += 1;
+          weight.raw[type]! += body.length;
+          weight.gzip[type]! += gzipSync(body).length;
+        })
+        .catch(() => undefined),
+    );
+  };
+  page.on('response', onResponse);
+  await page.goto(`${BASE}${route}`, { waitUntil: 'load' });
+  await page.waitForTimeout(1500); // let idle islands hydrate and late long tasks land
+  await Promise.all(pending);
+  page.off('response', onResponse);
+  const metrics = await page.evaluate(() => (window as unknown as { __bench: Record<string, number> }).__bench);
+  return { weight, metrics };
+}
+
+const OBSERVERS = `
+  window.__bench = { fcp: 0, lcp: 0, tbt: 0, cls: 0 };
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') window.__bench.fcp = e.startTime; }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__bench.lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__bench.tbt += Math.max(0, e.duration - 50); }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__bench.cls += e.value; }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+
+async function main(): Promise<void> {
+  const browser = await chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const login = await context.request.post(`${BASE}/api/login`, {
+    data: { username: 'admin@parcelwise.example', password: 'parcelwise-admin' },
+    headers: { Origin: new URL(BASE).origin },
+  });
+  if (!login.ok()) throw new Error(`Sign-in failed: ${login.status()}`);
+  await context.addInitScript(OBSERVERS);
+
+  console.log('route                      req  JS raw/gzip KiB  CSS raw/gzip  HTML raw/gzip   FCP ms  LCP ms  TBT ms    CLS');
+  for (const route of ROUTES) {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const { weight, metrics } = await measure(page, route);
+    console.log(
+      `${route.padEnd(26)} ${String(weight.requests).padStart(3)}  ${`${kib(weight.raw['js']!)}/${kib(weight.gzip['js']!)}`.padStart(14)}  ${`${kib(weight.raw['css']!)}/${kib(weight.gzip['css']!)}`.padStart(12)}  ${`${kib(weight.raw['html']!)}/${kib(weight.gzip['html']!)}`.padStart(13)}  ${metrics['fcp']!.toFixed(0).padStart(6)}  ${metrics['lcp']!.toFixed(0).padStart(6)}  ${metrics['tbt']!.toFixed(0).padStart(6)}  ${metrics['cls']!.toFixed(3)}`,
+    );
+    await page.close();
+  }
+  await browser.close();
+}
+
+await main();

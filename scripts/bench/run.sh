@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# npm run bench: builds the site, serves the production build locally, prints page weights and load
+# timings per route, then the API benchmarks. Prints figures only; not part of `npm test`.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export ASTRO_TELEMETRY_DISABLED=1 BROWSER=none
+npm run --silent build >/dev/null
+PORT=8899
+npx --no-install tsx scripts/serve-built.ts --port "$PORT" --data .netlify/blobs-bench >/tmp/hub-bench-serve.log 2>&1 &
+SERVER=$!
+trap 'kill $SERVER 2>/dev/null || true' EXIT
+for _ in $(seq 1 60); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/auth" && break; sleep 0.5; done
+
+echo "== Pages (mobile: 4x CPU slowdown, 1.6 Mbps, 150 ms RTT; signed in as the administrator)"
+BENCH_BASE_URL="http://127.0.0.1:$PORT" npx --no-install tsx scripts/bench/pages.ts
+for bench in scripts/bench/search.ts scripts/bench/team-progress.ts; do
+  if [ -f "$bench" ]; then
+    echo; echo "== $(basename "$bench" .ts)"
+    npx --no-install tsx "$bench"
+  fi
+done

@@ -1,0 +1,162 @@
+/**
+ * Benchmark of the team-progress computation, in process (STACK.md: never through the emulators).
+ * Seeds 100 users × 1,000 events into a fresh local BlobsServer, then prints the median and p95 time of
+ * GET /api/team-progress's work (the service), cold, warm, and with new events, and the time to rebuild
+ * every rollup. It prints figures; it is not a test.
+ *
+ * Besides times it prints the Blobs requests per run, the figure that carries over to production:
+ * the local BlobsServer lists a prefix by stat-ing every file of the store path it walks (its list cost
+ * grows with the files on disk), while Netlify Blobs lists prefixes from an index.
+ *
+ *   npx tsx scripts/bench/team-progress.ts [--users 100] [--events 1000] [--runs 20] [--rebuilds 1]
+ */
+import { setEnvironmentContext } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { getTeamProgress, rebuildRollups } from '../../src/lib/server/services/team-progress';
+import { activity, challengeAnswers, progress, quizResults, users, type ActivityEvent } from '../../src/lib/server/storage';
+
+const { values } = parseArgs({
+  options: { users: { type: 'string', default: '100' }, events: { type: 'string', default: '1000' }, runs: { type: 'string', default: '20' }, rebuilds: { type: 'string', default: '1' } },
+});
+const USERS = Number(values.users);
+const EVENTS = Number(values.events);
+const RUNS = Number(values.runs);
+const REBUILDS = Number(values.rebuilds);
+const DAY = 24 * 60 * 60 * 1000;
+const SEED_CONCURRENCY = 64;
+
+// A curriculum like the content's: 5 modules × 6 lessons (the figure only needs ids).
+const CURRICULUM = Array.from({ length: 5 }, (_, m) => ({ id: m + 1, lessons: Array.from({ length: 6 }, (_, l) => ({ id: (m + 1) * 100 + l + 1 })) }));
+
+async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await task(items[next++]!);
+    }),
+  );
+}
+
+function stats(samples: number[]): string {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  return `median ${at(0.5).toFixed(1)} ms · p95 ${at(0.95).toFixed(1)} ms · min ${sorted[0]!.toFixed(1)} · max ${sorted.at(-1)!.toFixed(1)} (n=${sorted.length})`;
+}
+
+async function time<T>(task: () => Promise<T>): Promise<[number, T]> {
+  const start = performance.now();
+  const result = await task();
+  return [performance.now() - start, result];
+}
+
+/** One user's history: most events are activity (visits, tab changes, exits, sign-ins), the rest results and answers. */
+function historyOf(userId: string, now: number): Array<() => Promise<unknown>> {
+  const quizCount = Math.round(EVENTS * 0.04);
+  const challengeCount = Math.round(EVENTS * 0.04);
+  const lessonCount = Math.min(30, Math.round(EVENTS * 0.02));
+  const activityCount = EVENTS - quizCount - challengeCount - lessonCount;
+  const when = (i: number, n: number) => new Date(now - 60 * DAY + (i / n) * 59 * DAY + Math.random() * 1000);
+  const writes: Array<() => Promise<unknown>> = [];
+  for (let i = 0; i < activityCount; i++) {
+    const at = when(i, activityCount).toISOString();
+    const r = i % 10;
+    const event: ActivityEvent =
+      r === 0
+        ? { kind: 'login', recordedAt: at }
+        : { kind: 'visit', pagePath: '/company-overview', tabId: r < 3 ? 'team' : null, exitPage: r >= 7 ? 'navigation' : null, visitDate: at, recordedAt: at };
+    writes.push(() => activity.add(userId, event));
+  }
+  for (let i = 0; i < quizCount; i++) {
+    const completedAt = when(i, quizCount).toISOString();
+    writes.push(() =>
+      quizResults.add({ id: `r${i}-${randomUUID().slice(0, 8)}`, quizId: String((i % 8) + 1), userId, score: 50, correctAnswers: 1, totalQuestions: 2, answers: [], completedAt }),
+    );
+  }
+  for (let i = 0; i < challengeCount; i++) {
+    const answeredAt = when(i, challengeCount).toISOString();
+    writes.push(() => challengeAnswers.add(userId, { windowId: `w${i}`, questionId: '1:q1', answerId: 'a', correct: true, answeredAt }));
+  }
+  for (let i = 0; i < lessonCount; i++) {
+    const moduleId = Math.floor(i / 6) + 1;
+    writes.push(() => progress.completeLesson(userId, moduleId, String(moduleId * 100 + (i % 6) + 1), when(i, lessonCount)));
+  }
+  return writes;
+}
+
+async function main(): Promise<void> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'bench-team-progress-'));
+  const token = randomUUID();
+  const requests = new Map<string, number>();
+  const server = new BlobsServer({ directory, token, onRequest: ({ type }) => requests.set(type, (requests.get(type) ?? 0) + 1) });
+  const counted = async <T>(task: () => Promise<T>): Promise<[T, string]> => {
+    requests.clear();
+    const result = await task();
+    return [result, [...requests].map(([type, n]) => `${n} ${type}`).join(', ')];
+  };
+  const { port } = await server.start();
+  const url = `http://127.0.0.1:${port}`;
+  setEnvironmentContext({ siteID: 'bench', token, edgeURL: url, uncachedEdgeURL: url });
+  try {
+    const now = Date.now();
+    const ids = Array.from({ length: USERS }, () => randomUUID());
+    console.log(`Seeding ${USERS} users × ${EVENTS} events into a local BlobsServer…`);
+    const [seedMs] = await time(async () => {
+      await pool(ids, SEED_CONCURRENCY, (id) =>
+        users.create({
+          id,
+          username: `bench-${id.slice(0, 8)}@parcelwise.example`,
+          name: `Bench ${id.slice(0, 4)}`,
+          role: 'user',
+          avatar: null,
+          passwordHash: 'x',
+          disabled: false,
+          sessionVersion: 1,
+          createdAt: new Date(now - 61 * DAY).toISOString(),
+        }),
+      );
+      await pool(ids.flatMap((id) => historyOf(id, now)), SEED_CONCURRENCY, (write) => write());
+    });
+    console.log(`Seeded in ${(seedMs / 1000).toFixed(1)} s.\n`);
+
+    const run = () => getTeamProgress({ curriculum: CURRICULUM });
+    const [coldMs, [cold, coldRequests]] = await time(() => counted(run));
+    console.log(`Team progress, cold (no rollups: every event folded once): ${coldMs.toFixed(1)} ms for ${cold.rows.length} rows`);
+    console.log(`  Blobs requests: ${coldRequests}`);
+
+    const warm: number[] = [];
+    for (let i = 0; i < RUNS; i++) warm.push((await time(run))[0]);
+    console.log(`Team progress, warm (rollups fresh, nothing new):         ${stats(warm)}`);
+    console.log(`  Blobs requests per run: ${(await counted(run))[1]}`);
+
+    const incremental: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await pool(ids, SEED_CONCURRENCY, (id) =>
+        activity.add(id, { kind: 'visit', pagePath: '/', tabId: null, exitPage: null, visitDate: new Date().toISOString(), recordedAt: new Date().toISOString() }),
+      );
+      incremental.push((await time(run))[0]);
+    }
+    console.log(`Team progress, +1 new visit per user before each run:    ${stats(incremental)}`);
+    await pool(ids, SEED_CONCURRENCY, (id) =>
+      activity.add(id, { kind: 'visit', pagePath: '/', tabId: null, exitPage: null, visitDate: new Date().toISOString(), recordedAt: new Date().toISOString() }),
+    );
+    console.log(`  Blobs requests per run: ${(await counted(run))[1]}`);
+
+    const rebuilds: number[] = [];
+    for (let i = 0; i < REBUILDS; i++) rebuilds.push((await time(() => rebuildRollups()))[0]);
+    console.log(`Rebuild all rollups from the events:                      ${stats(rebuilds)}`);
+    console.log(`  Blobs requests per rebuild: ${(await counted(() => rebuildRollups()))[1]}`);
+
+    const after = await run();
+    console.log(`\nSample row: ${JSON.stringify(after.rows[0])}`);
+  } finally {
+    await server.stop();
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,61 @@
+// Request and response schemas of visit tracking and the team progress dashboard (SPEC §3, §7;
+// DECISIONS.md "Learning data"), shared by the API routes, the tracking script and the islands.
+import { z } from 'zod';
+import type { TeamProgressRow } from './team-figures';
+
+export const MAX_PAGE_PATH_LENGTH = 512;
+export const MAX_TAB_ID_LENGTH = 64;
+
+/** A same-site path: starts with one '/', never '//' or '/\' (protocol-relative), no spaces or control characters. */
+const SAME_SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
+
+/**
+ * POST /api/track-visit (SPEC §3 Visit record). `userId` is accepted and ignored: the user always comes
+ * from the session (DECISIONS.md "The API"). `timeSpent` is always null in the spec.
+ */
+export const trackVisitRequestSchema = z.strictObject({
+  userId: z.unknown().optional(),
+  pagePath: z
+    .string({ error: 'pagePath is required' })
+    .min(1, 'pagePath is required')
+    .max(MAX_PAGE_PATH_LENGTH, `pagePath must be at most ${MAX_PAGE_PATH_LENGTH} characters`)
+    .regex(SAME_SITE_PATH, "pagePath must be a path on this site starting with '/'"),
+  tabId: z
+    .string({ error: 'tabId must be a string or null' })
+    .min(1, 'tabId must not be empty')
+    .max(MAX_TAB_ID_LENGTH, `tabId must be at most ${MAX_TAB_ID_LENGTH} characters`)
+    .regex(/^[^\s\p{Cc}]+$/u, 'tabId must not contain spaces or control characters')
+    .nullable()
+    .default(null),
+  timeSpent: z.null({ error: 'timeSpent must be null' }).default(null),
+  exitPage: z.literal('navigation', { error: "exitPage must be null or 'navigation'" }).nullable().default(null),
+  visitDate: z.iso.datetime({ offset: true, error: 'visitDate must be an ISO date-time' }),
+});
+export type TrackVisitRequest = z.input<typeof trackVisitRequestSchema>;
+export type TrackVisit = z.output<typeof trackVisitRequestSchema>;
+
+/** One row of GET /api/team-progress (SPEC §3 Team progress row; figures as DECISIONS.md defines them). */
+export const teamProgressRowSchema = z.strictObject({
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  /** Completed lessons over all lessons of all modules, rounded percent. */
+  progress: z.number().int().min(0).max(100),
+  pagesVisited: z.number().int().nonnegative(),
+  quizzesCompleted: z.number().int().nonnegative(),
+  dailyChallenges: z.number().int().nonnegative(),
+  loginCount: z.number().int().nonnegative(),
+  /** ISO date-time of the latest event, or the string 'null' (SPEC §3). */
+  lastActive: z.union([z.iso.datetime(), z.literal('null')]),
+});
+// The schema and the zod-free interface of ./team-figures must describe the same row.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const ROW_SCHEMA_MATCHES_INTERFACE: Same<z.infer<typeof teamProgressRowSchema>, TeamProgressRow> = true;
+
+/** GET /api/team-progress answers the spec's list of rows; the `X-Generated-At` header says when it was computed. */
+export const teamProgressResponseSchema = z.array(teamProgressRowSchema);
+export const GENERATED_AT_HEADER = 'X-Generated-At';
+
+// The zod-free figure helpers (definitions, active, engagement, CSV) live in ./team-figures so islands
+// can use them without bundling zod.
+export * from './team-figures';

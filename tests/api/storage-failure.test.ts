@@ -1,0 +1,43 @@
+// When Netlify Blobs cannot be reached the API answers 503 JSON and pages a 503 page, never a crash;
+// a registration cut short by a storage failure never locks its username.
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USER, signIn, startApp, type TestApp } from './harness';
+
+const inProcess = process.env['API_BASE_URL'] === undefined;
+let app: TestApp;
+beforeAll(async () => {
+  if (inProcess) app = await startApp();
+});
+afterAll(async () => {
+  if (inProcess) await app.stop();
+});
+
+describe.skipIf(!inProcess)('storage failures', () => {
+  it('a user record lost after the username was claimed does not lock the username', async () => {
+    const username = `half-${randomUUID().slice(0, 8)}@parcelwise.example`;
+    const first = await app.request('POST', '/api/register', { body: { username, password: 'long-enough-pw', name: 'Half Written' } });
+    expect(first.status).toBe(201);
+    const { id } = (await first.json()) as { id: string };
+    // Simulate a write that never landed: remove the user record, keep the username claim.
+    await rm(path.join(app.blobsDirectory!, 'entries', 'api-tests', 'site:learning-hub', 'users', id));
+    const again = await app.request('POST', '/api/register', { body: { username, password: 'long-enough-pw', name: 'Whole Again' } });
+    expect(again.status).toBe(201);
+    expect(await again.json()).toMatchObject({ username, name: 'Whole Again' });
+  });
+
+  it('answers 503 JSON on the API and a 503 page when Blobs is unreachable', async () => {
+    const client = await signIn(app, DEMO_USER);
+    await app.stopBlobs!();
+    const api = await client.get('/api/user');
+    expect(api.status).toBe(503);
+    expect(await api.json()).toEqual({ message: 'Storage is temporarily unavailable. Please try again in a moment.' });
+    const login = await app.request('POST', '/api/login', { body: DEMO_USER });
+    expect(login.status).toBe(503);
+    const page = await client.request('GET', '/', { headers: { Accept: 'text/html' } });
+    expect(page.status).toBe(503);
+    expect(await page.text()).toContain('Storage is temporarily unavailable');
+  });
+});
