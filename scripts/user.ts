@@ -9,11 +9,8 @@
  * dev server's data in .netlify/blobs-serve (site id 0; pass --site-id unlinked for `netlify serve`).
  * Disabling, deleting or changing a password ends the user's existing sessions on their next request.
  */
-import { setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { connectBlobs } from './lib/blobs';
 import { createUser, deleteUser, listUsers, setDisabled, setPassword } from '../src/lib/server/services/accounts';
 
 const USAGE = `Usage: npm run user -- <create|list|disable|enable|delete|set-password> [options]
@@ -26,21 +23,6 @@ const USAGE = `Usage: npm run user -- <create|list|disable|enable|delete|set-pas
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
   process.exit(2);
-}
-
-async function connect(localSiteId: string): Promise<() => Promise<void>> {
-  const siteID = process.env['NETLIFY_SITE_ID'];
-  const token = process.env['NETLIFY_AUTH_TOKEN'];
-  if (siteID && token) {
-    setEnvironmentContext({ siteID, token });
-    return async () => {};
-  }
-  const serverToken = randomUUID();
-  const server = new BlobsServer({ directory: path.resolve('.netlify/blobs-serve'), token: serverToken });
-  const { port } = await server.start();
-  const url = `http://127.0.0.1:${port}`;
-  setEnvironmentContext({ siteID: localSiteId, token: serverToken, edgeURL: url, uncachedEdgeURL: url });
-  return () => server.stop();
 }
 
 async function main(): Promise<void> {
@@ -58,7 +40,7 @@ async function main(): Promise<void> {
   if (!command) fail('Missing command.');
   const username = values.username?.trim();
   if (command !== 'list' && !username) fail('--username is required.');
-  const disconnect = await connect(values['site-id']);
+  const disconnect = await connectBlobs(values['site-id']);
   try {
     switch (command) {
       case 'create': {
