@@ -305,17 +305,23 @@ export const activityEventSchema = z.discriminatedUnion('kind', [
 ]);
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 
+/**
+ * Activity keys are grouped by UTC day (`activity/<user>/<yyyy-mm-dd>/<eventId>`): a refresh lists one
+ * day's folder instead of a user's whole history (the local Blobs server walks folders to list).
+ */
+const activityKey = (userId: string, id: string) => key('activity', userId, id.slice(0, 10), id);
+
 export const activity = {
   async add(userId: string, event: ActivityEvent): Promise<string> {
     const id = eventId(new Date(event.recordedAt));
-    await writeJSON(key('activity', userId, id), activityEventSchema, event, { onlyIfNew: true });
+    await writeJSON(activityKey(userId, id), activityEventSchema, event, { onlyIfNew: true });
     return id;
   },
   /** Event ids (time-sortable) of a user after an optional id, without reading bodies. */
   async ids(userId: string): Promise<string[]> {
     return (await listKeys(`activity/${segment(userId)}/`)).map(lastSegment);
   },
-  get: (userId: string, id: string) => readJSON(key('activity', userId, id), activityEventSchema),
+  get: (userId: string, id: string) => readJSON(activityKey(userId, id), activityEventSchema),
 };
 
 /** Rollups are owned by the team-progress service; stored here as opaque validated JSON. */
