@@ -22,6 +22,10 @@ for (const file of process.argv.slice(2)) {
     part = { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
   }
   console.log(`${file}: ${part.passed} passed, ${part.failed} failed, ${part.skipped} skipped`);
+  if (part.passed + part.failed === 0) {
+    console.log(`${file}: no test ran`);
+    missing = true;
+  }
   totals.passed += part.passed;
   totals.failed += part.failed;
   totals.skipped += part.skipped;
