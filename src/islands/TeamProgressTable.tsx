@@ -88,7 +88,7 @@ export default function TeamProgressTable({ rows, generatedAt }: Props) {
       <p className="text-sm opacity-80" aria-live="polite" data-testid="team-row-count">
         Showing {shown.length} of {rows.length} team members
       </p>
-      <div className="overflow-x-auto rounded-box border border-base-300">
+      <div className="overflow-x-auto rounded-box border border-base-300" role="region" aria-label="Team progress table" tabIndex={0}>
         <table className="table table-zebra" data-testid="team-table">
           <caption className="sr-only">
             Team progress, one row per team member. Column headers are buttons that sort the table.
