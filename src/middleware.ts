@@ -16,19 +16,27 @@ const SECURITY_HEADERS: Record<string, string> = {
   'X-Frame-Options': 'DENY',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
-  // Pages also carry Astro's CSP <meta> (script/style hashes, astro.config.mjs); this header adds what
-  // a <meta> cannot: framing, plus a strict default for API answers.
+  // On pages Astro already sends a CSP header with the script/style hashes (astro.config.mjs): these
+  // directives are appended to it (framing cannot be set by <meta>); API answers get them alone.
   'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
 };
+
+/** Sets the headers; a CSP Astro already emitted for the page (script/style hashes) is extended, not replaced. */
+function applyHeaders(target: Headers, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    const existing = name === 'Content-Security-Policy' ? target.get(name) : null;
+    target.set(name, existing ? `${existing.replace(/;\s*$/, '')}; ${value}` : value);
+  }
+}
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {
   // Redirects and some platform responses have immutable headers: copy them when needed.
   try {
-    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    applyHeaders(response.headers, headers);
     return response;
   } catch {
     const copy = new Response(response.body, response);
-    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+    applyHeaders(copy.headers, headers);
     return copy;
   }
 }

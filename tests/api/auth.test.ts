@@ -193,6 +193,23 @@ describe('routing and headers', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('same-origin');
     expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('permissions-policy')).toContain('camera=()');
+  });
+
+  it.each(['/auth', '/', '/company-overview', '/quizzes/1'])('serves %s with a hash-based CSP and no inline-script allowance', async (route) => {
+    const client = route === '/auth' ? app.client() : await signIn(app, DEMO_USER);
+    const response = await client.request('GET', route, { headers: { Accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('permissions-policy')).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/);
+    const html = await response.text();
+    // Astro sends the hashes as a header for on-demand pages (a <meta> for prerendered ones).
+    const policy = response.headers.get('content-security-policy') ?? /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html)?.[1] ?? '';
+    expect(policy).toMatch(/script-src 'self'[^;]*'sha256-/);
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).toContain("default-src 'self'");
   });
 
   it('redirects signed-out page requests to /auth and signed-in /auth to /', async () => {
