@@ -5,7 +5,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const externalBaseUrl = process.env['PW_BASE_URL'];
-const baseURL = externalBaseUrl ?? 'http://127.0.0.1:8888';
+const port = process.env['PW_PORT'] ?? '8888';
+const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -41,8 +42,8 @@ export default defineConfig({
     ? {}
     : {
         webServer: {
-          command: 'npm run serve:built -- --port 8888',
-          url: 'http://127.0.0.1:8888/auth',
+          command: `npm run serve:built -- --port ${port} --data .netlify/blobs-e2e-${port}`,
+          url: `http://127.0.0.1:${port}/auth`,
           timeout: 60_000,
           reuseExistingServer: false,
           stdout: 'ignore',
