@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'astro/zod';
 import { getIcp, getNextSegmentId, getPersona, getPersonas, getSegment, getSegments } from '../../src/lib/content';
+import { expectRejectsNaming } from './schema-helpers';
 import {
   CHAMPION_AGE,
   DECISION_MAKER_AGE,
@@ -35,17 +36,6 @@ function parseFile<S extends z.ZodType>(schema: S, path: string): z.infer<S> {
   return result.data;
 }
 
-/** Expects the schema to reject `data` with an error that names `field` (path or unknown key). */
-function expectRejectsNaming(schema: z.ZodType, data: unknown, field: string): void {
-  const result = schema.safeParse(data);
-  expect(result.success, `expected a failure naming "${field}"`).toBe(false);
-  if (result.success) return;
-  const named = result.error.issues.some(
-    (issue) => issue.path.map(String).includes(field) || (issue.code === 'unrecognized_keys' && issue.keys.includes(field)),
-  );
-  expect(named, z.prettifyError(result.error)).toBe(true);
-  expect(z.prettifyError(result.error)).toContain(field);
-}
 
 const segmentFile = join(CONTENT, 'segments', '08-building-owners.yaml');
 const personaFile = join(CONTENT, 'personas', '01-dana-whitfield.yaml');

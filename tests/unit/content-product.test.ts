@@ -22,6 +22,7 @@ import {
   productIntegrationGroupSchema,
 } from '../../src/schemas/product';
 import { customerExampleRowSchema, resourceSchema } from '../../src/schemas/resources';
+import { expectRejectsNaming } from './schema-helpers';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CONTENT = join(ROOT, 'content');
@@ -40,17 +41,6 @@ function parseFile<S extends z.ZodType>(schema: S, path: string, data: unknown):
   return result.data;
 }
 
-/** Expects the schema to reject `data` with an error that names `field` (path or unknown key). */
-function expectRejectsNaming(schema: z.ZodType, data: unknown, field: string): void {
-  const result = schema.safeParse(data);
-  expect(result.success, `expected a failure naming "${field}"`).toBe(false);
-  if (result.success) return;
-  const named = result.error.issues.some(
-    (issue) => issue.path.map(String).includes(field) || (issue.code === 'unrecognized_keys' && issue.keys.includes(field)),
-  );
-  expect(named, z.prettifyError(result.error)).toBe(true);
-  expect(z.prettifyError(result.error)).toContain(field);
-}
 
 const SPEC_FEATURES = [
   'Property Search Engine',
