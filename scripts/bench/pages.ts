@@ -7,24 +7,10 @@
  */
 import { chromium, type Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
+import { SIGNED_IN_ROUTES } from '../../e2e/routes';
 
 const BASE = process.env['BENCH_BASE_URL'] ?? 'http://127.0.0.1:8888';
-const ROUTES = [
-  '/',
-  '/company-overview',
-  '/industry-knowledge',
-  '/buyer-segments',
-  '/buyer-segments/8',
-  '/ideal-customer-profile',
-  '/product',
-  '/resources',
-  '/personas/1',
-  '/modules/1',
-  '/quizzes',
-  '/quizzes/1',
-  '/sales-situations',
-  '/team-progress',
-];
+const ROUTES = SIGNED_IN_ROUTES;
 
 interface Weight { requests: number; raw: Record<string, number>; gzip: Record<string, number> }
 

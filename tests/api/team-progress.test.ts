@@ -1,19 +1,8 @@
 // POST /api/track-visit and GET /api/team-progress (SPEC §4, §6, §7; DECISIONS.md "Learning data",
 // "The API"): validation, access, the figures of a scripted history, rebuilt rollups, concurrency.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TeamProgressRow as Row } from '../../src/lib/api/team-figures';
 import { DEMO_ADMIN, DEMO_USER, signIn, signUp, startApp, type ApiClient, type TestApp } from './harness';
-
-interface Row {
-  id: string;
-  username: string;
-  name: string;
-  progress: number;
-  pagesVisited: number;
-  quizzesCompleted: number;
-  dailyChallenges: number;
-  loginCount: number;
-  lastActive: string;
-}
 
 const ACCESS_DENIED = 'The Team Progress dashboard is only accessible to administrators.';
 const PASSWORD = 'correct-horse-battery'; // harness signUp's password

@@ -2,13 +2,11 @@
 // content/segments, content/personas and content/icp is valid, and the queries of src/lib/content.ts
 // return what SPEC §2, §3 and §9 require (segment ids and names, the Next Segment cycle, personas with
 // valid enums, ICP tiers, seven sales red flags, disqualification criteria and product-fit flags).
-import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'astro/zod';
 import { getIcp, getNextSegmentId, getPersona, getPersonas, getSegment, getSegments } from '../../src/lib/content';
-import { expectRejectsNaming } from './schema-helpers';
+import { CONTENT, expectRejectsNaming, readYaml as readYamlValue, ROOT, yamlFiles } from './schema-helpers';
 import {
   CHAMPION_AGE,
   DECISION_MAKER_AGE,
@@ -19,15 +17,8 @@ import {
   segmentSchema,
 } from '../../src/schemas/buyers';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const CONTENT = join(ROOT, 'content');
 
-const yamlFiles = (dir: string) =>
-  readdirSync(join(CONTENT, dir))
-    .filter((name) => /\.ya?ml$/.test(name))
-    .sort()
-    .map((name) => join(CONTENT, dir, name));
-const readYaml = (path: string): Record<string, unknown> => parseYaml(readFileSync(path, 'utf8')) as Record<string, unknown>;
+const readYaml = (path: string) => readYamlValue(path) as Record<string, unknown>;
 
 /** Parses with the schema; on failure throws naming the file and every failing field. */
 function parseFile<S extends z.ZodType>(schema: S, path: string): z.infer<S> {

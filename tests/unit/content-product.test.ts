@@ -1,10 +1,8 @@
 // Product + resources content: the zod schemas reject bad entries naming the field, every authored file
 // under content/product and content/resources is valid, and the queries of src/lib/content.ts return what
 // SPEC §2, §3 and §9 require (feature order, the position rule, integration and resource counts, matrix).
-import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'astro/zod';
 import {
   featurePosition,
@@ -22,17 +20,8 @@ import {
   productIntegrationGroupSchema,
 } from '../../src/schemas/product';
 import { customerExampleRowSchema, resourceSchema } from '../../src/schemas/resources';
-import { expectRejectsNaming } from './schema-helpers';
+import { CONTENT, expectRejectsNaming, readYaml, ROOT, yamlFiles } from './schema-helpers';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const CONTENT = join(ROOT, 'content');
-
-const yamlFiles = (dir: string) =>
-  readdirSync(join(CONTENT, dir))
-    .filter((name) => /\.ya?ml$/.test(name))
-    .sort()
-    .map((name) => join(CONTENT, dir, name));
-const readYaml = (path: string): unknown => parseYaml(readFileSync(path, 'utf8'));
 
 /** Parses with the schema; on failure throws naming the file and every failing field. */
 function parseFile<S extends z.ZodType>(schema: S, path: string, data: unknown): z.infer<S> {

@@ -1,6 +1,22 @@
-// Shared by the content tests: a schema must reject bad data with an error that names the field.
+// Shared by the content tests: where the content lives, reading its YAML, and the check that a
+// schema rejects bad data with an error that names the field.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { z } from 'astro/zod';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+export const CONTENT = join(ROOT, 'content');
+
+/** The YAML files of a content folder, sorted by name. */
+export const yamlFiles = (dir: string) =>
+  readdirSync(join(CONTENT, dir))
+    .filter((name) => /\.ya?ml$/.test(name))
+    .sort()
+    .map((name) => join(CONTENT, dir, name));
+
+export const readYaml = (path: string): unknown => parseYaml(readFileSync(path, 'utf8'));
 
 /** Expects the schema to reject `data` with an error that names `field` (path or unknown key). */
 export function expectRejectsNaming(schema: z.ZodType, data: unknown, field: string): void {

@@ -1,0 +1,18 @@
+// One route of every kind a signed-in person can open: the accessibility suite and the page benchmark
+// (scripts/bench/pages.ts) walk the same list.
+export const SIGNED_IN_ROUTES = [
+  '/',
+  '/company-overview',
+  '/industry-knowledge',
+  '/buyer-segments',
+  '/buyer-segments/8',
+  '/ideal-customer-profile',
+  '/product',
+  '/resources',
+  '/personas/1',
+  '/modules/1',
+  '/quizzes',
+  '/quizzes/1',
+  '/sales-situations',
+  '/team-progress',
+] as const;
