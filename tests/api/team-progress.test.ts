@@ -223,7 +223,14 @@ describe('rollups (in process: needs the storage module and the service)', () =>
     expect(before.find((r) => r.id === user.id)).toMatchObject({ pagesVisited: 1, loginCount: 1 });
 
     // Corrupt one cache on purpose: a rebuild must restore the figures from the events alone.
-    await storage.rollups.save(user.id, service.userRollupSchema, { ...service.emptyRollup(new Date()), pagesVisited: 999 });
+    const stored = await storage.teamRollup.get(service.teamRollupSchema);
+    expect(stored).not.toBeNull();
+    await storage.teamRollup.save(service.teamRollupSchema, {
+      ...stored!,
+      members: { ...stored!.members, [user.id]: { ...service.emptyFigures(), pagesVisited: 999 } },
+    });
+    // The cache is what is read (the user's recent events are shown on top of it).
+    expect((await teamRows()).find((r) => r.id === user.id)?.pagesVisited).toBeGreaterThanOrEqual(999);
     const result = await service.rebuildRollups();
     expect(result.users).toBe(before.length);
     expect(await teamRows()).toEqual(before);

@@ -78,14 +78,19 @@ async function writeJSON<S extends z.ZodType>(
   return result.modified;
 }
 
-async function listKeys(prefix: string): Promise<string[]> {
+/** Keys under a prefix with their etags (an etag changes whenever the blob is written), sorted by key. */
+async function listBlobs(prefix: string): Promise<Array<{ key: string; etag: string }>> {
   return guard(async () => {
-    const keys: string[] = [];
+    const blobs: Array<{ key: string; etag: string }> = [];
     for await (const page of store().list({ prefix, paginate: true })) {
-      for (const blob of page.blobs) keys.push(blob.key);
+      for (const blob of page.blobs) blobs.push({ key: blob.key, etag: blob.etag });
     }
-    return keys.sort();
+    return blobs.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   });
+}
+
+async function listKeys(prefix: string): Promise<string[]> {
+  return (await listBlobs(prefix)).map((blob) => blob.key);
 }
 
 async function remove(blobKey: string): Promise<void> {
@@ -160,6 +165,9 @@ export const users = {
   },
 
   list: () => readAll('users/', storedUserSchema),
+
+  /** Every user id with the etag of its record, without reading the records (team-progress name cache). */
+  versions: async () => (await listBlobs('users/')).map((blob) => ({ id: lastSegment(blob.key), etag: blob.etag })),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -221,14 +229,18 @@ export const progress = {
   saveRecord: (userId: string, row: ProgressRecordRow) =>
     writeJSON(key('progress-records', userId, row.moduleId), progressRecordSchema, row),
 
-  /** Create-only: completing a lesson twice keeps the first completion time. */
-  completeLesson: (userId: string, moduleId: number, lessonId: string, at: Date) =>
-    writeJSON(
+  /** Create-only: completing a lesson twice keeps the first completion time. Journaled as activity when new. */
+  async completeLesson(userId: string, moduleId: number, lessonId: string, at: Date): Promise<boolean> {
+    const completedAt = at.toISOString();
+    const created = await writeJSON(
       key('lesson-completions', userId, moduleId, lessonId),
       lessonCompletionSchema,
-      { completedAt: at.toISOString() },
+      { completedAt },
       { onlyIfNew: true },
-    ),
+    );
+    if (created) await activity.add(userId, { kind: 'lesson', moduleId, lessonId, recordedAt: completedAt });
+    return created;
+  },
 
   /** Completed lesson ids of one module, or of every module when moduleId is omitted. */
   async completedLessons(userId: string, moduleId?: number): Promise<Array<{ moduleId: number; lessonId: string }>> {
@@ -263,8 +275,10 @@ export const storedQuizResultSchema = z.strictObject({
 export type StoredQuizResult = z.infer<typeof storedQuizResultSchema>;
 
 export const quizResults = {
+  /** Journaled as activity when new. */
   async add(result: StoredQuizResult): Promise<void> {
-    await writeJSON(key('quiz-results', result.userId, result.id), storedQuizResultSchema, result, { onlyIfNew: true });
+    const created = await writeJSON(key('quiz-results', result.userId, result.id), storedQuizResultSchema, result, { onlyIfNew: true });
+    if (created) await activity.add(result.userId, { kind: 'quiz', quizId: result.quizId, recordedAt: result.completedAt });
   },
   list: (userId: string) => readAll(`quiz-results/${segment(userId)}/`, storedQuizResultSchema),
 };
@@ -283,14 +297,25 @@ export type ChallengeAnswer = z.infer<typeof challengeAnswerSchema>;
 
 export const challengeAnswers = {
   get: (userId: string, windowId: string) => readJSON(key('challenge-answers', userId, windowId), challengeAnswerSchema),
-  /** False when the user already answered in this window. */
-  add: (userId: string, answer: ChallengeAnswer) =>
-    writeJSON(key('challenge-answers', userId, answer.windowId), challengeAnswerSchema, answer, { onlyIfNew: true }),
+  /** False when the user already answered in this window. Journaled as activity when new. */
+  async add(userId: string, answer: ChallengeAnswer): Promise<boolean> {
+    const created = await writeJSON(key('challenge-answers', userId, answer.windowId), challengeAnswerSchema, answer, { onlyIfNew: true });
+    if (created) await activity.add(userId, { kind: 'challenge', windowId: answer.windowId, recordedAt: answer.answeredAt });
+    return created;
+  },
   list: (userId: string) => readAll(`challenge-answers/${segment(userId)}/`, challengeAnswerSchema),
 };
 
 // ---------------------------------------------------------------------------------------------
-// Activity events (visits, sign-ins): one key per event; rollups are rebuildable caches.
+// Activity journal: one key per event, grouped by UTC minute, for every user at once
+// (`activity/<yyyy-mm-dd>/<hh>/<mm>/<eventId>.<userId>.<fact>`).
+//
+// Visits and sign-ins live only here. Lesson completions, quiz results and challenge answers are
+// journaled here too, right after their own record is created (above), so team progress needs no
+// other source: one listing of the minutes (or hours, or days) since its last refresh finds every
+// user's new events, and the key alone says what each event counts for — no body is read.
+// If a journal write fails after its record was written, the request answers 503 and the record
+// stays; `npm run rollups:rebuild` also reads the records themselves, so the figures catch up.
 
 export const activityEventSchema = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -302,32 +327,133 @@ export const activityEventSchema = z.discriminatedUnion('kind', [
     recordedAt: z.iso.datetime(),
   }),
   z.strictObject({ kind: z.literal('login'), recordedAt: z.iso.datetime() }),
+  z.strictObject({ kind: z.literal('lesson'), moduleId: z.number().int().positive(), lessonId: z.string(), recordedAt: z.iso.datetime() }),
+  z.strictObject({ kind: z.literal('quiz'), quizId: z.string(), recordedAt: z.iso.datetime() }),
+  z.strictObject({ kind: z.literal('challenge'), windowId: z.string(), recordedAt: z.iso.datetime() }),
 ]);
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 
+/** What one event counts for; a visit is an entry, a tab change or an exit (DECISIONS.md "Learning data"). */
+export type ActivityFact =
+  | { kind: 'entry' | 'tab' | 'exit' | 'login' }
+  | { kind: 'lesson'; moduleId: number; lessonId: string }
+  | { kind: 'quiz'; quizId: string }
+  | { kind: 'challenge'; windowId: string };
+
+export interface JournalEntry {
+  id: string;
+  userId: string;
+  at: Date;
+  fact: ActivityFact;
+}
+
+export function factOf(event: ActivityEvent): ActivityFact {
+  switch (event.kind) {
+    case 'visit':
+      if (event.exitPage === 'navigation') return { kind: 'exit' };
+      return { kind: event.tabId === null ? 'entry' : 'tab' };
+    case 'login':
+      return { kind: 'login' };
+    case 'lesson':
+      return { kind: 'lesson', moduleId: event.moduleId, lessonId: event.lessonId };
+    case 'quiz':
+      return { kind: 'quiz', quizId: event.quizId };
+    case 'challenge':
+      return { kind: 'challenge', windowId: event.windowId };
+  }
+}
+
+function factCode(fact: ActivityFact): string {
+  switch (fact.kind) {
+    case 'lesson':
+      return `lesson-${fact.moduleId}-${fact.lessonId}`;
+    case 'quiz':
+      return `quiz-${fact.quizId}`;
+    case 'challenge':
+      return `challenge-${fact.windowId}`;
+    default:
+      return fact.kind;
+  }
+}
+
+function parseFactCode(code: string): ActivityFact | null {
+  if (code === 'entry' || code === 'tab' || code === 'exit' || code === 'login') return { kind: code };
+  const lesson = /^lesson-(\d+)-(.+)$/.exec(code);
+  if (lesson) return { kind: 'lesson', moduleId: Number(lesson[1]), lessonId: lesson[2]! };
+  if (code.startsWith('quiz-') && code.length > 5) return { kind: 'quiz', quizId: code.slice(5) };
+  if (code.startsWith('challenge-') && code.length > 10) return { kind: 'challenge', windowId: code.slice(10) };
+  return null;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** `activity/<yyyy-mm-dd>/<hh>/<mm>` of a time, cut to the bucket size asked for. */
+function bucketPath(time: number, unit: 'day' | 'hour' | 'minute'): string {
+  const iso = new Date(time).toISOString();
+  const parts = ['activity', iso.slice(0, 10), iso.slice(11, 13), iso.slice(14, 16)];
+  return parts.slice(0, unit === 'day' ? 2 : unit === 'hour' ? 3 : 4).join('/');
+}
+
+function activityKey(userId: string, id: string, fact: ActivityFact): string {
+  const time = parseEventTime(id);
+  if (time === null) throw new Error(`storage: bad event id ${id}`);
+  return `${bucketPath(time.getTime(), 'minute')}/${segment(`${id}.${segment(userId)}.${factCode(fact)}`)}`;
+}
+
+function parseActivityKey(blobKey: string): JournalEntry | null {
+  const [id, userId, ...code] = lastSegment(blobKey).split('.');
+  const at = id === undefined ? null : parseEventTime(id);
+  const fact = parseFactCode(code.join('.'));
+  if (at === null || !userId || fact === null) return null;
+  return { id: id!, userId, at, fact };
+}
+
 /**
- * Activity keys are grouped by UTC day (`activity/<user>/<yyyy-mm-dd>/<eventId>`): a refresh lists one
- * day's folder instead of a user's whole history (the local Blobs server walks folders to list).
+ * The listing prefixes that cover every event at or after `since` up to `until` with few listings:
+ * minute folders for a short span, hours for up to a day and a half, days for up to two months,
+ * else the whole journal. Buckets may reach past `until` (nothing is there yet) but never miss a time.
  */
-const activityKey = (userId: string, id: string) => key('activity', userId, id.slice(0, 10), id);
+export function activityPrefixes(since: Date | null, until: Date): string[] {
+  if (since === null) return ['activity/'];
+  const span = until.getTime() - since.getTime();
+  if (span < 0) return [`${bucketPath(since.getTime(), 'minute')}/`];
+  const unit = span <= 15 * MINUTE_MS ? 'minute' : span <= 36 * HOUR_MS ? 'hour' : span <= 62 * DAY_MS ? 'day' : null;
+  if (unit === null) return ['activity/'];
+  const step = unit === 'minute' ? MINUTE_MS : unit === 'hour' ? HOUR_MS : DAY_MS;
+  const first = Math.floor(since.getTime() / step) * step;
+  const prefixes: string[] = [];
+  for (let time = first; time <= until.getTime(); time += step) prefixes.push(`${bucketPath(time, unit)}/`);
+  return prefixes;
+}
 
 export const activity = {
   async add(userId: string, event: ActivityEvent): Promise<string> {
     const id = eventId(new Date(event.recordedAt));
-    await writeJSON(activityKey(userId, id), activityEventSchema, event, { onlyIfNew: true });
+    await writeJSON(activityKey(userId, id, factOf(event)), activityEventSchema, event, { onlyIfNew: true });
     return id;
   },
-  /** Event ids (time-sortable) of a user after an optional id, without reading bodies. */
-  async ids(userId: string): Promise<string[]> {
-    return (await listKeys(`activity/${segment(userId)}/`)).map(lastSegment);
+
+  /** Every journal entry at or after `since` (all when null), read from the keys alone, oldest first. */
+  async since(since: Date | null, until: Date): Promise<JournalEntry[]> {
+    const lists = await Promise.all(activityPrefixes(since, until).map(listKeys));
+    const entries: JournalEntry[] = [];
+    for (const blobKey of lists.flat()) {
+      const entry = parseActivityKey(blobKey);
+      if (entry !== null && (since === null || entry.at.getTime() >= since.getTime())) entries.push(entry);
+    }
+    return entries.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : 1));
   },
-  get: (userId: string, id: string) => readJSON(activityKey(userId, id), activityEventSchema),
 };
 
-/** Rollups are owned by the team-progress service; stored here as opaque validated JSON. */
-export const rollups = {
-  get: <S extends z.ZodType>(userId: string, schema: S) => readJSON(key('rollups', userId), schema),
-  save: <S extends z.ZodType>(userId: string, schema: S, value: z.infer<S>) => writeJSON(key('rollups', userId), schema, value),
+// ---------------------------------------------------------------------------------------------
+// Team progress: the one rollup document (a rebuildable cache owned by the team-progress service,
+// stored as opaque validated JSON) and the learning records a rebuild reads besides the journal.
+
+export const teamRollup = {
+  get: <S extends z.ZodType>(schema: S) => readJSON(key('team-progress', 'rollup'), schema),
+  save: <S extends z.ZodType>(schema: S, value: z.infer<S>) => writeJSON(key('team-progress', 'rollup'), schema, value),
 };
 
 /** For tests and the CLI: remove everything under a prefix. */
@@ -337,61 +463,49 @@ export async function removeAll(prefix: string): Promise<number> {
   return keys.length;
 }
 
-// =============================================================================================
-// Team progress sources (issue 6, owned by the team-progress work). Key listings and single reads
-// the team-progress service folds into its per-user rollups, so a refresh reads only new events.
+const RECORD_READ_CONCURRENCY = 16;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Beyond this gap a refresh lists the user's whole activity once instead of one prefix per day. */
-const MAX_DAY_PREFIXES = 31;
-
-export const teamProgressSources = {
-  /**
-   * Activity event ids of a user at or after `since` (all when null), sorted. Ids start with their
-   * UTC time, so a recent `since` lists only the days from `since`'s to `until`'s (usually one).
-   */
-  async activityIdsSince(userId: string, since: Date | null, until: Date): Promise<string[]> {
-    const base = `activity/${segment(userId)}/`;
-    const startDay = since === null ? null : Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), since.getUTCDate());
-    const days = startDay === null ? Infinity : Math.floor((until.getTime() - startDay) / DAY_MS) + 1;
-    const prefixes =
-      startDay === null || days > MAX_DAY_PREFIXES || days < 1
-        ? [base]
-        : Array.from({ length: days }, (_, i) => `${base}${new Date(startDay + i * DAY_MS).toISOString().slice(0, 10)}`);
-    const lists = await Promise.all(prefixes.map(listKeys));
-    const ids = lists.flat().map(lastSegment);
-    if (since === null) return ids.sort();
-    return ids
-      .filter((id) => {
-        const time = parseEventTime(id);
-        return time !== null && time.getTime() >= since.getTime();
-      })
-      .sort();
-  },
-
-  /**
-   * Keys of one low-volume source (quiz-results, challenge-answers, lesson-completions) for every user
-   * at once, grouped by user id: one paginated listing instead of one per user.
-   */
-  async keysByUser(source: 'quiz-results' | 'challenge-answers' | 'lesson-completions'): Promise<Map<string, string[][]>> {
-    const byUser = new Map<string, string[][]>();
-    for (const k of await listKeys(`${source}/`)) {
-      const [, userId, ...rest] = k.split('/');
-      if (!userId || rest.length === 0) continue;
-      const list = byUser.get(userId) ?? [];
-      list.push(rest);
-      byUser.set(userId, list);
+async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
     }
-    return byUser;
-  },
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
 
-  /** Ids of a user's quiz results (keys only). */
-  quizResultIds: async (userId: string) => (await listKeys(`quiz-results/${segment(userId)}/`)).map(lastSegment),
-  quizResult: (userId: string, id: string) => readJSON(key('quiz-results', userId, id), storedQuizResultSchema),
-
-  /** Window ids of a user's daily challenge answers (keys only); read one with challengeAnswers.get. */
-  challengeWindowIds: async (userId: string) => (await listKeys(`challenge-answers/${segment(userId)}/`)).map(lastSegment),
-
-  lessonCompletion: (userId: string, moduleId: number, lessonId: string) =>
-    readJSON(key('lesson-completions', userId, moduleId, lessonId), lessonCompletionSchema),
-};
+/**
+ * Every user's lesson completions, quiz results and challenge answers as journal entries, read from the
+ * records themselves (one listing per kind, then the bodies): what a rebuild adds to the journal so a
+ * journal write that failed after its record was written is still counted.
+ */
+export async function learningRecordsAsEntries(): Promise<JournalEntry[]> {
+  const [lessonKeys, quizKeys, answerKeys] = await Promise.all([
+    listKeys('lesson-completions/'),
+    listKeys('quiz-results/'),
+    listKeys('challenge-answers/'),
+  ]);
+  const entry = (userId: string, at: string, fact: ActivityFact, id: string): JournalEntry => ({ id, userId, at: new Date(at), fact });
+  const read = <T>(keys: string[], task: (parts: string[], blobKey: string) => Promise<T | null>) =>
+    mapLimit(keys, RECORD_READ_CONCURRENCY, (blobKey) => task(blobKey.split('/'), blobKey));
+  const results = await Promise.all([
+    read(lessonKeys, async ([, userId, moduleId, lessonId], blobKey) => {
+      const body = await readJSON(blobKey, lessonCompletionSchema);
+      if (!body || !userId || !lessonId) return null;
+      return entry(userId, body.completedAt, { kind: 'lesson', moduleId: Number(moduleId), lessonId }, blobKey);
+    }),
+    read(quizKeys, async ([, userId], blobKey) => {
+      const body = await readJSON(blobKey, storedQuizResultSchema);
+      return body && userId ? entry(userId, body.completedAt, { kind: 'quiz', quizId: body.quizId }, blobKey) : null;
+    }),
+    read(answerKeys, async ([, userId], blobKey) => {
+      const body = await readJSON(blobKey, challengeAnswerSchema);
+      return body && userId ? entry(userId, body.answeredAt, { kind: 'challenge', windowId: body.windowId }, blobKey) : null;
+    }),
+  ]);
+  return results.flat().filter((e): e is JournalEntry => e !== null);
+}

@@ -8,23 +8,32 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isActive, overallEngagement, teamProgressCsv, trackVisitRequestSchema, type TeamProgressRow } from '../../api/team';
-import { activity, challengeAnswers, progress, quizResults, rollups, users, type ActivityEvent } from '../storage';
+import {
+  activity,
+  activityPrefixes,
+  challengeAnswers,
+  factOf,
+  progress,
+  quizResults,
+  removeAll,
+  teamRollup,
+  users,
+  type ActivityEvent,
+  type ActivityFact,
+  type JournalEntry,
+} from '../storage';
 import {
   curriculumLessonKeys,
-  emptyRollup,
-  foldActivity,
-  foldChallengeAnswers,
-  foldLessonCompletions,
-  foldQuizResults,
+  emptyFigures,
+  foldEntries,
   getTeamProgress,
   progressPercent,
   rebuildRollups,
-  refreshUserRollup,
+  refreshTeamRollup,
   SETTLE_MS,
   splitAtWatermark,
+  teamRollupSchema,
   toTeamRow,
-  userRollupSchema,
-  visitKind,
 } from './team-progress';
 
 const T0 = new Date('2026-11-01T10:00:00.000Z');
@@ -40,54 +49,59 @@ const visit = (minutes: number, tabId: string | null = null, exitPage: 'navigati
 const login = (minutes: number): ActivityEvent => ({ kind: 'login', recordedAt: at(minutes) });
 
 describe('figures', () => {
-  it('counts a page entry only when there is no exit and no tab', () => {
-    expect(visitKind({ ...visit(0) } as Extract<ActivityEvent, { kind: 'visit' }>)).toBe('entry');
-    expect(visitKind(visit(0, 'team') as Extract<ActivityEvent, { kind: 'visit' }>)).toBe('tab');
-    expect(visitKind(visit(0, null, 'navigation') as Extract<ActivityEvent, { kind: 'visit' }>)).toBe('exit');
-    expect(visitKind(visit(0, 'team', 'navigation') as Extract<ActivityEvent, { kind: 'visit' }>)).toBe('exit');
+  const entry = (userId: string, minutes: number, fact: ActivityFact, id = `e${minutes}`): JournalEntry => ({ id, userId, at: new Date(at(minutes)), fact });
+
+  it('a visit is a page entry only with no exit and no tab; the journal key carries what it counts for', () => {
+    const recorded = { recordedAt: at(0) };
+    expect(factOf(visit(0))).toEqual({ kind: 'entry' });
+    expect(factOf(visit(0, 'team'))).toEqual({ kind: 'tab' });
+    expect(factOf(visit(0, null, 'navigation'))).toEqual({ kind: 'exit' });
+    expect(factOf(visit(0, 'team', 'navigation'))).toEqual({ kind: 'exit' });
+    expect(factOf({ kind: 'login', ...recorded })).toEqual({ kind: 'login' });
+    expect(factOf({ kind: 'lesson', moduleId: 2, lessonId: '201', ...recorded })).toEqual({ kind: 'lesson', moduleId: 2, lessonId: '201' });
+    expect(factOf({ kind: 'quiz', quizId: '7', ...recorded })).toEqual({ kind: 'quiz', quizId: '7' });
+    expect(factOf({ kind: 'challenge', windowId: '2026-11-01T00', ...recorded })).toEqual({ kind: 'challenge', windowId: '2026-11-01T00' });
   });
 
-  it('folds activity into pagesVisited, loginCount and lastActive', () => {
-    const events = [visit(1), visit(2, 'team'), visit(3, null, 'navigation'), visit(4), login(0), login(9)].map((event, i) => ({
-      id: `id-${i}`,
-      event,
-    }));
-    const rollup = foldActivity(emptyRollup(T0), events);
-    expect(rollup).toMatchObject({ pagesVisited: 2, tabChanges: 1, exits: 1, loginCount: 2, lastActive: at(9), lastEventId: 'id-5' });
-  });
+  it('folds visits and sign-ins as counts, quizzes, challenges and lessons as sets, and keeps the latest time', () => {
+    let members = foldEntries({}, [
+      entry('u', 1, { kind: 'entry' }),
+      entry('u', 2, { kind: 'tab' }),
+      entry('u', 3, { kind: 'exit' }),
+      entry('u', 4, { kind: 'entry' }),
+      entry('u', 0, { kind: 'login' }),
+      entry('u', 9, { kind: 'login' }),
+      entry('v', 5, { kind: 'entry' }),
+    ]);
+    expect(members['u']).toMatchObject({ pagesVisited: 2, tabChanges: 1, exits: 1, loginCount: 2, lastActive: at(9) });
+    expect(members['v']).toMatchObject({ pagesVisited: 1, loginCount: 0, lastActive: at(5) });
 
-  it('counts distinct quizzes, each result and each answer once, and keeps the latest time', () => {
-    let rollup = foldQuizResults(emptyRollup(T0), [
-      { id: 'r1', quizId: '1', completedAt: at(5) },
-      { id: 'r2', quizId: '1', completedAt: at(7) },
-      { id: 'r3', quizId: '2', completedAt: at(6) },
+    members = foldEntries(members, [
+      entry('u', 5, { kind: 'quiz', quizId: '1' }),
+      entry('u', 7, { kind: 'quiz', quizId: '1' }),
+      entry('u', 6, { kind: 'quiz', quizId: '2' }),
+      entry('u', 20, { kind: 'challenge', windowId: 'w1' }),
+      entry('u', 20, { kind: 'challenge', windowId: 'w1' }),
+      entry('u', 3, { kind: 'challenge', windowId: 'w2' }),
+      entry('u', 30, { kind: 'lesson', moduleId: 1, lessonId: '101' }),
+      entry('u', 31, { kind: 'lesson', moduleId: 1, lessonId: '101' }),
     ]);
-    rollup = foldQuizResults(rollup, [{ id: 'r2', quizId: '1', completedAt: at(7) }]);
-    expect(rollup.quizIds).toEqual(['1', '2']);
-    expect(rollup.quizResultIds).toEqual(['r1', 'r2', 'r3']);
-    rollup = foldChallengeAnswers(rollup, [
-      { windowId: 'w1', answeredAt: at(20) },
-      { windowId: 'w1', answeredAt: at(20) },
-      { windowId: 'w2', answeredAt: at(3) },
-    ]);
-    expect(rollup.challengeWindowIds).toEqual(['w1', 'w2']);
-    rollup = foldLessonCompletions(rollup, [
-      { moduleId: 1, lessonId: '101', completedAt: at(30) },
-      { moduleId: 1, lessonId: '101', completedAt: at(31) },
-    ]);
-    expect(rollup.lessonKeys).toEqual(['1/101']);
-    expect(rollup.lastActive).toBe(at(30));
-    const row = toTeamRow({ id: 'u', username: 'u@x', name: 'U' }, rollup, curriculumLessonKeys([{ id: 1, lessons: [{ id: 101 }, { id: 102 }] }]));
+    expect(members['u']).toMatchObject({ quizIds: ['1', '2'], challengeWindowIds: ['w1', 'w2'], lessonKeys: ['1/101'], lastActive: at(31) });
+    expect(members['v']).toMatchObject({ pagesVisited: 1, lastActive: at(5) }); // untouched
+    // Folding the same learning facts again changes nothing (a rebuild reads them from two places).
+    expect(foldEntries(members, [entry('u', 30, { kind: 'lesson', moduleId: 1, lessonId: '101' })])['u']).toEqual(members['u']);
+
+    const row = toTeamRow({ id: 'u', username: 'u@x', name: 'U' }, members['u']!, curriculumLessonKeys([{ id: 1, lessons: [{ id: 101 }, { id: 102 }] }]));
     expect(row).toEqual({
       id: 'u',
       username: 'u@x',
       name: 'U',
       progress: 50,
-      pagesVisited: 0,
+      pagesVisited: 2,
       quizzesCompleted: 2,
       dailyChallenges: 2,
-      loginCount: 0,
-      lastActive: at(30),
+      loginCount: 2,
+      lastActive: at(31),
     });
   });
 
@@ -104,7 +118,7 @@ describe('figures', () => {
   });
 
   it("a user with no events is last active 'null' and never active", () => {
-    const row = toTeamRow({ id: 'u', username: 'u', name: 'U' }, emptyRollup(T0), new Set());
+    const row = toTeamRow({ id: 'u', username: 'u', name: 'U' }, emptyFigures(), new Set());
     expect(row.lastActive).toBe('null');
     expect(isActive(row, T0)).toBe(false);
   });
@@ -118,9 +132,35 @@ describe('figures', () => {
     expect(overallEngagement([])).toBe(0);
   });
 
-  it('splits event ids at the watermark', () => {
-    const ids = ['2026-11-01T09-59-59-999Z_aaaaaaaa', '2026-11-01T10-00-00-000Z_bbbbbbbb', 'not-an-event'];
-    expect(splitAtWatermark(ids, T0)).toEqual({ committed: [ids[0]], tail: [ids[1]] });
+  it('splits entries at the watermark: strictly older ones are committed', () => {
+    const older = { at: new Date(T0.getTime() - 1) };
+    const same = { at: T0 };
+    expect(splitAtWatermark([older, same], T0)).toEqual({ committed: [older], tail: [same] });
+  });
+
+  it('lists the journal by minutes, hours or days since the watermark, never missing a time', () => {
+    const now = new Date('2026-11-23T14:20:10.000Z');
+    expect(activityPrefixes(null, now)).toEqual(['activity/']);
+    expect(activityPrefixes(new Date('2026-11-23T14:19:10.000Z'), now)).toEqual(['activity/2026-11-23/14/19/', 'activity/2026-11-23/14/20/']);
+    expect(activityPrefixes(new Date('2026-11-23T13:59:59.000Z'), new Date('2026-11-23T14:00:01.000Z'))).toEqual([
+      'activity/2026-11-23/13/59/',
+      'activity/2026-11-23/14/00/',
+    ]);
+    expect(activityPrefixes(new Date('2026-11-23T11:30:00.000Z'), now)).toEqual([
+      'activity/2026-11-23/11/',
+      'activity/2026-11-23/12/',
+      'activity/2026-11-23/13/',
+      'activity/2026-11-23/14/',
+    ]);
+    expect(activityPrefixes(new Date('2026-11-20T23:00:00.000Z'), now)).toEqual([
+      'activity/2026-11-20/',
+      'activity/2026-11-21/',
+      'activity/2026-11-22/',
+      'activity/2026-11-23/',
+    ]);
+    expect(activityPrefixes(new Date('2026-08-01T00:00:00.000Z'), now)).toEqual(['activity/']);
+    // A clock that went back: still the minute of the watermark.
+    expect(activityPrefixes(new Date('2026-11-23T14:25:00.000Z'), now)).toEqual(['activity/2026-11-23/14/25/']);
   });
 
   it('exports CSV with the same figures and neutralises formulas', () => {
@@ -234,8 +274,9 @@ describe('rollups against a local BlobsServer', () => {
     await progress.completeLesson(ana, 1, '102', new Date(at(60 * 24 * 5 - 5)));
     const second = await getTeamProgress({ curriculum, now: now2 });
     expect(second.rows.find((row) => row.id === ana)).toMatchObject({ progress: 50, pagesVisited: 3, loginCount: 1 });
-    const stored = await rollups.get(ana, userRollupSchema);
+    const stored = await teamRollup.get(teamRollupSchema);
     expect(stored?.activityThrough).toBe(new Date(now2.getTime() - SETTLE_MS).toISOString());
+    expect(stored?.members[ana]).toMatchObject({ pagesVisited: 2 }); // the visit 1 s before now2 is shown, not committed
 
     await activity.add(ana, { ...visit(0), recordedAt: new Date(now2.getTime() - 500).toISOString() }); // late write
     const now3 = new Date(now2.getTime() + 10 * SETTLE_MS);
@@ -246,8 +287,36 @@ describe('rollups against a local BlobsServer', () => {
     const rebuilt = await getTeamProgress({ curriculum, now: now3 });
     expect(rebuilt.rows).toEqual(incremental.rows);
 
-    // And from no rollup at all (deleted caches) the same rows again.
-    const fresh = await Promise.all([ana, ben].map((id) => refreshUserRollup(id, now3, { rebuild: true })));
-    expect(fresh.map((r) => r.view.pagesVisited)).toEqual([4, 1]);
+    // And from no rollup at all (a rebuild ignores the stored one) the same figures again.
+    const fresh = await refreshTeamRollup(now3, { rebuild: true });
+    expect([fresh.view[ana]?.pagesVisited, fresh.view[ben]?.pagesVisited]).toEqual([4, 1]);
+    expect(fresh.view[ana]).toMatchObject({ lessonKeys: ['1/101', '1/102'], quizIds: ['7'], challengeWindowIds: ['w1'] });
+  });
+
+  it('keeps names current from the user records, drops deleted users, and a rebuild counts records whose journal entry is missing', async () => {
+    const curriculum = [{ id: 1, lessons: [{ id: 101 }, { id: 102 }] }];
+    const cara = await addUser('cara');
+    const now = new Date(at(60 * 24 * 10));
+    expect((await getTeamProgress({ curriculum, now })).rows.find((row) => row.id === cara)).toMatchObject({ name: 'cara', lastActive: 'null' });
+
+    const record = await users.byId(cara);
+    await users.save({ ...record!, name: 'Cara Renamed' });
+    const renamed = await getTeamProgress({ curriculum, now: new Date(now.getTime() + 1000) });
+    expect(renamed.rows.find((row) => row.id === cara)?.name).toBe('Cara Renamed');
+
+    // A lesson completion whose journal write was lost: only the rebuild (which reads the records) sees it.
+    const completedAt = new Date(now.getTime() + 5 * 60_000);
+    await progress.completeLesson(cara, 1, '102', completedAt);
+    const iso = completedAt.toISOString();
+    expect(await removeAll(`activity/${iso.slice(0, 10)}/${iso.slice(11, 13)}/${iso.slice(14, 16)}/`)).toBe(1);
+    const later = new Date(completedAt.getTime() + 10 * SETTLE_MS);
+    expect((await getTeamProgress({ curriculum, now: later })).rows.find((row) => row.id === cara)?.progress).toBe(0);
+    await rebuildRollups(later);
+    expect((await getTeamProgress({ curriculum, now: later })).rows.find((row) => row.id === cara)).toMatchObject({ progress: 50, lastActive: iso });
+
+    await users.delete((await users.byId(cara))!);
+    const after = await getTeamProgress({ curriculum, now: new Date(later.getTime() + 1000) });
+    expect(after.rows.map((row) => row.id)).not.toContain(cara);
+    expect(after.rows.length).toBeGreaterThan(0);
   });
 });

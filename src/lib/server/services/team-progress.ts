@@ -1,62 +1,47 @@
 /**
  * Team progress (SPEC §2, §3, §9; DECISIONS.md "Learning data"): one row per user with the figures
- * defined once, computed from per-user rollups so a request never re-reads the whole history.
+ * defined once, computed from one team rollup so a request never re-reads the whole history.
  *
- * How the rollups work (DECISIONS.md "Data layout": aggregates are caches rebuilt from the events):
- * - A rollup (storage key rollups/<userId>) holds counts of the activity events folded so far and a
- *   watermark `activityThrough`: every activity event older than it is counted, none newer.
- *   Activity ids start with their time, so a refresh lists only the days since the watermark and
- *   reads only the bodies of newer events.
- * - The watermark trails the clock by SETTLE_MS: an event written late (a slow request) is still
- *   newer than the watermark when it lands. Events inside the settle window are read on every request
- *   and added to the answer without being committed, so the answer is always up to the second.
- * - Quiz results, challenge answers and lesson completions are few per user and not time-keyed: the
- *   rollup keeps the ids it has folded and reads only unseen ones (keys are listed, bodies read once).
- *   For the whole team their keys are listed once per source, not once per user.
- * - Every saved rollup is self-consistent, so concurrent refreshes can only repeat work, never lose
- *   counts; `rebuildRollups` (scripts/rebuild-rollups.ts) recomputes every rollup from the events.
+ * How the rollup works (DECISIONS.md "Data layout": aggregates are caches rebuilt from the events):
+ * - Every event that counts (visit, sign-in, lesson completion, quiz result, challenge answer) has a key
+ *   in the activity journal, grouped by minute for all users, and the key says what it counts for
+ *   (storage.ts). So a refresh is one listing of the minutes (hours, days) since the last one; no body
+ *   is read.
+ * - The rollup (one document) holds each user's figures folded so far and a watermark `activityThrough`:
+ *   every event older than it is counted, none newer. It also caches each user's name and username
+ *   with the etag of the user record, so users are listed, not read, unless a record changed.
+ * - The watermark trails the clock by SETTLE_MS: an event written late (a slow request) is still newer
+ *   than the watermark when it lands. Events inside the settle window are listed on every request and
+ *   added to the answer without being committed, so the answer is always up to the second.
+ * - Every saved rollup is self-consistent, so concurrent refreshes (two administrators) can only repeat
+ *   work, never lose or double counts: the last writer wins with a correct document.
+ * - `rebuildRollups` (npm run rollups:rebuild) recomputes the rollup from the whole journal plus the
+ *   learning records themselves; a missing or unreadable rollup is rebuilt the same way.
  * - Progress is computed at read time from the folded lesson ids and the current content, so a content
  *   change never needs a rebuild.
  */
 import { z } from 'zod';
 import type { TeamProgressRow } from '../../api/team';
-import {
-  activity,
-  challengeAnswers,
-  parseEventTime,
-  progress,
-  rollups,
-  teamProgressSources,
-  users,
-  type ActivityEvent,
-  type StoredUser,
-} from '../storage';
+import { activity, learningRecordsAsEntries, teamRollup, users, type JournalEntry, type StoredUser } from '../storage';
 
 /** How far the committed watermark trails the clock. */
 export const SETTLE_MS = 60_000;
-/** A rollup is re-saved at least this often even without new events, so its listing stays one or two days. */
-const WATERMARK_REFRESH_MS = 12 * 60 * 60 * 1000;
-const USER_CONCURRENCY = 16;
+/** The watermark moves on at least this often even without new events, so a refresh lists a few minutes. */
+const WATERMARK_REFRESH_MS = 5 * 60_000;
+const USER_READ_CONCURRENCY = 16;
 
 // ---------------------------------------------------------------------------------------------
 // The rollup and its pure folding logic
 
 const count = z.number().int().nonnegative();
 
-export const userRollupSchema = z.strictObject({
-  version: z.literal(1),
-  /** When this rollup was last saved. */
-  generatedAt: z.iso.datetime(),
-  /** Every activity event strictly older than this time is counted; none newer. Null: none folded. */
-  activityThrough: z.iso.datetime().nullable(),
-  /** The newest activity event id folded in. */
-  lastEventId: z.string().nullable(),
+/** One user's figures as folded so far. */
+export const memberFiguresSchema = z.strictObject({
   pagesVisited: count,
   tabChanges: count,
   exits: count,
   loginCount: count,
-  quizResultIds: z.array(z.string()),
-  /** Distinct quiz ids with at least one folded result. */
+  /** Distinct quiz ids with at least one result. */
   quizIds: z.array(z.string()),
   challengeWindowIds: z.array(z.string()),
   /** Completed lessons as "moduleId/lessonId". */
@@ -64,24 +49,26 @@ export const userRollupSchema = z.strictObject({
   /** Latest time of any folded event. */
   lastActive: z.iso.datetime().nullable(),
 });
-export type UserRollup = z.infer<typeof userRollupSchema>;
+export type MemberFigures = z.infer<typeof memberFiguresSchema>;
 
-export function emptyRollup(now: Date): UserRollup {
-  return {
-    version: 1,
-    generatedAt: now.toISOString(),
-    activityThrough: null,
-    lastEventId: null,
-    pagesVisited: 0,
-    tabChanges: 0,
-    exits: 0,
-    loginCount: 0,
-    quizResultIds: [],
-    quizIds: [],
-    challengeWindowIds: [],
-    lessonKeys: [],
-    lastActive: null,
-  };
+export const teamRollupSchema = z.strictObject({
+  version: z.literal(2),
+  /** When this rollup was last saved. */
+  generatedAt: z.iso.datetime(),
+  /** Every journal event strictly older than this time is folded; none newer. Null: none folded. */
+  activityThrough: z.iso.datetime().nullable(),
+  members: z.record(z.string(), memberFiguresSchema),
+  /** Name cache: a user record is read again only when its etag changes. */
+  people: z.record(z.string(), z.strictObject({ etag: z.string(), username: z.string(), name: z.string() })),
+});
+export type TeamRollup = z.infer<typeof teamRollupSchema>;
+
+export function emptyFigures(): MemberFigures {
+  return { pagesVisited: 0, tabChanges: 0, exits: 0, loginCount: 0, quizIds: [], challengeWindowIds: [], lessonKeys: [], lastActive: null };
+}
+
+export function emptyTeamRollup(now: Date): TeamRollup {
+  return { version: 2, generatedAt: now.toISOString(), activityThrough: null, members: {}, people: {} };
 }
 
 /** The later of two ISO times (null is "never"). */
@@ -91,69 +78,64 @@ export function later(a: string | null, b: string | null): string | null {
   return Date.parse(b) > Date.parse(a) ? b : a;
 }
 
-/** How a visit counts (DECISIONS.md): page entry = no exit and no tab; exits and tab changes are not page visits. */
-export function visitKind(event: Extract<ActivityEvent, { kind: 'visit' }>): 'entry' | 'exit' | 'tab' {
-  if (event.exitPage === 'navigation') return 'exit';
-  if (event.tabId !== null) return 'tab';
-  return 'entry';
-}
-
-/** Folds activity events (each exactly once: the caller passes only events newer than the watermark). */
-export function foldActivity(rollup: UserRollup, events: ReadonlyArray<{ id: string; event: ActivityEvent }>): UserRollup {
-  const next = { ...rollup };
-  for (const { id, event } of events) {
-    if (event.kind === 'login') next.loginCount += 1;
-    else {
-      const kind = visitKind(event);
-      if (kind === 'entry') next.pagesVisited += 1;
-      else if (kind === 'tab') next.tabChanges += 1;
-      else next.exits += 1;
-    }
-    next.lastActive = later(next.lastActive, event.recordedAt);
-    if (next.lastEventId === null || id > next.lastEventId) next.lastEventId = id;
-  }
-  return next;
-}
-
-export function foldQuizResults(rollup: UserRollup, results: ReadonlyArray<{ id: string; quizId: string; completedAt: string }>): UserRollup {
-  const seen = new Set(rollup.quizResultIds);
-  const quizIds = new Set(rollup.quizIds);
-  let lastActive = rollup.lastActive;
-  for (const result of results) {
-    if (seen.has(result.id)) continue;
-    seen.add(result.id);
-    quizIds.add(result.quizId);
-    lastActive = later(lastActive, result.completedAt);
-  }
-  return { ...rollup, quizResultIds: [...seen].sort(), quizIds: [...quizIds].sort(), lastActive };
-}
-
-export function foldChallengeAnswers(rollup: UserRollup, answers: ReadonlyArray<{ windowId: string; answeredAt: string }>): UserRollup {
-  const seen = new Set(rollup.challengeWindowIds);
-  let lastActive = rollup.lastActive;
-  for (const answer of answers) {
-    if (seen.has(answer.windowId)) continue;
-    seen.add(answer.windowId);
-    lastActive = later(lastActive, answer.answeredAt);
-  }
-  return { ...rollup, challengeWindowIds: [...seen].sort(), lastActive };
-}
-
 export const lessonKey = (moduleId: number | string, lessonId: number | string) => `${moduleId}/${lessonId}`;
 
-export function foldLessonCompletions(
-  rollup: UserRollup,
-  completions: ReadonlyArray<{ moduleId: number; lessonId: string; completedAt: string }>,
-): UserRollup {
-  const seen = new Set(rollup.lessonKeys);
-  let lastActive = rollup.lastActive;
-  for (const completion of completions) {
-    const k = lessonKey(completion.moduleId, completion.lessonId);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    lastActive = later(lastActive, completion.completedAt);
+/**
+ * Folds journal entries into the members' figures: counts add up (the caller passes each visit and
+ * sign-in once), quizzes, challenge windows and lessons are sets (a repeat changes nothing).
+ */
+export function foldEntries(members: Readonly<Record<string, MemberFigures>>, entries: readonly JournalEntry[]): Record<string, MemberFigures> {
+  const working = new Map<string, { figures: MemberFigures; quizIds: Set<string>; windows: Set<string>; lessons: Set<string>; lastActive: number }>();
+  for (const entry of entries) {
+    let member = working.get(entry.userId);
+    if (!member) {
+      const figures = { ...(members[entry.userId] ?? emptyFigures()) };
+      member = {
+        figures,
+        quizIds: new Set(figures.quizIds),
+        windows: new Set(figures.challengeWindowIds),
+        lessons: new Set(figures.lessonKeys),
+        lastActive: figures.lastActive === null ? -Infinity : Date.parse(figures.lastActive),
+      };
+      working.set(entry.userId, member);
+    }
+    const { fact } = entry;
+    switch (fact.kind) {
+      case 'entry':
+        member.figures.pagesVisited += 1;
+        break;
+      case 'tab':
+        member.figures.tabChanges += 1;
+        break;
+      case 'exit':
+        member.figures.exits += 1;
+        break;
+      case 'login':
+        member.figures.loginCount += 1;
+        break;
+      case 'quiz':
+        member.quizIds.add(fact.quizId);
+        break;
+      case 'challenge':
+        member.windows.add(fact.windowId);
+        break;
+      case 'lesson':
+        member.lessons.add(lessonKey(fact.moduleId, fact.lessonId));
+        break;
+    }
+    member.lastActive = Math.max(member.lastActive, entry.at.getTime());
   }
-  return { ...rollup, lessonKeys: [...seen].sort(), lastActive };
+  const next = { ...members };
+  for (const [userId, member] of working) {
+    next[userId] = {
+      ...member.figures,
+      quizIds: [...member.quizIds].sort(),
+      challengeWindowIds: [...member.windows].sort(),
+      lessonKeys: [...member.lessons].sort(),
+      lastActive: Number.isFinite(member.lastActive) ? new Date(member.lastActive).toISOString() : null,
+    };
+  }
+  return next;
 }
 
 /** The part of a module the progress figure needs (as src/lib/content.ts getModules() returns it). */
@@ -173,34 +155,30 @@ export function progressPercent(completedLessonKeys: readonly string[], allLesso
   return Math.round((100 * done) / allLessonKeys.size);
 }
 
-export function toTeamRow(user: Pick<StoredUser, 'id' | 'username' | 'name'>, rollup: UserRollup, allLessonKeys: ReadonlySet<string>): TeamProgressRow {
+export function toTeamRow(user: Pick<StoredUser, 'id' | 'username' | 'name'>, figures: MemberFigures, allLessonKeys: ReadonlySet<string>): TeamProgressRow {
   return {
     id: user.id,
     username: user.username,
     name: user.name,
-    progress: progressPercent(rollup.lessonKeys, allLessonKeys),
-    pagesVisited: rollup.pagesVisited,
-    quizzesCompleted: rollup.quizIds.length,
-    dailyChallenges: rollup.challengeWindowIds.length,
-    loginCount: rollup.loginCount,
-    lastActive: rollup.lastActive ?? 'null',
+    progress: progressPercent(figures.lessonKeys, allLessonKeys),
+    pagesVisited: figures.pagesVisited,
+    quizzesCompleted: figures.quizIds.length,
+    dailyChallenges: figures.challengeWindowIds.length,
+    loginCount: figures.loginCount,
+    lastActive: figures.lastActive ?? 'null',
   };
 }
 
-/** Splits event ids at the watermark: older ones are committed to the rollup, newer ones only shown. */
-export function splitAtWatermark(ids: readonly string[], watermark: Date): { committed: string[]; tail: string[] } {
-  const committed: string[] = [];
-  const tail: string[] = [];
-  for (const id of ids) {
-    const time = parseEventTime(id);
-    if (time === null) continue;
-    (time.getTime() < watermark.getTime() ? committed : tail).push(id);
-  }
+/** Splits entries at the watermark: older ones are committed to the rollup, newer ones only shown. */
+export function splitAtWatermark<T extends { at: Date }>(entries: readonly T[], watermark: Date): { committed: T[]; tail: T[] } {
+  const committed: T[] = [];
+  const tail: T[] = [];
+  for (const entry of entries) (entry.at.getTime() < watermark.getTime() ? committed : tail).push(entry);
   return { committed, tail };
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading and saving rollups
+// Refreshing the rollup
 
 async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
@@ -215,125 +193,52 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T
   return results;
 }
 
-const present = <T>(value: T | null): value is T => value !== null;
-
-/** Body reads per user at once: a cold refresh of a long history must not flood the Blobs server. */
-const READ_CONCURRENCY = 16;
-
-async function readActivity(userId: string, ids: readonly string[]): Promise<Array<{ id: string; event: ActivityEvent }>> {
-  const events = await mapLimit(ids, READ_CONCURRENCY, async (id) => {
-    const event = await activity.get(userId, id);
-    return event ? { id, event } : null;
-  });
-  return events.filter(present);
-}
-
-/** The keys of a user's low-volume sources (listed, not read). */
-export interface SourceKeys {
-  quizResultIds: string[];
-  windowIds: string[];
-  lessons: Array<{ moduleId: number; lessonId: string }>;
-}
-
-async function listSourcesOf(userId: string): Promise<SourceKeys> {
-  const [quizResultIds, windowIds, lessons] = await Promise.all([
-    teamProgressSources.quizResultIds(userId),
-    teamProgressSources.challengeWindowIds(userId),
-    progress.completedLessons(userId),
-  ]);
-  return { quizResultIds, windowIds, lessons };
-}
-
-/** The same for every user with three listings in all (instead of three per user). */
-async function listSourcesOfEveryone(): Promise<(userId: string) => SourceKeys> {
-  const [quiz, challenge, lessons] = await Promise.all([
-    teamProgressSources.keysByUser('quiz-results'),
-    teamProgressSources.keysByUser('challenge-answers'),
-    teamProgressSources.keysByUser('lesson-completions'),
-  ]);
-  const last = (parts: string[]) => parts[parts.length - 1] ?? '';
-  return (userId) => ({
-    quizResultIds: (quiz.get(userId) ?? []).map(last),
-    windowIds: (challenge.get(userId) ?? []).map(last),
-    lessons: (lessons.get(userId) ?? [])
-      .filter((parts) => parts.length === 2)
-      .map(([moduleId, lessonId]) => ({ moduleId: Number(moduleId), lessonId: String(lessonId) })),
-  });
+/** The name cache brought up to date: listed users only, records read only when new or changed. */
+async function refreshPeople(cached: TeamRollup['people']): Promise<{ people: TeamRollup['people']; changed: boolean }> {
+  const versions = await users.versions();
+  const stale = versions.filter(({ id, etag }) => cached[id]?.etag !== etag);
+  const records = await mapLimit(stale, USER_READ_CONCURRENCY, async ({ id, etag }) => ({ id, etag, user: await users.byId(id) }));
+  const people: TeamRollup['people'] = {};
+  for (const { id } of versions) if (cached[id]) people[id] = cached[id];
+  for (const { id, etag, user } of records) {
+    if (user) people[id] = { etag, username: user.username, name: user.name };
+    else delete people[id]; // deleted between the listing and the read
+  }
+  const changed = records.length > 0 || Object.keys(cached).length !== versions.length;
+  return { people, changed };
 }
 
 export interface RefreshResult {
   /** What is saved: events older than the watermark. */
-  committed: UserRollup;
-  /** What is shown: the committed rollup plus the events of the settle window. */
-  view: UserRollup;
-  /** Activity event bodies read by this refresh. */
-  eventsRead: number;
+  committed: TeamRollup;
+  /** Every user's figures including the events of the settle window. */
+  view: Record<string, MemberFigures>;
+  /** Journal entries and records folded or shown by this refresh. */
+  entriesRead: number;
 }
 
-/** Brings one user's rollup up to date, reading only events it has not folded yet (all of them when rebuilding). */
-export async function refreshUserRollup(
-  userId: string,
-  now: Date,
-  options: { rebuild?: boolean; sources?: SourceKeys } = {},
-): Promise<RefreshResult> {
+/** Brings the team rollup up to date, listing only events it has not folded yet (all of them when rebuilding). */
+export async function refreshTeamRollup(now: Date, options: { rebuild?: boolean } = {}): Promise<RefreshResult> {
   const watermark = new Date(now.getTime() - SETTLE_MS);
-  // The activity listing needs the rollup's watermark; the other listings do not: run both paths at once.
-  const [{ stored, activityIds }, { quizResultIds, windowIds, lessons }] = await Promise.all([
-    (async () => {
-      const stored = options.rebuild ? null : await rollups.get(userId, userRollupSchema);
-      const since = stored?.activityThrough ? new Date(stored.activityThrough) : null;
-      return { stored, activityIds: await teamProgressSources.activityIdsSince(userId, since, now) };
-    })(),
-    options.sources ?? listSourcesOf(userId),
-  ]);
-  const base = stored ?? emptyRollup(now);
+  const stored = options.rebuild ? null : await teamRollup.get(teamRollupSchema);
+  const base = stored ?? emptyTeamRollup(now);
   const since = base.activityThrough === null ? null : new Date(base.activityThrough);
-  const { committed: committedIds, tail: tailIds } = splitAtWatermark(activityIds, watermark);
-  const seenQuizResults = new Set(base.quizResultIds);
-  const seenWindows = new Set(base.challengeWindowIds);
-  const seenLessons = new Set(base.lessonKeys);
-
-  const [committedEvents, tailEvents, quizBodies, answerBodies, lessonBodies] = await Promise.all([
-    readActivity(userId, committedIds),
-    readActivity(userId, tailIds),
-    mapLimit(
-      quizResultIds.filter((id) => !seenQuizResults.has(id)),
-      READ_CONCURRENCY,
-      (id) => teamProgressSources.quizResult(userId, id),
-    ),
-    mapLimit(
-      windowIds.filter((id) => !seenWindows.has(id)),
-      READ_CONCURRENCY,
-      (id) => challengeAnswers.get(userId, id),
-    ),
-    mapLimit(
-      lessons.filter((l) => !seenLessons.has(lessonKey(l.moduleId, l.lessonId))),
-      READ_CONCURRENCY,
-      async (l) => {
-        const body = await teamProgressSources.lessonCompletion(userId, l.moduleId, l.lessonId);
-        return body ? { ...l, completedAt: body.completedAt } : null;
-      },
-    ),
+  const [journal, records, { people, changed: peopleChanged }] = await Promise.all([
+    activity.since(since, now),
+    // From nothing, also read the learning records: they count even if their journal write failed.
+    since === null ? learningRecordsAsEntries() : Promise.resolve([]),
+    refreshPeople(base.people),
   ]);
-  const quizzes = quizBodies.filter(present);
-  const answers = answerBodies.filter(present);
-  const completions = lessonBodies.filter(present);
+  const { committed: toCommit, tail } = splitAtWatermark([...journal, ...records], watermark);
 
-  let committed = foldActivity(base, committedEvents);
-  committed = foldQuizResults(committed, quizzes);
-  committed = foldChallengeAnswers(committed, answers);
-  committed = foldLessonCompletions(committed, completions);
-  committed.activityThrough = later(base.activityThrough, watermark.toISOString());
-
-  const stale = since === null || watermark.getTime() - since.getTime() > WATERMARK_REFRESH_MS;
-  const changed = stored === null || stale || committedEvents.length + quizzes.length + answers.length + completions.length > 0;
-  if (changed) {
-    committed.generatedAt = now.toISOString();
-    await rollups.save(userId, userRollupSchema, committed);
-  } else {
-    committed = base; // nothing new: keep the stored watermark rather than claim a save that did not happen
+  const activityThrough = later(base.activityThrough, watermark.toISOString());
+  const stale = since === null || Date.parse(activityThrough!) - since.getTime() >= WATERMARK_REFRESH_MS;
+  let committed = base;
+  if (stored === null || stale || peopleChanged || toCommit.length > 0) {
+    committed = { version: 2, generatedAt: now.toISOString(), activityThrough, members: foldEntries(base.members, toCommit), people };
+    await teamRollup.save(teamRollupSchema, committed);
   }
-  return { committed, view: foldActivity(committed, tailEvents), eventsRead: committedEvents.length + tailEvents.length };
+  return { committed, view: foldEntries(committed.members, tail), entriesRead: journal.length + records.length };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -356,23 +261,14 @@ const byName = (a: TeamProgressRow, b: TeamProgressRow) => a.name.localeCompare(
 /** One row per user (SPEC §3), with the figures of DECISIONS.md. Administrators only: the caller checks. */
 export async function getTeamProgress(options: { curriculum?: readonly CurriculumModule[]; now?: Date } = {}): Promise<TeamProgress> {
   const now = options.now ?? new Date();
-  const [allUsers, sourcesOf, curriculum] = await Promise.all([
-    users.list(),
-    listSourcesOfEveryone(),
-    options.curriculum ?? loadCurriculum(),
-  ]);
+  const [{ committed, view }, curriculum] = await Promise.all([refreshTeamRollup(now), options.curriculum ?? loadCurriculum()]);
   const allLessonKeys = curriculumLessonKeys(curriculum);
-  const rows = await mapLimit(allUsers, USER_CONCURRENCY, async (user) =>
-    toTeamRow(user, (await refreshUserRollup(user.id, now, { sources: sourcesOf(user.id) })).view, allLessonKeys),
-  );
+  const rows = Object.entries(committed.people).map(([id, person]) => toTeamRow({ id, ...person }, view[id] ?? emptyFigures(), allLessonKeys));
   return { rows: rows.sort(byName), generatedAt: now.toISOString() };
 }
 
-/** Recomputes every user's rollup from the events alone (the rollups are caches: this is always safe). */
+/** Recomputes the rollup from the events alone (it is a cache: this is always safe). */
 export async function rebuildRollups(now: Date = new Date()): Promise<{ users: number; events: number }> {
-  const [allUsers, sourcesOf] = await Promise.all([users.list(), listSourcesOfEveryone()]);
-  const results = await mapLimit(allUsers, USER_CONCURRENCY, (user) =>
-    refreshUserRollup(user.id, now, { rebuild: true, sources: sourcesOf(user.id) }),
-  );
-  return { users: allUsers.length, events: results.reduce((sum, r) => sum + r.eventsRead, 0) };
+  const { committed, entriesRead } = await refreshTeamRollup(now, { rebuild: true });
+  return { users: Object.keys(committed.people).length, events: entriesRead };
 }

@@ -1,0 +1,92 @@
+/**
+ * Mobile Lighthouse on every route (issue 8), signed in as the demo administrator, against a running
+ * production build (default http://127.0.0.1:8888; `npm run bench` starts one). Lighthouse's defaults:
+ * mobile form factor, simulated throttling (4× CPU, 1.6 Mbps, 150 ms RTT). Prints per route the
+ * performance, accessibility and best-practices scores with LCP, TBT, CLS and FCP. Figures only.
+ *
+ * Lighthouse is large (≈ 180 MB installed), so it is not a dependency: this runs the pinned version
+ * with `npx --yes` (fetched once into npm's cache) and Debian's Chromium (CHROME_PATH).
+ *
+ *   BENCH_BASE_URL=http://127.0.0.1:8888 npx tsx scripts/bench/lighthouse.ts [--runs 1] [/route …]
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { SIGNED_IN_ROUTES } from '../../e2e/routes';
+
+const LIGHTHOUSE = 'lighthouse@13.5.0';
+const BASE = process.env['BENCH_BASE_URL'] ?? 'http://127.0.0.1:8888';
+const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+
+const { values, positionals } = parseArgs({ options: { runs: { type: 'string', default: '1' } }, allowPositionals: true });
+const RUNS = Number(values.runs);
+const ROUTES: readonly string[] = positionals.length > 0 ? positionals : ['/auth', ...SIGNED_IN_ROUTES];
+
+interface Result { performance: number; accessibility: number; bestPractices: number; lcp: number; tbt: number; cls: number; fcp: number; failing: string[] }
+
+async function signInCookie(): Promise<string> {
+  const response = await fetch(`${BASE}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: new URL(BASE).origin },
+    body: JSON.stringify({ username: 'admin@parcelwise.example', password: 'parcelwise-admin' }),
+  });
+  if (!response.ok) throw new Error(`Sign-in failed: ${response.status} (is the built site running at ${BASE}?)`);
+  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+async function lighthouse(route: string, cookie: string | null, directory: string): Promise<Result> {
+  const output = path.join(directory, 'report.json');
+  const args = ['--yes', LIGHTHOUSE, `${BASE}${route}`, '--quiet', '--output=json', `--output-path=${output}`];
+  args.push('--only-categories=performance,accessibility,best-practices', `--chrome-flags=${CHROME_FLAGS}`);
+  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  await promisify(execFile)('npx', args, { env: { ...process.env, CHROME_PATH: process.env['CHROME_PATH'] ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 });
+  const report = JSON.parse(await readFile(output, 'utf8')) as {
+    finalDisplayedUrl: string;
+    categories: Record<string, { score: number; auditRefs: Array<{ id: string; weight: number }> }>;
+    audits: Record<string, { numericValue?: number; score: number | null; scoreDisplayMode: string }>;
+  };
+  if (new URL(report.finalDisplayedUrl).pathname !== route) throw new Error(`${route} ended at ${report.finalDisplayedUrl}: not signed in?`);
+  const failing = ['accessibility', 'best-practices'].flatMap((category) =>
+    report.categories[category]!.auditRefs
+      .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.scoreDisplayMode === 'binary' && report.audits[ref.id]?.score === 0)
+      .map((ref) => ref.id),
+  );
+  const score = (category: string) => Math.round(report.categories[category]!.score * 100);
+  const value = (audit: string) => report.audits[audit]?.numericValue ?? NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    fcp: value('first-contentful-paint'),
+    failing,
+  };
+}
+
+const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
+
+async function main(): Promise<void> {
+  const cookie = await signInCookie();
+  const directory = await mkdtemp(path.join(tmpdir(), 'lighthouse-'));
+  try {
+    console.log(`Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile defaults, median of ${RUNS} run(s) per route`);
+    console.log('route                      perf  a11y  best    FCP ms  LCP ms  TBT ms    CLS  failing audits');
+    for (const route of ROUTES) {
+      const runs: Result[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(route, route === '/auth' ? null : cookie, directory));
+      const pick = (key: keyof Omit<Result, 'failing'>) => median(runs.map((run) => run[key]));
+      const failing = [...new Set(runs.flatMap((run) => run.failing))].join(', ') || '-';
+      console.log(
+        `${route.padEnd(26)} ${String(pick('performance')).padStart(4)}  ${String(pick('accessibility')).padStart(4)}  ${String(pick('bestPractices')).padStart(4)}  ${pick('fcp').toFixed(0).padStart(6)}  ${pick('lcp').toFixed(0).padStart(6)}  ${pick('tbt').toFixed(0).padStart(6)}  ${pick('cls').toFixed(3)}  ${failing}`,
+      );
+    }
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+await main();
