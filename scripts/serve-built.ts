@@ -15,6 +15,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const { values } = parseArgs({ options: { port: { type: 'string', default: '8888' }, data: { type: 'string', default: '.netlify/blobs-e2e' }, keep: { type: 'boolean', default: false } } });
 const DIST = path.resolve('dist');
@@ -70,15 +71,33 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
   });
 }
 
-async function send(res: ServerResponse, response: Response): Promise<void> {
+/** Text answers compressed as Netlify's CDN does (brotli, else gzip), so byte and load figures match production. */
+function compress(req: IncomingMessage, headers: Record<string, string | string[]>, body: Buffer): Buffer {
+  const type = String(headers['content-type'] ?? '');
+  if (body.length < 256 || headers['content-encoding'] || !/text|javascript|json|svg|xml/.test(type)) return body;
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  headers['vary'] = headers['vary'] ? `${String(headers['vary'])}, Accept-Encoding` : 'Accept-Encoding';
+  if (/\bbr\b/.test(accepted)) {
+    headers['content-encoding'] = 'br';
+    return brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    headers['content-encoding'] = 'gzip';
+    return gzipSync(body);
+  }
+  return body;
+}
+
+async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers[name] = value;
+    if (name !== 'set-cookie' && name !== 'content-length') headers[name] = value;
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers['set-cookie'] = cookies;
+  const body = compress(req, headers, Buffer.from(await response.arrayBuffer()));
   res.writeHead(response.status, headers);
-  res.end(Buffer.from(await response.arrayBuffer()));
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 const server = createServer(async (req, res) => {
@@ -88,15 +107,17 @@ const server = createServer(async (req, res) => {
     const file = (req.method === 'GET' || req.method === 'HEAD') && (await staticFile(pathname));
     if (file) {
       const immutable = pathname.startsWith('/_astro/');
-      res.writeHead(200, {
+      const headers: Record<string, string | string[]> = {
         'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
         'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
         'x-content-type-options': 'nosniff',
-      });
-      res.end(req.method === 'HEAD' ? undefined : await readFile(file));
+      };
+      const body = compress(req, headers, await readFile(file));
+      res.writeHead(200, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
-    await send(res, await handler(await toRequest(req, origin), { ip: req.socket.remoteAddress ?? '127.0.0.1' }));
+    await send(req, res, await handler(await toRequest(req, origin), { ip: req.socket.remoteAddress ?? '127.0.0.1' }));
   } catch (error) {
     console.error(error);
     res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal error');

@@ -21,11 +21,18 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
 };
 
+/** `existing` plus the directives of `extra` it lacks (a repeated directive is a console error in browsers). */
+export function extendPolicy(existing: string, extra: string): string {
+  const present = new Set(existing.split(';').map((directive) => directive.trim().split(/\s+/)[0]?.toLowerCase()));
+  const missing = extra.split(';').map((d) => d.trim()).filter((d) => d && !present.has(d.split(/\s+/)[0]!.toLowerCase()));
+  return missing.length === 0 ? existing : `${existing.replace(/;\s*$/, '')}; ${missing.join('; ')}`;
+}
+
 /** Sets the headers; a CSP Astro already emitted for the page (script/style hashes) is extended, not replaced. */
 function applyHeaders(target: Headers, headers: Record<string, string>): void {
   for (const [name, value] of Object.entries(headers)) {
     const existing = name === 'Content-Security-Policy' ? target.get(name) : null;
-    target.set(name, existing ? `${existing.replace(/;\s*$/, '')}; ${value}` : value);
+    target.set(name, existing ? extendPolicy(existing, value) : value);
   }
 }
 

@@ -7,10 +7,11 @@
  * Lighthouse is large (≈ 180 MB installed), so it is not a dependency: this runs the pinned version
  * with `npx --yes` (fetched once into npm's cache) and Debian's Chromium (CHROME_PATH).
  *
- *   BENCH_BASE_URL=http://127.0.0.1:8888 npx tsx scripts/bench/lighthouse.ts [--runs 1] [/route …]
+ *   BENCH_BASE_URL=http://127.0.0.1:8888 npx tsx scripts/bench/lighthouse.ts [--runs 1] [--keep dir] [/route …]
+ *   (--keep: save each route's full JSON report there, to see what an audit points at)
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -20,7 +21,7 @@ const LIGHTHOUSE = 'lighthouse@13.5.0';
 const BASE = process.env['BENCH_BASE_URL'] ?? 'http://127.0.0.1:8888';
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 
-const { values, positionals } = parseArgs({ options: { runs: { type: 'string', default: '1' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { runs: { type: 'string', default: '1' }, keep: { type: 'string' } }, allowPositionals: true });
 const RUNS = Number(values.runs);
 const ROUTES: readonly string[] = positionals.length > 0 ? positionals : ['/auth', ...SIGNED_IN_ROUTES];
 
@@ -47,6 +48,10 @@ async function lighthouse(route: string, cookie: string | null, directory: strin
     categories: Record<string, { score: number; auditRefs: Array<{ id: string; weight: number }> }>;
     audits: Record<string, { numericValue?: number; score: number | null; scoreDisplayMode: string }>;
   };
+  if (values.keep) {
+    await mkdir(values.keep, { recursive: true });
+    await copyFile(output, path.join(values.keep, `${route.replace(/\W+/g, '_') || 'root'}.json`));
+  }
   if (new URL(report.finalDisplayedUrl).pathname !== route) throw new Error(`${route} ended at ${report.finalDisplayedUrl}: not signed in?`);
   const failing = ['accessibility', 'best-practices'].flatMap((category) =>
     report.categories[category]!.auditRefs

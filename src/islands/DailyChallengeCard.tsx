@@ -1,17 +1,32 @@
 // The home page Daily Challenge card (SPEC §2, §4 Daily challenge, §5, §9). State and actions live in
 // src/stores/daily-challenge.ts; the correct option is only known after answering.
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { $dailyChallenge, selectChallengeOption, startDailyChallenge, submitChallengeAnswer } from '../stores/daily-challenge';
+import { useEffect, useRef } from 'react';
+import type { DailyChallenge } from '../lib/api/daily-challenge';
+import { $dailyChallenge, readyState, selectChallengeOption, startDailyChallenge, submitChallengeAnswer } from '../stores/daily-challenge';
 import { CheckIcon } from './CheckIcon';
 
 export function refreshText(nextRefreshHours: string): string {
   return nextRefreshHours === '0.0' || !Number.isFinite(Number(nextRefreshHours)) ? 'New challenge every 12 hours' : `Next challenge in ${nextRefreshHours} hours`;
 }
 
-export default function DailyChallengeCard() {
-  const state = useStore($dailyChallenge);
-  useEffect(() => startDailyChallenge(), []);
+interface Props {
+  /** The challenge the page was rendered with (null: fetch it in the browser, with the spinner). */
+  initial?: DailyChallenge | null;
+}
+
+export default function DailyChallengeCard({ initial = null }: Props) {
+  const stored = useStore($dailyChallenge);
+  // The server never writes the shared store (it would leak between users): it renders from `initial`.
+  const state = stored.status === 'loading' && initial ? readyState(initial) : stored;
+  useEffect(() => startDailyChallenge(initial), []);
+  // Submitting replaces the button with the result: focus the result so it is read and focus is not lost.
+  const resultPanel = useRef<HTMLDivElement>(null);
+  const submittedHere = useRef(false);
+  const hasResult = state.status === 'ready' && state.result !== null;
+  useEffect(() => {
+    if (hasResult && submittedHere.current) resultPanel.current?.focus();
+  }, [hasResult]);
 
   if (state.status === 'loading') {
     return (
@@ -62,7 +77,7 @@ export default function DailyChallengeCard() {
           })}
         </fieldset>
         {result ? (
-          <div className={`alert ${result.correct ? 'alert-success' : 'alert-warning'} items-start`} role="status">
+          <div ref={resultPanel} tabIndex={-1} className={`alert ${result.correct ? 'alert-success' : 'alert-warning'} items-start`} role="status">
             <div>
               <p className="font-semibold">{result.correct ? 'Correct!' : 'Not quite right.'}</p>
               <p className="text-sm">{result.explanation}</p>
@@ -70,7 +85,10 @@ export default function DailyChallengeCard() {
           </div>
         ) : (
           <div>
-            <button type="button" className="btn btn-primary" disabled={selected === null || submitting} onClick={() => void submitChallengeAnswer()}>
+            <button type="button" className="btn btn-primary" disabled={selected === null || submitting} onClick={() => {
+                submittedHere.current = true;
+                void submitChallengeAnswer();
+              }}>
               {submitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
               Submit Answer
             </button>

@@ -115,6 +115,7 @@ export default function HeaderSearch() {
         <input
           ref={input}
           type="search"
+          name="q"
           role="combobox"
           placeholder="Search content..."
           aria-label="Search content"

@@ -68,6 +68,16 @@ describe('QuizRunner', () => {
     expect((screen.getByLabelText('Beta') as HTMLInputElement).checked).toBe(true);
   });
 
+  it('keeps keyboard users in place: focus starts on nothing, then follows each new question', () => {
+    render(<QuizRunner quiz={quiz} />);
+    expect(document.activeElement).toBe(document.body);
+    fireEvent.click(screen.getByLabelText('Beta'));
+    fireEvent.click(button('Next Question'));
+    expect(document.activeElement?.textContent).toBe('Second?');
+    fireEvent.click(button('Previous'));
+    expect(document.activeElement?.textContent).toBe('First?');
+  });
+
   it('submits the choices and shows the result review', async () => {
     const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
       if (init?.method === 'POST') return new Response(JSON.stringify(graded), { status: 201 });
@@ -79,6 +89,8 @@ describe('QuizRunner', () => {
     fireEvent.click(button('Submit Quiz'));
     expect(await screen.findByText('You got 1 out of 2 questions correct')).toBeTruthy();
     expect(screen.getByTestId('quiz-score').textContent).toBe('50%');
+    // The Submit button is gone: focus lands on the results heading, so it is announced.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Quiz Results' }));
     expect(screen.getByText('Delta is second.')).toBeTruthy();
     expect(screen.getAllByText('Correct answer:')).toHaveLength(2);
     expect(screen.getAllByText('Your answer:')).toHaveLength(1);

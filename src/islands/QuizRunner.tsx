@@ -1,6 +1,6 @@
 // Quiz taking (SPEC §2 Quiz taking, §4 Quiz flow, §5, §8): one question at a time, single choice, graded on
 // the server. Props carry the quiz WITHOUT answer keys; the review arrives with the graded result.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../lib/api/client';
 import type { PublicQuiz, SubmitQuizResponse } from '../lib/api/quizzes';
 import { submitQuiz } from '../stores/quiz-results';
@@ -24,11 +24,16 @@ function BackToQuizzes() {
 }
 
 function ResultScreen({ quiz, result, selections }: { quiz: PublicQuiz; result: SubmitQuizResponse; selections: Record<string, string> }) {
+  // The Submit button is gone: move focus to the results so keyboard and screen reader users land on them.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="card border border-base-300 bg-base-100" aria-labelledby="quiz-result-heading">
       <div className="card-body gap-6">
         <div className="text-center">
-          <h2 id="quiz-result-heading" className="text-lg font-semibold">Quiz Results</h2>
+          <h2 id="quiz-result-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold">
+            Quiz Results
+          </h2>
           <p className="text-5xl font-bold text-primary" data-testid="quiz-score">{result.score}%</p>
           <p className="mt-2">You got {result.correctAnswers} out of {result.totalQuestions} questions correct</p>
         </div>
@@ -71,6 +76,16 @@ export default function QuizRunner({ quiz }: Props) {
   const [selections, setSelections] = useState<Record<string, string>>({});
   const [phase, setPhase] = useState<Phase>('answering');
   const [result, setResult] = useState<SubmitQuizResponse | null>(null);
+  // After Next/Previous, focus the new question so it is read out; not on first render.
+  const legend = useRef<HTMLLegendElement>(null);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (moved.current) legend.current?.focus();
+  }, [current]);
+  const goTo = (index: number) => {
+    moved.current = true;
+    setCurrent(Math.min(Math.max(0, index), quiz.questions.length - 1));
+  };
 
   if (phase === 'result' && result) return <ResultScreen quiz={quiz} result={result} selections={selections} />;
 
@@ -122,7 +137,9 @@ export default function QuizRunner({ quiz }: Props) {
           <progress className="progress progress-primary w-full" value={percent} max={100} aria-label="Quiz progress" />
         </div>
         <fieldset className="flex flex-col gap-3" disabled={submitting}>
-          <legend className="mb-3 text-lg font-semibold">{question.text}</legend>
+          <legend ref={legend} tabIndex={-1} className="mb-3 text-lg font-semibold">
+            {question.text}
+          </legend>
           {question.options.length === 0 ? (
             <p>No options available for this question.</p>
           ) : (
@@ -145,7 +162,7 @@ export default function QuizRunner({ quiz }: Props) {
           )}
         </fieldset>
         <div className="flex flex-wrap justify-between gap-2">
-          <button type="button" className="btn btn-outline" disabled={current === 0 || submitting} onClick={() => setCurrent((index) => Math.max(0, index - 1))}>
+          <button type="button" className="btn btn-outline" disabled={current === 0 || submitting} onClick={() => goTo(current - 1)}>
             Previous
           </button>
           {isLast ? (
@@ -154,7 +171,7 @@ export default function QuizRunner({ quiz }: Props) {
               {submitting ? 'Submitting' : 'Submit Quiz'}
             </button>
           ) : (
-            <button type="button" className="btn btn-primary" disabled={!selected} onClick={() => setCurrent((index) => Math.min(total - 1, index + 1))}>
+            <button type="button" className="btn btn-primary" disabled={!selected} onClick={() => goTo(current + 1)}>
               Next Question
             </button>
           )}

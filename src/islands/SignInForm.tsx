@@ -1,7 +1,7 @@
 // The /auth form (SPEC §2, §5, §8). Validation runs on submit, then again on every change.
 // When registration is open (DECISIONS.md) the same card offers "Create an account".
 import { useEffect, useState, type FormEvent } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError, apiRequest } from '../lib/api/client';
 import { loginRequestSchema, registerRequestSchema, type PublicUser } from '../lib/api/users';
 import { showToast, showToastAfterNavigation } from '../stores/toasts';

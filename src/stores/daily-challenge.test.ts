@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshText } from '../islands/DailyChallengeCard';
-import { refreshDelayMs } from './daily-challenge';
+import type { DailyChallenge } from '../lib/api/daily-challenge';
+import { $dailyChallenge, refreshDelayMs, startDailyChallenge } from './daily-challenge';
 
 describe('daily challenge refresh', () => {
   it('fetches again when the window ends, never later than 12 hours', () => {
@@ -14,5 +15,54 @@ describe('daily challenge refresh', () => {
   it('reads the spec texts', () => {
     expect(refreshText('3.4')).toBe('Next challenge in 3.4 hours');
     expect(refreshText('0.0')).toBe('New challenge every 12 hours');
+  });
+});
+
+describe('daily challenge start', () => {
+  const challenge = (id: string, answered = false): DailyChallenge => ({
+    id,
+    quizTitle: 'CRE Fundamentals',
+    text: 'Which lease?',
+    options: [
+      { id: 'a', text: 'Gross' },
+      { id: 'b', text: 'Net' },
+    ],
+    nextRefreshHours: '1.0',
+    answer: answered ? { answerId: 'b', correct: false, correctOptionId: 'a', explanation: 'Because.' } : null,
+  });
+  const fetchMock = vi.fn();
+  beforeEach(() => {
+    vi.useFakeTimers();
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    $dailyChallenge.set({ status: 'loading' });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('starts from the rendered challenge without fetching, and fetches a fresh one when the window ends', async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify(challenge('1:q2')), { status: 200 }));
+    const stop = startDailyChallenge(challenge('1:q1', true));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect($dailyChallenge.get()).toMatchObject({ status: 'ready', selected: 'b', result: { correct: false, correctOptionId: 'a' } });
+    await vi.advanceTimersByTimeAsync(refreshDelayMs('1.0'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/daily-challenge');
+    // A fresh challenge resets selection and result (SPEC §5).
+    expect($dailyChallenge.get()).toMatchObject({ status: 'ready', challenge: { id: '1:q2' }, selected: null, result: null });
+    stop();
+  });
+
+  it('without a rendered challenge, fetches at once (spinner first) and shows nothing on failure', async () => {
+    fetchMock.mockResolvedValue(new Response('{"message":"No daily challenge available"}', { status: 404 }));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const stop = startDailyChallenge();
+    expect($dailyChallenge.get()).toEqual({ status: 'loading' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect($dailyChallenge.get()).toMatchObject({ status: 'error', message: 'Failed to fetch challenge' });
+    stop();
   });
 });

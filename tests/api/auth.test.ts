@@ -210,6 +210,10 @@ describe('routing and headers', () => {
     expect(policy).toMatch(/script-src 'self'[^;]*'sha256-/);
     expect(policy).not.toContain('unsafe-inline');
     expect(policy).toContain("default-src 'self'");
+    // A directive sent twice is ignored with a console error (Lighthouse best practices): each appears once.
+    const names = policy.split(';').map((d) => d.trim().split(/\s+/)[0]).filter(Boolean);
+    expect(names.length).toBeGreaterThan(5);
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it('redirects signed-out page requests to /auth and signed-in /auth to /', async () => {

@@ -372,6 +372,29 @@ describe('daily challenge', () => {
     expect(correctPick.correct).toBe(true);
   });
 
+  it('the home page is rendered with the challenge (no answer key before answering), then with the counted answer', async () => {
+    const client = await fresh();
+    const challenge = await body<Challenge>(await client.get('/api/daily-challenge'), 200);
+    const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+    const home = async () => {
+      const response = await client.request('GET', '/', { headers: { Accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const before = await home();
+    expect(before).toContain('data-testid="daily-challenge"');
+    expect(before).toContain(escape(challenge.text));
+    for (const option of challenge.options) expect(before).toContain(escape(option.text));
+    expect(before).not.toContain('Loading daily challenge');
+    expect(before).not.toContain('correctOptionId');
+    expect(before).not.toContain('isCorrect');
+
+    const verdict = await body<Verdict>(await client.post('/api/daily-challenge/complete', { questionId: challenge.id, answerId: challenge.options[0]!.id }), 200);
+    const after = await home();
+    expect(after).toContain(verdict.correct ? 'Correct!' : 'Not quite right.');
+    expect(after).toContain('data-correct="true"');
+  });
+
   it('rejects a question that is not the current challenge, an unknown option and bad bodies with 400', async () => {
     const client = await fresh();
     const challenge = await body<Challenge>(await client.get('/api/daily-challenge'), 200);

@@ -1,7 +1,7 @@
 // Response schemas of the buyer calls (SPEC §3, §7): GET /api/segments, /api/segments/{id},
 // /api/personas/{id}. Shared by the API routes (which parse through them, so only these fields leave
 // the server) and any island that reads the calls.
-import { z } from 'zod';
+import { z } from './zod';
 
 /** SPEC §3 Segment. */
 export const segmentResponseSchema = z.object({

@@ -1,6 +1,6 @@
 // Request and response schemas of the daily challenge calls (SPEC §7, DECISIONS "Learning data").
 // GET carries no answer key and no explanation; both arrive with the answer.
-import { z } from 'zod';
+import { z } from './zod';
 
 export const challengeVerdictSchema = z.strictObject({
   correct: z.boolean(),

@@ -1,6 +1,6 @@
 // Request and response schemas of the module and progress calls (SPEC §7), shared by the API routes
 // and the islands. Lesson ids are the authored numeric ids; a progress record's id is its moduleId.
-import { z } from 'zod';
+import { z } from './zod';
 
 export const LESSON_TYPES = ['video', 'article', 'interactive', 'quiz'] as const;
 export const lessonTypeSchema = z.enum(LESSON_TYPES);

@@ -1,6 +1,6 @@
 // Request and response schemas of the quiz calls (SPEC §7, DECISIONS "Learning data"), shared by the
 // API routes and the islands. Nothing sent before submission carries an answer key (`isCorrect`).
-import { z } from 'zod';
+import { z } from './zod';
 
 export const QUIZ_DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 export type QuizDifficulty = (typeof QUIZ_DIFFICULTIES)[number];

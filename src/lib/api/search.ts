@@ -1,7 +1,7 @@
 // Request and response schemas of the header search (SPEC §3 "Search response", §7 GET /api/search),
 // shared by the API route (which parses through them, so only these fields leave the server) and the
 // HeaderSearch island (which imports the types only, to stay small).
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The longest query the server accepts; the search box stops typing there too. */
 export const SEARCH_QUERY_MAX_LENGTH = 200;

@@ -1,6 +1,6 @@
 // Request and response schemas of visit tracking and the team progress dashboard (SPEC §3, §7;
 // DECISIONS.md "Learning data"), shared by the API routes, the tracking script and the islands.
-import { z } from 'zod';
+import { z } from './zod';
 import type { TeamProgressRow } from './team-figures';
 
 export const MAX_PAGE_PATH_LENGTH = 512;

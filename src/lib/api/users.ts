@@ -1,5 +1,5 @@
 // Request and response schemas of the account calls (SPEC §7), shared by the API and the islands.
-import { z } from 'zod';
+import { z } from './zod';
 
 /** A signed-in user as every call returns it: never the password hash or internal flags. */
 export const publicUserSchema = z.strictObject({
