@@ -218,3 +218,44 @@ test('the admin demo account is an administrator', async ({ adminPage }) => {
   await adminPage.goto('/');
   await expect(adminPage.getByTestId('user-area')).toContainText(DEMO_ADMIN.name);
 });
+
+test.describe('before the sign-in form hydrates', () => {
+  test('without JavaScript the form still signs in (a POST, never the password in a URL)', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await page.getByLabel('Username').fill(DEMO_USER.username);
+    await page.getByLabel('Password').fill('a-wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('form-error')).toHaveText('Invalid username or password');
+    expect(page.url()).not.toContain('password');
+    await page.getByLabel('Username').fill(DEMO_USER.username);
+    await page.getByLabel('Password').fill(DEMO_USER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: `Welcome, ${DEMO_USER.name}!` })).toBeVisible();
+    await context.close();
+  });
+
+  test('what was typed before the island loaded is kept and submitted by it', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // Hold the form's script until the fields are filled, as on a slow connection.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/SignInForm*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/auth');
+    await page.getByLabel('Username').fill(DEMO_USER.username);
+    await page.getByLabel('Password').fill(DEMO_USER.password);
+    release();
+    await waitForIslands(page);
+    await page.getByLabel('Password').press('Enter');
+    await expect(page).toHaveURL(/\/$/);
+    // The island submitted it (the no-JS path shows no toast).
+    await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible();
+    await context.close();
+  });
+});

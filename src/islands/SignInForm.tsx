@@ -1,6 +1,6 @@
 // The /auth form (SPEC §2, §5, §8). Validation runs on submit, then again on every change.
 // When registration is open (DECISIONS.md) the same card offers "Create an account".
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../lib/api/client';
 import { loginRequestSchema, registerRequestSchema, type PublicUser } from '../lib/api/users';
@@ -39,6 +39,21 @@ export default function SignInForm({ registrationOpen, inviteRequired }: Props) 
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
   const [sessionLoading, setSessionLoading] = useState(false);
+
+  // Hydration happens when the browser is idle: keep whatever was typed (or autofilled) before it.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const typed = (name: keyof Fields) => {
+      const element = form.current?.elements.namedItem(name);
+      return element instanceof HTMLInputElement ? element.value : '';
+    };
+    setFields((current) => ({
+      username: current.username || typed('username'),
+      password: current.password || typed('password'),
+      name: current.name || typed('name'),
+      inviteCode: current.inviteCode || typed('inviteCode'),
+    }));
+  }, []);
 
   // A page restored from the back/forward cache may be stale: re-check the session first.
   useEffect(() => {
@@ -122,7 +137,8 @@ export default function SignInForm({ registrationOpen, inviteRequired }: Props) 
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={mode === 'signin' ? 'Sign in' : 'Create an account'}>
+    // method/action: before hydration a submit posts to /auth (never a GET with the password in the URL).
+    <form ref={form} method="post" action="/auth" onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={mode === 'signin' ? 'Sign in' : 'Create an account'}>
       {mode === 'register' && field('name', 'Full name', { type: 'text', placeholder: 'Enter your full name', autoComplete: 'name' })}
       {field('username', 'Username', { type: 'text', placeholder: 'Enter your username', autoComplete: 'username' })}
       {field('password', 'Password', {

@@ -123,6 +123,54 @@ describe('POST /api/login', () => {
   });
 });
 
+describe('POST /auth (the sign-in form before its island loads, or without JavaScript)', () => {
+  const form = (fields: Record<string, string>, headers: Record<string, string> = {}, ip?: string) =>
+    app.client().request('POST', '/auth', {
+      rawBody: new URLSearchParams(fields).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html', ...headers },
+      ...(ip ? { ip } : {}),
+    });
+
+  it('signs in, starts the session and redirects home with 303', async () => {
+    const client = app.client();
+    const response = await client.request('POST', '/auth', {
+      rawBody: new URLSearchParams({ username: `  ${DEMO_USER.username} `, password: DEMO_USER.password }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/');
+    expect(client.cookie).not.toBeNull();
+    expect(await (await client.get('/api/user')).json()).toMatchObject({ username: DEMO_USER.username });
+  });
+
+  it('shows the spec message on the page with 401 for a wrong password, and the field message with 400', async () => {
+    const wrong = await form({ username: DEMO_USER.username, password: 'not-the-password' }, {}, '10.3.0.1');
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+    const page = await wrong.text();
+    expect(page).toMatch(/data-testid="form-error"[^>]*>Invalid username or password</);
+    expect(page).not.toContain('not-the-password');
+
+    const missing = await form({ username: '', password: 'x' });
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toMatch(/data-testid="form-error"[^>]*>Username is required</);
+  });
+
+  it('is throttled like the API (429 with Retry-After) and refuses cross-site posts', async () => {
+    const ip = '10.3.1.9';
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await form({ username: uniqueUsername(), password: 'wrong-password' }, {}, ip)).status).toBe(401);
+    }
+    const blocked = await form(DEMO_USER, {}, ip);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await blocked.text()).toContain('Too many failed sign-in attempts. Please try again later.');
+
+    const crossSite = await form(DEMO_USER, { Origin: 'https://evil.example' });
+    expect(crossSite.status).toBe(403);
+  });
+});
+
 describe('POST /api/register', () => {
   it('creates a user with role user whatever the body says, signs it in, and answers 201', async () => {
     const client = app.client();

@@ -58,6 +58,11 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   return parsed.data;
 }
 
+/** An HTML form post (application/x-www-form-urlencoded), bounded like JSON bodies; fields as strings. */
+export async function readFormFields(request: Request): Promise<Record<string, string>> {
+  return Object.fromEntries(new URLSearchParams(await readBoundedText(request)));
+}
+
 /** Route ids are positive integers (SPEC §5); anything else is a 400 naming the parameter. */
 export function parseIntegerId(value: string | undefined, name = 'id'): number {
   if (value === undefined || !/^\d{1,9}$/.test(value) || Number(value) < 1) {

@@ -36,3 +36,11 @@ export function getSession(cookies: AstroCookies, url: URL): Promise<IronSession
     },
   });
 }
+
+/** Starts a session for a user who just signed in or registered. */
+export async function startSession(cookies: AstroCookies, url: URL, user: { id: string; sessionVersion: number }): Promise<void> {
+  const session = await getSession(cookies, url);
+  session.userId = user.id;
+  session.version = user.sessionVersion;
+  await session.save();
+}

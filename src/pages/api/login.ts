@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { loginRequestSchema } from '../../lib/api/users';
 import { json, readJson } from '../../lib/server/http';
-import { getSession } from '../../lib/server/session';
+import { startSession } from '../../lib/server/session';
 import { signIn, toPublicUser } from '../../lib/server/services/accounts';
 
 export const prerender = false;
@@ -10,9 +10,6 @@ export const prerender = false;
 export const POST: APIRoute = async ({ request, cookies, url, clientAddress }) => {
   const { username, password } = await readJson(request, loginRequestSchema);
   const user = await signIn(username, password, clientAddress || 'unknown');
-  const session = await getSession(cookies, url);
-  session.userId = user.id;
-  session.version = user.sessionVersion;
-  await session.save();
+  await startSession(cookies, url, user);
   return json(toPublicUser(user));
 };
