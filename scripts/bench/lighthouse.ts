@@ -42,7 +42,17 @@ async function lighthouse(route: string, cookie: string | null, directory: strin
   const args = ['--yes', LIGHTHOUSE, `${BASE}${route}`, '--quiet', '--output=json', `--output-path=${output}`];
   args.push('--only-categories=performance,accessibility,best-practices', `--chrome-flags=${CHROME_FLAGS}`);
   if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
-  await promisify(execFile)('npx', args, { env: { ...process.env, CHROME_PATH: process.env['CHROME_PATH'] ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 });
+  const env = { ...process.env, CHROME_PATH: process.env['CHROME_PATH'] ?? '/usr/bin/chromium' };
+  // Lighthouse now and then fails to record a trace (NO_NAVSTART): try that run again, twice at most.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await promisify(execFile)('npx', args, { env, maxBuffer: 64 * 1024 * 1024 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.error(`  (${route}: Lighthouse failed, trying again)`);
+    }
+  }
   const report = JSON.parse(await readFile(output, 'utf8')) as {
     finalDisplayedUrl: string;
     categories: Record<string, { score: number; auditRefs: Array<{ id: string; weight: number }> }>;

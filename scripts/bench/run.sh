@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm run bench: builds the site, serves the production build locally, prints page weights and load
-# timings per route, then the API benchmarks. Prints figures only; not part of `npm test`.
+# timings per route, Lighthouse per route, then the API benchmarks. Prints figures only; not part of `npm test`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export ASTRO_TELEMETRY_DISABLED=1 BROWSER=none
@@ -13,6 +13,10 @@ for _ in $(seq 1 60); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/auth" && 
 
 echo "== Pages (mobile: 4x CPU slowdown, 1.6 Mbps, 150 ms RTT; signed in as the administrator)"
 BENCH_BASE_URL="http://127.0.0.1:$PORT" npx --no-install tsx scripts/bench/pages.ts
+if [ "${BENCH_LIGHTHOUSE:-1}" != "0" ]; then
+  echo; echo "== Lighthouse (mobile defaults; BENCH_LIGHTHOUSE=0 skips it, LIGHTHOUSE_RUNS=3 for medians)"
+  BENCH_BASE_URL="http://127.0.0.1:$PORT" npx --no-install tsx scripts/bench/lighthouse.ts --runs "${LIGHTHOUSE_RUNS:-1}"
+fi
 for bench in scripts/bench/search.ts scripts/bench/team-progress.ts; do
   if [ -f "$bench" ]; then
     echo; echo "== $(basename "$bench" .ts)"

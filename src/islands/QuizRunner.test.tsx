@@ -1,5 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicQuiz, SubmitQuizResponse } from '../lib/api/quizzes';
 import { $toasts } from '../stores/toasts';
@@ -116,6 +119,20 @@ describe('QuizRunner', () => {
     await waitFor(() => expect(button('Submit Quiz')).toHaveProperty('disabled', false));
     expect($toasts.get()[0]).toMatchObject({ title: 'Failed to submit quiz', variant: 'destructive', description: '503: {"message":"Storage is down"}' });
     expect(screen.getByText('Second?')).toBeTruthy();
+  });
+
+  it('keeps an option picked in the server-rendered HTML before hydration', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<QuizRunner quiz={quiz} />);
+    document.body.append(container);
+    const beta = container.querySelector<HTMLInputElement>('input[value="b"]')!;
+    beta.checked = true; // clicked while the island's script was still loading
+    await act(async () => {
+      hydrateRoot(container, <QuizRunner quiz={quiz} />);
+    });
+    const next = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Next Question')!;
+    expect(next.disabled).toBe(false);
+    container.remove();
   });
 
   it('shows the spec texts for a question without text or options', () => {

@@ -82,6 +82,13 @@ export default function QuizRunner({ quiz }: Props) {
   useEffect(() => {
     if (moved.current) legend.current?.focus();
   }, [current]);
+  // Hydration happens when the browser is idle: keep an option picked before it.
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const picked = card.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+    const first = quiz.questions[0];
+    if (picked && first) setSelections((prev) => (prev[first.id] ? prev : { ...prev, [first.id]: picked.value }));
+  }, [quiz]);
   const goTo = (index: number) => {
     moved.current = true;
     setCurrent(Math.min(Math.max(0, index), quiz.questions.length - 1));
@@ -125,7 +132,7 @@ export default function QuizRunner({ quiz }: Props) {
 
   const percent = progressPercent(current, total);
   return (
-    <section className="card border border-base-300 bg-base-100" aria-label={`${quiz.title}: question ${current + 1} of ${total}`}>
+    <section ref={card} className="card border border-base-300 bg-base-100" aria-label={`${quiz.title}: question ${current + 1} of ${total}`}>
       <div className="card-body gap-5">
         <div>
           <div className="mb-1 flex justify-between text-sm opacity-80">
