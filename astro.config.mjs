@@ -13,7 +13,6 @@ export default defineConfig({
   integrations: [react(), mdx()],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
-  build: { inlineStylesheets: 'always' },
   // Astro hashes every script and style it emits into a CSP <meta>: no 'unsafe-inline' anywhere.
   // frame-ancestors cannot be set by <meta>; src/middleware.ts sends it as a header.
   security: {

@@ -95,3 +95,21 @@ describe('SalesCoach', () => {
     expect(screen.getByTestId('coach-why').textContent).toBe('You chose this situation.');
   });
 });
+
+describe('SalesCoach hydrating when the browser is idle', () => {
+  test('keeps a situation typed into the server-rendered box before hydration', async () => {
+    const { act } = await import('react');
+    const { hydrateRoot } = await import('react-dom/client');
+    const { renderToString } = await import('react-dom/server');
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<SalesCoach situations={situations} />);
+    document.body.append(container);
+    container.querySelector('textarea')!.value = 'the budget is spent';
+    await act(async () => {
+      hydrateRoot(container, <SalesCoach situations={situations} />);
+    });
+    const button = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Get Expert Coaching')!;
+    expect(button.disabled).toBe(false);
+    container.remove();
+  });
+});

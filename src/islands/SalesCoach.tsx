@@ -1,6 +1,6 @@
 // The Sales Situations Coach (SPEC §2, §4, §5, §9). Client only: no API call (SPEC §7); the situations
 // come in as props from the page (not confidential). Matching rules: src/lib/coach/match.ts.
-import { useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
 import { matchSituation } from '../lib/coach/match';
 import type { SalesSituation } from '../schemas/coach';
 import CoachResult, { type CoachReason } from './coach/CoachResult';
@@ -21,6 +21,12 @@ export default function SalesCoach({ situations }: Props) {
   const [shown, setShown] = useState<Shown | null>(null);
   const [status, setStatus] = useState('');
   const pickerHeading = useRef<HTMLHeadingElement>(null);
+  // Hydration happens when the browser is idle: keep a situation typed before it.
+  const requestBox = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const typed = requestBox.current?.value ?? '';
+    if (typed) setRequest((current) => current || typed);
+  }, []);
   const inputId = useId();
   const hintId = useId();
 
@@ -100,6 +106,7 @@ export default function SalesCoach({ situations }: Props) {
             Your sales situation
           </label>
           <textarea
+            ref={requestBox}
             id={inputId}
             aria-describedby={hintId}
             className="textarea w-full"
