@@ -105,6 +105,22 @@ async function readAll<S extends z.ZodType>(prefix: string, schema: S): Promise<
 
 const lastSegment = (blobKey: string) => blobKey.slice(blobKey.lastIndexOf('/') + 1);
 
+/** Body reads at once when many are needed: a long history must not flood the Blobs server. */
+const RECORD_READ_CONCURRENCY = 16;
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Users
 
@@ -165,6 +181,9 @@ export const users = {
   },
 
   list: () => readAll('users/', storedUserSchema),
+
+  /** Several users by id, a bounded number of reads at a time (null where none). */
+  byIds: (ids: readonly string[]) => mapLimit(ids, RECORD_READ_CONCURRENCY, (id) => users.byId(id)),
 
   /** Every user id with the etag of its record, without reading the records (team-progress name cache). */
   versions: async () => (await listBlobs('users/')).map((blob) => ({ id: lastSegment(blob.key), etag: blob.etag })),
@@ -461,21 +480,6 @@ export async function removeAll(prefix: string): Promise<number> {
   const keys = await listKeys(prefix);
   await Promise.all(keys.map(remove));
   return keys.length;
-}
-
-const RECORD_READ_CONCURRENCY = 16;
-
-async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /**

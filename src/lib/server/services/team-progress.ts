@@ -28,7 +28,6 @@ import { activity, learningRecordsAsEntries, teamRollup, users, type JournalEntr
 export const SETTLE_MS = 60_000;
 /** The watermark moves on at least this often even without new events, so a refresh lists a few minutes. */
 const WATERMARK_REFRESH_MS = 5 * 60_000;
-const USER_READ_CONCURRENCY = 16;
 
 // ---------------------------------------------------------------------------------------------
 // The rollup and its pure folding logic
@@ -180,24 +179,12 @@ export function splitAtWatermark<T extends { at: Date }>(entries: readonly T[], 
 // ---------------------------------------------------------------------------------------------
 // Refreshing the rollup
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 /** The name cache brought up to date: listed users only, records read only when new or changed. */
 async function refreshPeople(cached: TeamRollup['people']): Promise<{ people: TeamRollup['people']; changed: boolean }> {
   const versions = await users.versions();
   const stale = versions.filter(({ id, etag }) => cached[id]?.etag !== etag);
-  const records = await mapLimit(stale, USER_READ_CONCURRENCY, async ({ id, etag }) => ({ id, etag, user: await users.byId(id) }));
+  const staleUsers = await users.byIds(stale.map(({ id }) => id));
+  const records = stale.map(({ id, etag }, index) => ({ id, etag, user: staleUsers[index] ?? null }));
   const people: TeamRollup['people'] = {};
   for (const { id } of versions) if (cached[id]) people[id] = cached[id];
   for (const { id, etag, user } of records) {
