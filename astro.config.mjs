@@ -4,13 +4,24 @@ import mdx from '@astrojs/mdx';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+
+/** `client:afterload` (src/client-directives/after-load.ts): every island hydrates after load and paint. */
+const clientAfterLoad = {
+  name: 'client-after-load',
+  hooks: {
+    /** @param {{ addClientDirective: (d: { name: string; entrypoint: string }) => void }} options */
+    'astro:config:setup': ({ addClientDirective }) =>
+      addClientDirective({ name: 'afterload', entrypoint: fileURLToPath(new URL('./src/client-directives/after-load.ts', import.meta.url)) }),
+  },
+};
 
 // Every page but /auth is rendered on demand so the session check in
 // src/middleware.ts guards it everywhere (dev, local serve, Netlify); see STACK.md.
 export default defineConfig({
   output: 'server',
   adapter: netlify({ cacheOnDemandPages: false }),
-  integrations: [react(), mdx()],
+  integrations: [react(), mdx(), clientAfterLoad],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
   // Astro hashes every script and style it emits into a CSP <meta>: no 'unsafe-inline' anywhere.
