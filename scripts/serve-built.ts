@@ -88,6 +88,20 @@ function compress(req: IncomingMessage, headers: Record<string, string | string[
   return body;
 }
 
+/** Static files never change while serving: compress each once per encoding, not on every request. */
+const compressedFiles = new Map<string, { body: Buffer; headers: Record<string, string | string[]> }>();
+async function compressedFile(req: IncomingMessage, headers: Record<string, string | string[]>, file: string): Promise<Buffer> {
+  const probe = { ...headers };
+  const cacheKey = `${file}\0${String(req.headers['accept-encoding'] ?? '')}`;
+  let cached = compressedFiles.get(cacheKey);
+  if (!cached) {
+    cached = { body: compress(req, probe, await readFile(file)), headers: probe };
+    compressedFiles.set(cacheKey, cached);
+  }
+  Object.assign(headers, cached.headers);
+  return cached.body;
+}
+
 async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
@@ -112,7 +126,7 @@ const server = createServer(async (req, res) => {
         'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
         'x-content-type-options': 'nosniff',
       };
-      const body = compress(req, headers, await readFile(file));
+      const body = await compressedFile(req, headers, file);
       res.writeHead(200, headers);
       res.end(req.method === 'HEAD' ? undefined : body);
       return;

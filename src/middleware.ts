@@ -22,7 +22,7 @@ const SECURITY_HEADERS: Record<string, string> = {
 };
 
 /** `existing` plus the directives of `extra` it lacks (a repeated directive is a console error in browsers). */
-export function extendPolicy(existing: string, extra: string): string {
+function extendPolicy(existing: string, extra: string): string {
   const present = new Set(existing.split(';').map((directive) => directive.trim().split(/\s+/)[0]?.toLowerCase()));
   const missing = extra.split(';').map((d) => d.trim()).filter((d) => d && !present.has(d.split(/\s+/)[0]!.toLowerCase()));
   return missing.length === 0 ? existing : `${existing.replace(/;\s*$/, '')}; ${missing.join('; ')}`;
