@@ -1,7 +1,7 @@
 // Company Overview and Industry Knowledge (SPEC §2, §9; DECISIONS: history as a fifth tab 'Our Journey').
 // Spec texts are asserted verbatim. Tabs are server-rendered links enhanced by src/scripts/tabs.ts, so
 // they are checked by mouse, by keyboard, through the URL, and with JavaScript disabled.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { STORAGE } from './global-setup';
 import { expect, test } from './fixtures';
 
@@ -108,6 +108,34 @@ test.describe('Industry Knowledge', () => {
     }
   });
 
+  // Sections below the first screen are drawn only near the viewport (render-when-visible): a jump to one
+  // must still land on its heading, below the sticky header, at phone and desktop widths, by link or on arrival.
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    test(`jumps to a section land on it at ${viewport.width}px`, async ({ userPage: page }) => {
+      await page.setViewportSize(viewport);
+      const landsOn = async (heading: Locator) => {
+        const headerHeight = (await page.locator('header.sticky').boundingBox())!.height;
+        await expect(heading).toBeInViewport();
+        await expect.poll(async () => (await heading.boundingBox())!.y, 'below the sticky header').toBeGreaterThanOrEqual(headerHeight);
+      };
+      await page.goto('/industry-knowledge');
+      const overview = panel(page, 'Industry Overview');
+      const jumps: Array<[link: string, heading: string]> = [['Challenges', 'Challenges'], ['Segments', 'Property segments'], ['Lease types', 'Lease types'], ['Stakeholders', 'Stakeholders']];
+      for (const [link, heading] of jumps) {
+        await page.getByRole('navigation', { name: 'On this tab' }).getByRole('link', { name: link, exact: true }).click();
+        await landsOn(overview.getByRole('heading', { name: heading, level: 2, exact: true }));
+      }
+
+      await page.goto('/industry-knowledge#trends');
+      await landsOn(overview.getByRole('heading', { name: 'Trends', level: 2, exact: true }));
+      await page.goto('/industry-knowledge?tab=terms-acronyms#glossary-t');
+      const terms = panel(page, 'Terms & Acronyms');
+      await landsOn(terms.getByRole('heading', { name: 'T', level: 3, exact: true }));
+      await terms.getByRole('navigation', { name: 'Glossary initials' }).getByRole('link', { name: 'C', exact: true }).click();
+      await landsOn(terms.getByRole('heading', { name: 'C', level: 3, exact: true }));
+    });
+  }
+
   test('competitive landscape shows four competitor cards; keyboard moves on to the terms', async ({ userPage: page }) => {
     await page.goto('/industry-knowledge');
     await tab(page, 'Competitive Landscape').click();
@@ -150,6 +178,11 @@ test.describe('without JavaScript', () => {
       await tab(page, 'Terms & Acronyms').click();
       await expect(page).toHaveURL(/[?&]tab=terms-acronyms\b/);
       await expect(panel(page, 'Terms & Acronyms').getByRole('heading', { name: 'Glossary', level: 2 })).toBeVisible();
+
+      // No script to fix jumps, so no lazily drawn sections either: a jump lands on its section.
+      await page.goto('/industry-knowledge#challenges');
+      await expect(page.locator('#lease-types')).toHaveCSS('content-visibility', 'visible');
+      await expect(page.getByRole('heading', { name: 'Challenges', level: 2, exact: true })).toBeInViewport();
     } finally {
       await context.close();
     }

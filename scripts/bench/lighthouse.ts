@@ -62,7 +62,8 @@ async function lighthouse(route: string, cookie: string | null, directory: strin
     await mkdir(values.keep, { recursive: true });
     await copyFile(output, path.join(values.keep, `${route.replace(/\W+/g, '_') || 'root'}.json`));
   }
-  if (new URL(report.finalDisplayedUrl).pathname !== route) throw new Error(`${route} ended at ${report.finalDisplayedUrl}: not signed in?`);
+  const landed = new URL(report.finalDisplayedUrl);
+  if (`${landed.pathname}${landed.search}` !== route) throw new Error(`${route} ended at ${report.finalDisplayedUrl}: not signed in?`);
   const failing = ['accessibility', 'best-practices'].flatMap((category) =>
     report.categories[category]!.auditRefs
       .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.scoreDisplayMode === 'binary' && report.audits[ref.id]?.score === 0)
