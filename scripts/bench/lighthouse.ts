@@ -8,7 +8,7 @@
  * with `npx --yes` (fetched once into npm's cache) and Debian's Chromium (CHROME_PATH).
  *
  *   BENCH_BASE_URL=http://127.0.0.1:8888 npx tsx scripts/bench/lighthouse.ts [--runs 1] [--keep dir] [/route …]
- *   (--keep: save each route's full JSON report there, to see what an audit points at)
+ *   (--keep: save every run's full JSON report there, to see what an audit points at)
  */
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -60,7 +60,7 @@ async function lighthouse(route: string, cookie: string | null, directory: strin
   };
   if (values.keep) {
     await mkdir(values.keep, { recursive: true });
-    await copyFile(output, path.join(values.keep, `${route.replace(/\W+/g, '_') || 'root'}.json`));
+    await copyFile(output, path.join(values.keep, `${route.replace(/\W+/g, '_') || 'root'}.${Date.now()}.json`));
   }
   const landed = new URL(report.finalDisplayedUrl);
   if (`${landed.pathname}${landed.search}` !== route) throw new Error(`${route} ended at ${report.finalDisplayedUrl}: not signed in?`);
@@ -90,14 +90,14 @@ async function main(): Promise<void> {
   const directory = await mkdtemp(path.join(tmpdir(), 'lighthouse-'));
   try {
     console.log(`Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile defaults, median of ${RUNS} run(s) per route`);
-    console.log('route                      perf  a11y  best    FCP ms  LCP ms  TBT ms    CLS  failing audits');
+    console.log('route                      perf  a11y  best    FCP ms  LCP ms  TBT ms    CLS  failing audits  (TBT of each run)');
     for (const route of ROUTES) {
       const runs: Result[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(route, route === '/auth' ? null : cookie, directory));
       const pick = (key: keyof Omit<Result, 'failing'>) => median(runs.map((run) => run[key]));
       const failing = [...new Set(runs.flatMap((run) => run.failing))].join(', ') || '-';
       console.log(
-        `${route.padEnd(26)} ${String(pick('performance')).padStart(4)}  ${String(pick('accessibility')).padStart(4)}  ${String(pick('bestPractices')).padStart(4)}  ${pick('fcp').toFixed(0).padStart(6)}  ${pick('lcp').toFixed(0).padStart(6)}  ${pick('tbt').toFixed(0).padStart(6)}  ${pick('cls').toFixed(3)}  ${failing}`,
+        `${route.padEnd(26)} ${String(pick('performance')).padStart(4)}  ${String(pick('accessibility')).padStart(4)}  ${String(pick('bestPractices')).padStart(4)}  ${pick('fcp').toFixed(0).padStart(6)}  ${pick('lcp').toFixed(0).padStart(6)}  ${pick('tbt').toFixed(0).padStart(6)}  ${pick('cls').toFixed(3)}  ${failing}  (${runs.map((run) => run.tbt.toFixed(0)).join(', ')})`,
       );
     }
   } finally {
