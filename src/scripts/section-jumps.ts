@@ -9,9 +9,9 @@
 const LAZY_SECTION = '.render-when-visible';
 
 /** Draws every lazily rendered section that precedes or contains `target`; returns how many it changed. */
-export function drawSectionsAbove(target: Element, root: ParentNode = document): number {
+export function drawSectionsAbove(target: Element): number {
   let drawn = 0;
-  for (const section of root.querySelectorAll<HTMLElement>(LAZY_SECTION)) {
+  for (const section of document.querySelectorAll<HTMLElement>(LAZY_SECTION)) {
     const precedesOrContains = (target.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_PRECEDING) !== 0;
     if (precedesOrContains && section.style.getPropertyValue('content-visibility') !== 'visible') {
       section.style.setProperty('content-visibility', 'visible');
@@ -22,7 +22,7 @@ export function drawSectionsAbove(target: Element, root: ParentNode = document):
 }
 
 /** The element a same-page link or location points at, if any. */
-export function fragmentTarget(hash: string, doc: Document = document): HTMLElement | null {
+export function fragmentTarget(hash: string): HTMLElement | null {
   if (hash.length < 2) return null;
   let id = hash.slice(1);
   try {
@@ -30,26 +30,27 @@ export function fragmentTarget(hash: string, doc: Document = document): HTMLElem
   } catch {
     // A malformed escape: look the raw id up, as the browser does.
   }
-  return doc.getElementById(id);
+  return document.getElementById(id);
 }
 
-export function enableSectionJumps(doc: Document = document): void {
+export function enableSectionJumps(): void {
   // Same-page links: draw before the browser's own jump (no preventDefault: history and :target stay native).
-  doc.addEventListener(
+  document.addEventListener(
     'click',
     (event) => {
       const link = (event.target as Element | null)?.closest?.('a[href*="#"]');
       if (!(link instanceof HTMLAnchorElement)) return;
       if (link.origin !== location.origin || link.pathname !== location.pathname || link.search !== location.search) return;
-      const target = fragmentTarget(link.hash, doc);
-      if (target) drawSectionsAbove(target, doc);
+      const target = fragmentTarget(link.hash);
+      if (target) drawSectionsAbove(target);
     },
     { capture: true },
   );
   // Arriving with a fragment (a search result, a shared link): the browser has jumped already; jump again.
   // Not on reload or back/forward, where the browser restores the reader's own position.
+  const target = fragmentTarget(location.hash);
+  if (!target) return;
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   if (navigation && navigation.type !== 'navigate') return;
-  const target = fragmentTarget(location.hash, doc);
-  if (target && drawSectionsAbove(target, doc) > 0) target.scrollIntoView();
+  if (drawSectionsAbove(target) > 0) target.scrollIntoView();
 }
