@@ -5,6 +5,7 @@ import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { buildOnlyCleanup, separateDevCache } from './src/integrations/dev-server.ts';
 
 /** `client:afterload` (src/client-directives/after-load.ts): every island hydrates after load and paint. */
 const clientAfterLoad = {
@@ -20,8 +21,8 @@ const clientAfterLoad = {
 // src/middleware.ts guards it everywhere (dev, local serve, Netlify); see STACK.md.
 export default defineConfig({
   output: 'server',
-  adapter: netlify({ cacheOnDemandPages: false }),
-  integrations: [react(), mdx(), clientAfterLoad],
+  adapter: buildOnlyCleanup(netlify({ cacheOnDemandPages: false })),
+  integrations: [react(), mdx(), clientAfterLoad, separateDevCache()],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
   // Astro hashes every script and style it emits into a CSP <meta>: no 'unsafe-inline' anywhere.

@@ -1,0 +1,76 @@
+// The newcomer's dev server (`npm run dev`), checked in Chromium: every island hydrates and answers on a
+// first visit, and again after the rest of `npm test` has built the production bundle in the same
+// checkout. It fails when anything replaces the dev server's pre-bundled dependencies under it (Vite
+// answers 504 "Outdated Optimize Dep" and islands never hydrate; docs/decisions.md "Dev server beside the tests").
+// Run by scripts/test.sh against the dev servers it started: DEV_SERVER_URLS=http://127.0.0.1:<port>,…
+import { expect, test, type Page } from '@playwright/test';
+
+const DEMO_USER = { username: 'alex@parcelwise.example', password: 'parcelwise-demo' };
+
+/** Fails the test on any answer Vite gives a stale dependency, and on any island that failed to load. */
+function watchForBrokenIslands(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 500) problems.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|dynamically imported module/i.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** Every island on the page hydrated (Astro removes `ssr` when it has). */
+async function expectIslandsHydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island').first()).toBeAttached();
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 60_000 });
+}
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+test('islands hydrate and respond on the dev server', async ({ page }) => {
+  const problems = watchForBrokenIslands(page);
+  // Vite's HMR socket could reload a page mid-check when someone edits a file: keep it quiet.
+  await page.routeWebSocket(/./, () => {});
+
+  await test.step('sign-in form', async () => {
+    await page.goto('/auth');
+    await expectIslandsHydrated(page);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('Username is required')).toBeVisible(); // the island's own validation
+    await page.getByPlaceholder('Enter your username').fill(DEMO_USER.username);
+    await page.getByPlaceholder('Enter your password').fill(DEMO_USER.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/, { timeout: 60_000 });
+    await expect(page.getByText('Login successful', { exact: true })).toBeVisible({ timeout: 30_000 });
+  });
+
+  await test.step('header search', async () => {
+    await expectIslandsHydrated(page);
+    await page.getByRole('combobox', { name: 'Search content' }).fill('lease');
+    const results = page.getByTestId('search-results');
+    await expect(results.getByRole('heading', { name: 'Search Results' })).toBeVisible({ timeout: 30_000 });
+    await expect(results.getByRole('option').first()).toBeVisible();
+  });
+
+  await test.step('a quiz', async () => {
+    await page.goto('/quizzes/1');
+    await expectIslandsHydrated(page);
+    const next = page.getByRole('button', { name: 'Next Question' });
+    await expect(next).toBeDisabled();
+    await page.getByRole('radio').first().check();
+    await expect(next).toBeEnabled();
+    await next.click();
+    await expect(page.getByText(/^Question 2 of \d+$/)).toBeVisible();
+  });
+
+  await test.step('the coach', async () => {
+    await page.goto('/sales-situations');
+    await expectIslandsHydrated(page);
+    await page.getByLabel('Your sales situation').fill('They say the budget is too tight this year');
+    await page.getByRole('button', { name: 'Get Expert Coaching' }).click();
+    await expect(page.getByTestId('coach-result').getByRole('heading', { level: 2 })).toContainText('Budget Pushback');
+  });
+
+  expect(problems, 'failed requests and island errors').toEqual([]);
+});
