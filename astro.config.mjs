@@ -13,7 +13,10 @@ const clientAfterLoad = {
   hooks: {
     /** @param {{ addClientDirective: (d: { name: string; entrypoint: string }) => void }} options */
     'astro:config:setup': ({ addClientDirective }) =>
-      addClientDirective({ name: 'afterload', entrypoint: fileURLToPath(new URL('./src/client-directives/after-load.ts', import.meta.url)) }),
+      addClientDirective({
+        name: 'afterload',
+        entrypoint: fileURLToPath(new URL('./src/client-directives/after-load.ts', import.meta.url)),
+      }),
   },
 };
 

@@ -16,5 +16,8 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: base.use ?? {},
-  projects: urls.map((baseURL) => ({ name: `dev server ${new URL(baseURL).port}`, use: { ...devices['Desktop Chrome'], channel: undefined, ...base.use, baseURL } })),
+  projects: urls.map((baseURL) => ({
+    name: `dev server ${new URL(baseURL).port}`,
+    use: { ...devices['Desktop Chrome'], channel: undefined, ...base.use, baseURL },
+  })),
 });

@@ -1,9 +1,11 @@
 // API tests: HTTP requests against the built site's server function, in process, on a real local
 // BlobsServer (tests/api/harness.ts). Run after `npm run build`. With API_BASE_URL set they run against
 // a live server instead (e.g. `npm run dev`), skipping what needs in-process control.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     include: ['tests/api/**/*.test.ts'],
     environment: 'node',

@@ -132,7 +132,10 @@ test.describe('signed in', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:8888').origin;
-    const login = await page.request.post('/api/login', { data: { username: DEMO_USER.username, password: DEMO_USER.password }, headers: { Origin: origin } });
+    const login = await page.request.post('/api/login', {
+      data: { username: DEMO_USER.username, password: DEMO_USER.password },
+      headers: { Origin: origin },
+    });
     expect(login.status(), await login.text()).toBe(200);
     await page.goto('/');
     await waitForIslands(page);
@@ -157,7 +160,17 @@ test.describe('signed in', () => {
     await userPage.goto('/quizzes/1');
     await expect(userPage.getByText('Learning Hub', { exact: true })).toBeVisible();
     const nav = userPage.getByRole('navigation', { name: 'Main' });
-    for (const label of ['Dashboard', 'Company Overview', 'Industry Knowledge', 'Buyer Segments', 'Ideal Customer Profile', 'Product', 'Resources', 'Quizzes', 'Sales Situations']) {
+    for (const label of [
+      'Dashboard',
+      'Company Overview',
+      'Industry Knowledge',
+      'Buyer Segments',
+      'Ideal Customer Profile',
+      'Product',
+      'Resources',
+      'Quizzes',
+      'Sales Situations',
+    ]) {
       await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
     }
     await expect(nav.getByRole('link', { name: 'Quizzes', exact: true })).toHaveAttribute('aria-current', 'page');

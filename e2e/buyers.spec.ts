@@ -37,7 +37,10 @@ test.describe('/buyer-segments', () => {
     }
     await expect(page.getByRole('link', { name: 'View ICP' })).toHaveAttribute('href', '/ideal-customer-profile');
     await expect(page.getByText('Error loading segments. Please try again later.')).toHaveCount(0);
-    await cards.nth(1).getByRole('link', { name: /View Details/ }).click();
+    await cards
+      .nth(1)
+      .getByRole('link', { name: /View Details/ })
+      .click();
     await expect(page).toHaveURL(/\/buyer-segments\/9$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Leasing Brokers');
   });
@@ -115,7 +118,18 @@ test.describe('/ideal-customer-profile', () => {
     await expect(profileTab).toHaveAttribute('aria-selected', 'true');
     await expect(profileTab).toHaveAttribute('data-tab-id', 'ideal-customer-profile');
     const table = page.getByTestId('tier-table');
-    for (const text of ['Tier 1', 'Tier 2', 'Tier 3', 'Focus here', 'More than 75 properties', '11-75 properties', '1-10 properties', 'Salesforce', 'Investment Sales and Full-service', '3-6 months']) {
+    for (const text of [
+      'Tier 1',
+      'Tier 2',
+      'Tier 3',
+      'Focus here',
+      'More than 75 properties',
+      '11-75 properties',
+      '1-10 properties',
+      'Salesforce',
+      'Investment Sales and Full-service',
+      '3-6 months',
+    ]) {
       await expect(table).toContainText(text);
     }
     await expect(main(page).getByRole('heading', { name: 'Target Personas' })).toBeVisible();
@@ -129,7 +143,12 @@ test.describe('/ideal-customer-profile', () => {
     await expect(page.getByTestId('sales-red-flags').getByRole('listitem')).toHaveCount(7);
     await expect(page.getByTestId('red-flag-review')).toContainText('3-12 months');
     const disqualification = page.getByTestId('disqualification');
-    for (const text of ['No dedicated marketing staff', 'Annual revenue under $2M', 'Fewer than 5 employees', 'No CRM or property-management software']) {
+    for (const text of [
+      'No dedicated marketing staff',
+      'Annual revenue under $2M',
+      'Fewer than 5 employees',
+      'No CRM or property-management software',
+    ]) {
       await expect(disqualification).toContainText(text);
     }
     const fit = page.getByTestId('product-fit');
@@ -224,13 +243,26 @@ test.describe('accessibility', () => {
   test('buyers pages have no WCAG 2 A/AA violations in the main area', async ({ userPage: page }) => {
     test.setTimeout(180_000); // six pages, each scanned
     const { default: AxeBuilder } = await import('@axe-core/playwright');
-    for (const path of ['/buyer-segments', '/buyer-segments/9', '/ideal-customer-profile', '/ideal-customer-profile?tab=negative-persona', '/personas/2', '/personas/2?tab=engagement']) {
+    for (const path of [
+      '/buyer-segments',
+      '/buyer-segments/9',
+      '/ideal-customer-profile',
+      '/ideal-customer-profile?tab=negative-persona',
+      '/personas/2',
+      '/personas/2?tab=engagement',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
       // The tab strip belongs to the shared src/components/Tabs.astro (its inactive-tab text contrast is
       // that component's concern and reported to its owner); everything this feature renders is checked.
-      const results = await new AxeBuilder({ page }).include('main').exclude('[role="tablist"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-      const violations = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      const results = await new AxeBuilder({ page })
+        .include('main')
+        .exclude('[role="tablist"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+        .analyze();
+      const violations = results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
       expect(violations, path).toEqual([]);
     }
   });

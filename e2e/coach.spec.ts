@@ -140,7 +140,9 @@ test('with JavaScript off every situation and all its plays are readable', async
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sales Situations Coach');
     const list = page.getByTestId('coach-static');
     await expect(list).toBeVisible();
-    await expect(list.getByRole('heading', { level: 2 })).toHaveText(SITUATIONS.map((name) => new RegExp(`${name.replace(/[()]/g, '\\$&')}$`)));
+    await expect(list.getByRole('heading', { level: 2 })).toHaveText(
+      SITUATIONS.map((name) => new RegExp(`${name.replace(/[()]/g, '\\$&')}$`)),
+    );
     // Every play of a situation is there, e.g. all four of Budget Pushback.
     const budget = list.locator('section', { has: page.getByRole('heading', { name: 'Budget Pushback' }) });
     await expect(budget.getByRole('heading', { level: 3 })).toHaveText(['Play 1', 'Play 2', 'Play 3', 'Play 4']);

@@ -110,7 +110,10 @@ test.describe('Industry Knowledge', () => {
 
   // Sections below the first screen are drawn only near the viewport (render-when-visible): a jump to one
   // must still land on its heading, below the sticky header, at phone and desktop widths, by link or on arrival.
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
     test(`jumps to a section land on it at ${viewport.width}px`, async ({ userPage: page }) => {
       await page.setViewportSize(viewport);
       const landsOn = async (heading: Locator) => {
@@ -120,7 +123,12 @@ test.describe('Industry Knowledge', () => {
       };
       await page.goto('/industry-knowledge');
       const overview = panel(page, 'Industry Overview');
-      const jumps: Array<[link: string, heading: string]> = [['Challenges', 'Challenges'], ['Segments', 'Property segments'], ['Lease types', 'Lease types'], ['Stakeholders', 'Stakeholders']];
+      const jumps: Array<[link: string, heading: string]> = [
+        ['Challenges', 'Challenges'],
+        ['Segments', 'Property segments'],
+        ['Lease types', 'Lease types'],
+        ['Stakeholders', 'Stakeholders'],
+      ];
       for (const [link, heading] of jumps) {
         await page.getByRole('navigation', { name: 'On this tab' }).getByRole('link', { name: link, exact: true }).click();
         await landsOn(overview.getByRole('heading', { name: heading, level: 2, exact: true }));
@@ -201,8 +209,14 @@ test.describe('accessibility', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }), path).toHaveCount(1);
       // The tab strip is the shared src/components/Tabs.astro (checked by its owner); the rest is ours.
-      const results = await new AxeBuilder({ page }).include('main').exclude('[role="tablist"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-      const violations = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      const results = await new AxeBuilder({ page })
+        .include('main')
+        .exclude('[role="tablist"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+        .analyze();
+      const violations = results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
       expect(violations, path).toEqual([]);
     }
   });

@@ -73,7 +73,10 @@ test('marks every lesson of a module complete and keeps Module Completed after a
   await expect(footer).toHaveText(`0 of ${count} lessons completed`);
 
   for (let done = 1; done <= count; done += 1) {
-    await page.getByRole('button', { name: /Mark Complete/ }).first().click();
+    await page
+      .getByRole('button', { name: /Mark Complete/ })
+      .first()
+      .click();
     await expect(page.getByRole('button', { name: /Mark Complete/ })).toHaveCount(count - done, { timeout: 30_000 });
     await expect(page.getByText('Lesson completed', { exact: true })).toBeVisible();
     await expect(footer).toHaveText(done === count ? 'Module Completed' : `${done} of ${count} lessons completed`);

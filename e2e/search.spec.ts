@@ -38,7 +38,10 @@ test.describe('header search', () => {
     await expect(dropdown(page).getByRole('button', { name: 'Clear' })).toBeVisible();
     // The combobox is announced: expanded, owning the listbox, with a live count.
     await expect(searchBox(page)).toHaveAttribute('aria-expanded', 'true');
-    await expect(searchBox(page)).toHaveAttribute('aria-controls', await dropdown(page).getByRole('listbox').getAttribute('id') ?? 'missing');
+    await expect(searchBox(page)).toHaveAttribute(
+      'aria-controls',
+      (await dropdown(page).getByRole('listbox').getAttribute('id')) ?? 'missing',
+    );
     await expect(page.getByRole('status').filter({ hasText: /\d+ results? available/ })).toHaveCount(1);
     // Scrolls above about 20rem.
     const scroller = dropdown(page).getByRole('listbox').locator('..');
@@ -110,7 +113,9 @@ test.describe('header search', () => {
   });
 
   test('a failed search shows the destructive notice', async ({ userPage: page }) => {
-    await page.route('**/api/search?**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await page.route('**/api/search?**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
     await openHome(page);
     await searchFor(page, 'lease');
     await expect(dropdown(page).getByText('Search failed', { exact: true })).toBeVisible();
@@ -126,7 +131,11 @@ test.describe('header search', () => {
       if (q === 'lea') {
         await new Promise((resolve) => setTimeout(resolve, 2_000));
         await route
-          .fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ modules: [{ id: 1, title: 'STALE ANSWER' }], segments: [], personas: [], quizzes: [] }) })
+          .fulfill({
+            status: 200,
+            contentType: 'application/json',
+            body: JSON.stringify({ modules: [{ id: 1, title: 'STALE ANSWER' }], segments: [], personas: [], quizzes: [] }),
+          })
           .catch(() => {}); // the page aborted it: that is the point
         return;
       }

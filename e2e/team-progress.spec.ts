@@ -5,7 +5,8 @@ import { DEMO_ADMIN, expect, signUpFresh, test, waitForIslands } from './fixture
 
 const TRACK = '/api/track-visit';
 const isTrack = (response: Response) => new URL(response.url()).pathname === TRACK;
-const bodyOf = (response: Response) => response.request().postDataJSON() as { pagePath: string; tabId: string | null; exitPage: string | null };
+const bodyOf = (response: Response) =>
+  response.request().postDataJSON() as { pagePath: string; tabId: string | null; exitPage: string | null };
 
 /** Minimal CSV parser (quoted cells, doubled quotes, CRLF). */
 function parseCsv(text: string): string[][] {
@@ -147,7 +148,17 @@ test('the administrator sorts and filters the table and downloads it as CSV with
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('team-progress.csv');
   const [header_, ...lines] = parseCsv(await readFile((await download.path())!, 'utf8'));
-  expect(header_).toEqual(['id', 'name', 'username', 'progress', 'pagesVisited', 'quizzesCompleted', 'dailyChallenges', 'loginCount', 'lastActive']);
+  expect(header_).toEqual([
+    'id',
+    'name',
+    'username',
+    'progress',
+    'pagesVisited',
+    'quizzesCompleted',
+    'dailyChallenges',
+    'loginCount',
+    'lastActive',
+  ]);
   expect(
     lines.map(([id, , , progress, pagesVisited, quizzesCompleted, dailyChallenges, loginCount, lastActive]) => ({
       id,

@@ -67,7 +67,9 @@ child.on('close', (code) => {
   for (const block of unmet) process.stderr.write(`${block.lines.join('\n')}\n`);
   const folded = blocks.length - unmet.length;
   if (folded > 0) {
-    console.log(`(${folded} "EBADENGINE" warnings folded: those packages need Node 22 and run on the Node ${providedNode} this install provides.)`);
+    console.log(
+      `(${folded} "EBADENGINE" warnings folded: those packages need Node 22 and run on the Node ${providedNode} this install provides.)`,
+    );
   }
   if (code !== 0) console.error(`npm install failed (exit ${code}); its messages are above.`);
   process.exit(code ?? 1);

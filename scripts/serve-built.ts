@@ -17,7 +17,13 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
-const { values } = parseArgs({ options: { port: { type: 'string', default: '8888' }, data: { type: 'string', default: '.netlify/blobs-e2e' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '8888' },
+    data: { type: 'string', default: '.netlify/blobs-e2e' },
+    keep: { type: 'boolean', default: false },
+  },
+});
 const DIST = path.resolve('dist');
 const HANDLER = path.resolve('.netlify/v1/functions/ssr/ssr.mjs');
 const TYPES: Record<string, string> = {
@@ -46,7 +52,9 @@ const { port: blobsPort } = await blobs.start();
 const blobsUrl = `http://127.0.0.1:${blobsPort}`;
 setEnvironmentContext({ siteID: 'local-serve', token, edgeURL: blobsUrl, uncachedEdgeURL: blobsUrl });
 process.env['PARCELWISE_LOCAL'] ??= 'true';
-const { default: handler } = (await import(pathToFileURL(HANDLER).href)) as { default: (request: Request, context: { ip: string }) => Promise<Response> };
+const { default: handler } = (await import(pathToFileURL(HANDLER).href)) as {
+  default: (request: Request, context: { ip: string }) => Promise<Response>;
+};
 
 async function staticFile(pathname: string): Promise<string | null> {
   if (pathname.endsWith('/')) return null;

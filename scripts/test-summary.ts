@@ -2,7 +2,11 @@
 // "N passed, N failed" (plus ", N skipped"). Exits 1 when a report is missing or anything failed.
 import { existsSync, readFileSync } from 'node:fs';
 
-interface Totals { passed: number; failed: number; skipped: number }
+interface Totals {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
 const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
 let missing = false;
 

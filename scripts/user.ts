@@ -11,7 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { connectBlobs } from './lib/blobs';
-import { createUser, deleteUser, listUsers, setDisabled, setPassword } from '../src/lib/server/services/accounts';
+import { createUser, deleteUser, listUsers, setDisabled, setPassword } from '~/lib/server/services/accounts';
 
 const USAGE = `Usage: npm run user -- <create|list|disable|enable|delete|set-password> [options]
   --username <email>   the account (required except for list)
@@ -52,7 +52,8 @@ async function main(): Promise<void> {
         break;
       }
       case 'list':
-        for (const user of await listUsers()) console.log(`${user.username}\t${user.role}\t${user.disabled ? 'disabled' : 'active'}\t${user.name}`);
+        for (const user of await listUsers())
+          console.log(`${user.username}\t${user.role}\t${user.disabled ? 'disabled' : 'active'}\t${user.name}`);
         break;
       case 'disable':
       case 'enable':

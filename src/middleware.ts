@@ -1,11 +1,11 @@
 // The one gate every on-demand request passes: security headers, same-origin writes, the session,
 // and the redirects of SPEC §4 (signed-out → /auth, signed-in on /auth → /).
 import { defineMiddleware } from 'astro:middleware';
-import { isPublicPath } from './lib/routes';
-import { HttpError } from './lib/server/errors';
-import { errorResponse, toErrorResponse } from './lib/server/http';
-import { getSession } from './lib/server/session';
-import { isAdmin, toPublicUser, userForSession } from './lib/server/services/accounts';
+import { isPublicPath } from '~/lib/routes';
+import { errorResponse, expectedFailure, toErrorResponse } from '~/lib/server/http/response';
+import { isAdmin, toPublicUser } from '~/lib/server/services/accounts';
+import { userForSession } from '~/lib/server/services/sessions';
+import { getSession } from '~/lib/server/session';
 
 /** API routes a signed-out visitor may call. */
 const PUBLIC_API = new Set(['/api/login', '/api/register', '/api/logout']);
@@ -24,7 +24,10 @@ const SECURITY_HEADERS: Record<string, string> = {
 /** `existing` plus the directives of `extra` it lacks (a repeated directive is a console error in browsers). */
 function extendPolicy(existing: string, extra: string): string {
   const present = new Set(existing.split(';').map((directive) => directive.trim().split(/\s+/)[0]?.toLowerCase()));
-  const missing = extra.split(';').map((d) => d.trim()).filter((d) => d && !present.has(d.split(/\s+/)[0]!.toLowerCase()));
+  const missing = extra
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d && !present.has(d.split(/\s+/)[0]!.toLowerCase()));
   return missing.length === 0 ? existing : `${existing.replace(/;\s*$/, '')}; ${missing.join('; ')}`;
 }
 
@@ -97,7 +100,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
   } catch (error) {
     if (isApi) return withHeaders(toErrorResponse(error), SECURITY_HEADERS);
-    if (error instanceof HttpError && error.status === 503) return withHeaders(unavailablePage(error.message), SECURITY_HEADERS);
+    const failure = expectedFailure(error);
+    if (failure?.status === 503) return withHeaders(unavailablePage(failure.message), SECURITY_HEADERS);
     throw error;
   }
 

@@ -19,13 +19,26 @@ import { SIGNED_IN_ROUTES } from '../../e2e/routes';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const BASE = process.env['BENCH_BASE_URL'] ?? 'http://127.0.0.1:8888';
-const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+const CHROME_FLAGS =
+  '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 
-const { values, positionals } = parseArgs({ options: { runs: { type: 'string', default: '1' }, keep: { type: 'string' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: { runs: { type: 'string', default: '1' }, keep: { type: 'string' } },
+  allowPositionals: true,
+});
 const RUNS = Number(values.runs);
 const ROUTES: readonly string[] = positionals.length > 0 ? positionals : ['/auth', ...SIGNED_IN_ROUTES];
 
-interface Result { performance: number; accessibility: number; bestPractices: number; lcp: number; tbt: number; cls: number; fcp: number; failing: string[] }
+interface Result {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+  failing: string[];
+}
 
 async function signInCookie(): Promise<string> {
   const response = await fetch(`${BASE}/api/login`, {
@@ -34,7 +47,10 @@ async function signInCookie(): Promise<string> {
     body: JSON.stringify({ username: 'admin@parcelwise.example', password: 'parcelwise-admin' }),
   });
   if (!response.ok) throw new Error(`Sign-in failed: ${response.status} (is the built site running at ${BASE}?)`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 async function lighthouse(route: string, cookie: string | null, directory: string): Promise<Result> {
@@ -65,9 +81,9 @@ async function lighthouse(route: string, cookie: string | null, directory: strin
   const landed = new URL(report.finalDisplayedUrl);
   if (`${landed.pathname}${landed.search}` !== route) throw new Error(`${route} ended at ${report.finalDisplayedUrl}: not signed in?`);
   const failing = ['accessibility', 'best-practices'].flatMap((category) =>
-    report.categories[category]!.auditRefs
-      .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.scoreDisplayMode === 'binary' && report.audits[ref.id]?.score === 0)
-      .map((ref) => ref.id),
+    report.categories[category]!.auditRefs.filter(
+      (ref) => ref.weight > 0 && report.audits[ref.id]?.scoreDisplayMode === 'binary' && report.audits[ref.id]?.score === 0,
+    ).map((ref) => ref.id),
   );
   const score = (category: string) => Math.round(report.categories[category]!.score * 100);
   const value = (audit: string) => report.audits[audit]?.numericValue ?? NaN;

@@ -12,7 +12,11 @@ import { SIGNED_IN_ROUTES } from '../../e2e/routes';
 const BASE = process.env['BENCH_BASE_URL'] ?? 'http://127.0.0.1:8888';
 const ROUTES = SIGNED_IN_ROUTES;
 
-interface Weight { requests: number; raw: Record<string, number>; gzip: Record<string, number> }
+interface Weight {
+  requests: number;
+  raw: Record<string, number>;
+  gzip: Record<string, number>;
+}
 
 function kind(contentType: string): 'js' | 'css' | 'html' | 'other' {
   if (contentType.includes('javascript')) return 'js';
@@ -59,9 +63,22 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 async function main(): Promise<void> {
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
   const login = await context.request.post(`${BASE}/api/login`, {
     data: { username: 'admin@parcelwise.example', password: 'parcelwise-admin' },
     headers: { Origin: new URL(BASE).origin },
@@ -75,7 +92,12 @@ async function main(): Promise<void> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     const { weight, metrics } = await measure(page, route);
     console.log(

@@ -17,7 +17,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
-import { createSearchIndex, type SearchDocuments } from '../../src/lib/server/services/search';
+import type { SearchDocuments } from '~/lib/content/search-documents';
+import { createSearchIndex } from '~/lib/server/services/search';
 
 const { values } = parseArgs({ options: { queries: { type: 'string', default: '1000' } } });
 const QUERIES = Number(values.queries);
@@ -81,7 +82,13 @@ async function loadDocuments(): Promise<SearchDocuments> {
       .sort(byId)
       .filter((s) => !names.has(s.name.toLowerCase()) && Boolean(names.add(s.name.toLowerCase()))),
     personas: personas
-      .map((p) => ({ id: num(p['id']), name: str(p['name']), title: str(p['title']), background: str(p['background']), goals: strs(p['goals']) }))
+      .map((p) => ({
+        id: num(p['id']),
+        name: str(p['name']),
+        title: str(p['title']),
+        background: str(p['background']),
+        goals: strs(p['goals']),
+      }))
       .sort(byId),
     quizzes: quizzes
       .map((q) => ({
@@ -112,14 +119,34 @@ function representativeQueries(documents: SearchDocuments, count: number): Array
     ...documents.quizzes.map((q) => q.title),
     ...documents.modules.flatMap((m) => m.lessonTitles),
   ];
-  const words = [...new Set(titles.join(' ').toLowerCase().match(/\p{L}{4,}/gu) ?? [])];
+  const words = [
+    ...new Set(
+      titles
+        .join(' ')
+        .toLowerCase()
+        .match(/\p{L}{4,}/gu) ?? [],
+    ),
+  ];
   const next = random(42);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const typo = (word: string) => {
     const at = 1 + Math.floor(next() * (word.length - 2));
     return word.slice(0, at) + (word[at] === 'e' ? 'a' : 'e') + word.slice(at + 1);
   };
-  const fixed = ['demo', 'leese', 'lease types', 'cap rate', 'noi', 'marketing', 'broker', 'property websites', 'salesforce', 'champion', 'icp tier', 'flyer'];
+  const fixed = [
+    'demo',
+    'leese',
+    'lease types',
+    'cap rate',
+    'noi',
+    'marketing',
+    'broker',
+    'property websites',
+    'salesforce',
+    'champion',
+    'icp tier',
+    'flyer',
+  ];
   const queries: Array<[string, string]> = [];
   while (queries.length < count) {
     const word = pick(words);
@@ -161,7 +188,9 @@ async function islandSize(): Promise<void> {
       logLevel: 'silent',
     });
     const code = result.outputFiles[0]?.contents ?? new Uint8Array();
-    console.log(`island (esbuild estimate, with its store, api client and toasts store; react/nanostores excluded): ${code.length} B, gzip ${gzipSync(code, { level: 9 }).length} B`);
+    console.log(
+      `island (esbuild estimate, with its store, api client and toasts store; react/nanostores excluded): ${code.length} B, gzip ${gzipSync(code, { level: 9 }).length} B`,
+    );
   } catch (error) {
     console.log(`island (esbuild estimate): unavailable (${String(error)})`);
   }
@@ -193,5 +222,10 @@ for (const [kind, q] of queries) {
 }
 console.log(`queries: ${stats(samples)} · ${hits}/${queries.length} with results · target p95 < 5 ms`);
 for (const [kind, kindSamples] of byKind) console.log(`  ${kind.padEnd(10)} ${stats(kindSamples)}`);
-console.log(`(load average ${(await import('node:os')).loadavg().map((n) => n.toFixed(1)).join(' ')}: figures on a busy machine include scheduling noise)`);
+console.log(
+  `(load average ${(await import('node:os'))
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}: figures on a busy machine include scheduling noise)`,
+);
 await islandSize();

@@ -17,11 +17,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { getTeamProgress, rebuildRollups } from '../../src/lib/server/services/team-progress';
-import { activity, challengeAnswers, progress, quizResults, users, type ActivityEvent } from '../../src/lib/server/storage';
+import { getTeamProgress } from '~/lib/server/services/team-progress';
+import { rebuildRollups } from '~/lib/server/services/team-rollup';
+import { activity, type ActivityEvent } from '~/lib/server/storage/activity';
+import { challengeAnswers } from '~/lib/server/storage/challenge-answers';
+import { progress } from '~/lib/server/storage/progress';
+import { quizResults } from '~/lib/server/storage/quiz-results';
+import { users } from '~/lib/server/storage/users';
 
 const { values } = parseArgs({
-  options: { users: { type: 'string', default: '100' }, events: { type: 'string', default: '1000' }, runs: { type: 'string', default: '20' }, rebuilds: { type: 'string', default: '1' } },
+  options: {
+    users: { type: 'string', default: '100' },
+    events: { type: 'string', default: '1000' },
+    runs: { type: 'string', default: '20' },
+    rebuilds: { type: 'string', default: '1' },
+  },
 });
 const USERS = Number(values.users);
 const EVENTS = Number(values.events);
@@ -31,7 +41,10 @@ const DAY = 24 * 60 * 60 * 1000;
 const SEED_CONCURRENCY = 64;
 
 // A curriculum like the content's: 5 modules × 6 lessons (the figure only needs ids).
-const CURRICULUM = Array.from({ length: 5 }, (_, m) => ({ id: m + 1, lessons: Array.from({ length: 6 }, (_, l) => ({ id: (m + 1) * 100 + l + 1 })) }));
+const CURRICULUM = Array.from({ length: 5 }, (_, m) => ({
+  id: m + 1,
+  lessons: Array.from({ length: 6 }, (_, l) => ({ id: (m + 1) * 100 + l + 1 })),
+}));
 
 async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<unknown>): Promise<void> {
   let next = 0;
@@ -68,22 +81,48 @@ function historyOf(userId: string, now: number): Array<() => Promise<unknown>> {
     const event: ActivityEvent =
       r === 0
         ? { kind: 'login', recordedAt: at }
-        : { kind: 'visit', pagePath: '/company-overview', tabId: r < 3 ? 'team' : null, exitPage: r >= 7 ? 'navigation' : null, visitDate: at, recordedAt: at };
+        : {
+            kind: 'visit',
+            pagePath: '/company-overview',
+            tabId: r < 3 ? 'team' : null,
+            exitPage: r >= 7 ? 'navigation' : null,
+            visitDate: at,
+            recordedAt: at,
+          };
     writes.push(() => activity.add(userId, event));
   }
   for (let i = 0; i < quizCount; i++) {
     const completedAt = when(i, quizCount).toISOString();
-    writes.push(() =>
-      quizResults.add({ id: `r${i}-${randomUUID().slice(0, 8)}`, quizId: String((i % 8) + 1), userId, score: 50, correctAnswers: 1, totalQuestions: 2, answers: [], completedAt }),
-    );
+    const quizId = String((i % 8) + 1);
+    writes.push(async () => {
+      await quizResults.add({
+        id: `r${i}-${randomUUID().slice(0, 8)}`,
+        quizId,
+        userId,
+        score: 50,
+        correctAnswers: 1,
+        totalQuestions: 2,
+        answers: [],
+        completedAt,
+      });
+      await activity.add(userId, { kind: 'quiz', quizId, recordedAt: completedAt });
+    });
   }
   for (let i = 0; i < challengeCount; i++) {
     const answeredAt = when(i, challengeCount).toISOString();
-    writes.push(() => challengeAnswers.add(userId, { windowId: `w${i}`, questionId: '1:q1', answerId: 'a', correct: true, answeredAt }));
+    writes.push(async () => {
+      await challengeAnswers.add(userId, { windowId: `w${i}`, questionId: '1:q1', answerId: 'a', correct: true, answeredAt });
+      await activity.add(userId, { kind: 'challenge', windowId: `w${i}`, recordedAt: answeredAt });
+    });
   }
   for (let i = 0; i < lessonCount; i++) {
     const moduleId = Math.floor(i / 6) + 1;
-    writes.push(() => progress.completeLesson(userId, moduleId, String(moduleId * 100 + (i % 6) + 1), when(i, lessonCount)));
+    const lessonId = String(moduleId * 100 + (i % 6) + 1);
+    const completedAt = when(i, lessonCount);
+    writes.push(async () => {
+      await progress.completeLesson(userId, moduleId, lessonId, completedAt);
+      await activity.add(userId, { kind: 'lesson', moduleId, lessonId, recordedAt: completedAt.toISOString() });
+    });
   }
   return writes;
 }
@@ -119,7 +158,11 @@ async function main(): Promise<void> {
           createdAt: new Date(now - 61 * DAY).toISOString(),
         }),
       );
-      await pool(ids.flatMap((id) => historyOf(id, now)), SEED_CONCURRENCY, (write) => write());
+      await pool(
+        ids.flatMap((id) => historyOf(id, now)),
+        SEED_CONCURRENCY,
+        (write) => write(),
+      );
     });
     console.log(`Seeded in ${(seedMs / 1000).toFixed(1)} s.\n`);
 
@@ -136,13 +179,27 @@ async function main(): Promise<void> {
     const incremental: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       await pool(ids, SEED_CONCURRENCY, (id) =>
-        activity.add(id, { kind: 'visit', pagePath: '/', tabId: null, exitPage: null, visitDate: new Date().toISOString(), recordedAt: new Date().toISOString() }),
+        activity.add(id, {
+          kind: 'visit',
+          pagePath: '/',
+          tabId: null,
+          exitPage: null,
+          visitDate: new Date().toISOString(),
+          recordedAt: new Date().toISOString(),
+        }),
       );
       incremental.push((await time(run))[0]);
     }
     console.log(`Team progress, +1 new visit per user before each run:    ${stats(incremental)}`);
     await pool(ids, SEED_CONCURRENCY, (id) =>
-      activity.add(id, { kind: 'visit', pagePath: '/', tabId: null, exitPage: null, visitDate: new Date().toISOString(), recordedAt: new Date().toISOString() }),
+      activity.add(id, {
+        kind: 'visit',
+        pagePath: '/',
+        tabId: null,
+        exitPage: null,
+        visitDate: new Date().toISOString(),
+        recordedAt: new Date().toISOString(),
+      }),
     );
     console.log(`  Blobs requests per run: ${(await counted(run))[1]}`);
 

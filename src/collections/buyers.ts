@@ -2,7 +2,7 @@
 // Schemas (and the authoring guide for each field) live in src/schemas/buyers.ts.
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { icpSchema, personaSchema, segmentSchema } from '../schemas/buyers';
+import { icpSchema, personaSchema, segmentSchema } from '~/schemas/buyers';
 
 export const buyersCollections = {
   /** Buyer segments (SPEC §2 /buyer-segments): one YAML file per segment, content/segments/*.yaml. */

@@ -4,7 +4,7 @@
 // whose number is the display order; src/lib/content.ts sorts by it. Schema: src/schemas/coach.ts.
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { salesSituationSchema } from '../schemas/coach';
+import { salesSituationSchema } from '~/schemas/coach';
 
 export const coachCollections = {
   salesSituations: defineCollection({

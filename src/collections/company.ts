@@ -9,7 +9,7 @@ import {
   historyEntrySchema,
   teamMemberSchema,
   valuePropositionSchema,
-} from '../schemas/company';
+} from '~/schemas/company';
 
 export const companyCollections = {
   company: defineCollection({ loader: file('content/company/company.yaml'), schema: companySchema }),

@@ -2,7 +2,7 @@
 // Schema and field documentation: src/schemas/external-tools.ts.
 import { defineCollection } from 'astro:content';
 import { file } from 'astro/loaders';
-import { externalToolSchema } from '../schemas/external-tools';
+import { externalToolSchema } from '~/schemas/external-tools';
 
 const externalTools = defineCollection({
   loader: file('./content/external-tools.yaml'),

@@ -2,13 +2,7 @@
 // Schemas and their documentation: src/schemas/industry.ts. Files: content/industry/. Loaded with file(); see each file header.
 import { defineCollection } from 'astro:content';
 import { file } from 'astro/loaders';
-import {
-  abbreviationSchema,
-  competitorSchema,
-  glossaryTermSchema,
-  industryOverviewSchema,
-  leaseTypeSchema,
-} from '../schemas/industry';
+import { abbreviationSchema, competitorSchema, glossaryTermSchema, industryOverviewSchema, leaseTypeSchema } from '~/schemas/industry';
 
 export const industryCollections = {
   industryOverview: defineCollection({ loader: file('content/industry/overview.yaml'), schema: industryOverviewSchema }),

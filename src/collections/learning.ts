@@ -5,7 +5,7 @@
 // id is reported by the loader; files without a usable id fall back to their path.
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { lessonSchema, moduleSchema, quizSchema } from '../schemas/learning';
+import { lessonSchema, moduleSchema, quizSchema } from '~/schemas/learning';
 
 type IdOptions = { entry: string; data: Record<string, unknown> };
 

@@ -9,8 +9,8 @@
 // - resourceCustomerExamples  content/resources/customer-examples.yaml  one row per buyer segment
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
-import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '../schemas/product';
-import { customerExampleRowSchema, resourceSchema } from '../schemas/resources';
+import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '~/schemas/product';
+import { customerExampleRowSchema, resourceSchema } from '~/schemas/resources';
 
 export const productCollections = {
   productFeatures: defineCollection({

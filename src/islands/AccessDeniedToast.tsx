@@ -1,7 +1,7 @@
 // Non-administrators on /team-progress (SPEC §6, §8): the 'Access Denied' toast, shown once on mount.
 import { useEffect } from 'react';
-import { ACCESS_DENIED_DESCRIPTION, ACCESS_DENIED_TITLE } from '../lib/api/team-figures';
-import { showToast } from '../stores/toasts';
+import { ACCESS_DENIED_DESCRIPTION, ACCESS_DENIED_TITLE } from '~/lib/team/figures';
+import { showToast } from '~/stores/toasts';
 
 export default function AccessDeniedToast() {
   useEffect(() => {

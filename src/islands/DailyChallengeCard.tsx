@@ -2,12 +2,14 @@
 // src/stores/daily-challenge.ts; the correct option is only known after answering.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import type { DailyChallenge } from '../lib/api/daily-challenge';
-import { $dailyChallenge, readyState, selectChallengeOption, startDailyChallenge, submitChallengeAnswer } from '../stores/daily-challenge';
+import type { DailyChallenge } from '~/lib/api/daily-challenge';
+import { $dailyChallenge, readyState, selectChallengeOption, startDailyChallenge, submitChallengeAnswer } from '~/stores/daily-challenge';
 import { CheckIcon } from './CheckIcon';
 
 export function refreshText(nextRefreshHours: string): string {
-  return nextRefreshHours === '0.0' || !Number.isFinite(Number(nextRefreshHours)) ? 'New challenge every 12 hours' : `Next challenge in ${nextRefreshHours} hours`;
+  return nextRefreshHours === '0.0' || !Number.isFinite(Number(nextRefreshHours))
+    ? 'New challenge every 12 hours'
+    : `Next challenge in ${nextRefreshHours} hours`;
 }
 
 interface Props {
@@ -45,7 +47,9 @@ export default function DailyChallengeCard({ initial = null }: Props) {
     <section className="card border border-base-300 bg-base-100" aria-labelledby="daily-challenge-heading" data-testid="daily-challenge">
       <div className="card-body gap-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="daily-challenge-heading" className="card-title">Daily Challenge</h2>
+          <h2 id="daily-challenge-heading" className="card-title">
+            Daily Challenge
+          </h2>
           <span className="badge badge-ghost">{challenge.quizTitle}</span>
         </div>
         <fieldset className="flex flex-col gap-2" disabled={locked}>
@@ -61,7 +65,11 @@ export default function DailyChallengeCard({ initial = null }: Props) {
                   ? 'border-primary bg-primary/10'
                   : 'border-base-300 hover:bg-base-200';
             return (
-              <label key={option.id} className={`flex items-center gap-3 rounded-box border p-3 ${locked ? '' : 'cursor-pointer'} ${tone}`} data-correct={isCorrect ? 'true' : undefined}>
+              <label
+                key={option.id}
+                className={`flex items-center gap-3 rounded-box border p-3 ${locked ? '' : 'cursor-pointer'} ${tone}`}
+                data-correct={isCorrect ? 'true' : undefined}
+              >
                 <input
                   type="radio"
                   className="radio radio-primary radio-sm"
@@ -77,7 +85,12 @@ export default function DailyChallengeCard({ initial = null }: Props) {
           })}
         </fieldset>
         {result ? (
-          <div ref={resultPanel} tabIndex={-1} className={`alert ${result.correct ? 'alert-success' : 'alert-warning'} items-start`} role="status">
+          <div
+            ref={resultPanel}
+            tabIndex={-1}
+            className={`alert ${result.correct ? 'alert-success' : 'alert-warning'} items-start`}
+            role="status"
+          >
             <div>
               <p className="font-semibold">{result.correct ? 'Correct!' : 'Not quite right.'}</p>
               <p className="text-sm">{result.explanation}</p>
@@ -85,10 +98,15 @@ export default function DailyChallengeCard({ initial = null }: Props) {
           </div>
         ) : (
           <div>
-            <button type="button" className="btn btn-primary" disabled={selected === null || submitting} onClick={() => {
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={selected === null || submitting}
+              onClick={() => {
                 submittedHere.current = true;
                 void submitChallengeAnswer();
-              }}>
+              }}
+            >
               {submitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
               Submit Answer
             </button>

@@ -5,8 +5,8 @@
 // result links. It ships on every page: keep it small (types only from src/lib/api, no zod, no icon map).
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import type { SearchResponse } from '../lib/api/search';
-import { $search, clearSearch, setSearchQuery } from '../stores/search';
+import type { SearchResponse } from '~/lib/api/search';
+import { $search, clearSearch, setSearchQuery } from '~/stores/search';
 
 const LISTBOX_ID = 'header-search-listbox';
 const HEADING_ID = 'header-search-heading';
@@ -53,7 +53,11 @@ export default function HeaderSearch() {
   const showPanel = open && hasQuery && (status === 'error' || results !== null);
   const expanded = showPanel && status !== 'error' && items.length > 0;
   const announcement =
-    status === 'done' && results ? (items.length ? `${items.length} result${items.length === 1 ? '' : 's'} available` : 'No results found') : '';
+    status === 'done' && results
+      ? items.length
+        ? `${items.length} result${items.length === 1 ? '' : 's'} available`
+        : 'No results found'
+      : '';
 
   useEffect(() => setActive(-1), [results]);
 
@@ -109,7 +113,15 @@ export default function HeaderSearch() {
   return (
     <div className="relative" onBlur={onBlur}>
       <label className="input input-sm w-full">
-        <svg className="size-4 opacity-60" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+        <svg
+          className="size-4 opacity-60"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
           <path d="M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16M21 21l-4.3-4.3" />
         </svg>
         <input
@@ -154,10 +166,14 @@ export default function HeaderSearch() {
             <h2 id={HEADING_ID} className="text-sm font-semibold">
               Search Results
             </h2>
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => {
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => {
                 clearSearch();
                 input.current?.focus();
-              }}>
+              }}
+            >
               Clear
             </button>
           </div>
@@ -170,7 +186,11 @@ export default function HeaderSearch() {
               <div role="listbox" id={LISTBOX_ID} aria-labelledby={HEADING_ID}>
                 {groups.map(([label, groupItems]) => (
                   <div role="group" aria-labelledby={`${LISTBOX_ID}-${label}`} key={label} className="mb-1">
-                    <p id={`${LISTBOX_ID}-${label}`} role="presentation" className="px-2 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-base-content/75">
+                    <p
+                      id={`${LISTBOX_ID}-${label}`}
+                      role="presentation"
+                      className="px-2 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-base-content/75"
+                    >
                       {label}
                     </p>
                     {groupItems.map((item) => {

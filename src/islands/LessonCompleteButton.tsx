@@ -2,7 +2,7 @@
 // Every instance shares the progress store, so the module footer and other rows follow.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { $completedLessons, $pendingLessons, completedFor, markLessonComplete } from '../stores/progress';
+import { $completedLessons, $pendingLessons, completedFor, markLessonComplete } from '~/stores/progress';
 import { CheckIcon } from './CheckIcon';
 
 interface Props {

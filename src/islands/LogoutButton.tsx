@@ -1,7 +1,7 @@
 // Sidebar Logout (SPEC §2, §8): POST /api/logout, then /auth with 'Logged out'; 'Logout failed' on error.
 import { useState } from 'react';
-import { apiRequest, ApiError } from '../lib/api/client';
-import { showToast, showToastAfterNavigation } from '../stores/toasts';
+import { apiRequest, ApiError } from '~/lib/browser/api-client';
+import { showToast, showToastAfterNavigation } from '~/stores/toasts';
 
 export default function LogoutButton() {
   const [pending, setPending] = useState(false);

@@ -1,6 +1,6 @@
 // The module footer (SPEC §2): 'N of M lessons completed' or 'Module Completed', following the store.
 import { useStore } from '@nanostores/react';
-import { $completedLessons, completedFor } from '../stores/progress';
+import { $completedLessons, completedFor } from '~/stores/progress';
 
 interface Props {
   moduleId: number;

@@ -4,8 +4,8 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PublicQuiz, SubmitQuizResponse } from '../lib/api/quizzes';
-import { $toasts } from '../stores/toasts';
+import type { PublicQuiz, SubmitQuizResponse } from '~/lib/api/quizzes';
+import { $toasts } from '~/stores/toasts';
 import QuizRunner, { progressPercent } from './QuizRunner';
 
 const quiz: PublicQuiz = {
@@ -15,8 +15,22 @@ const quiz: PublicQuiz = {
   category: 'Company',
   difficulty: 'beginner',
   questions: [
-    { id: 'q1', text: 'First?', options: [{ id: 'a', text: 'Alpha' }, { id: 'b', text: 'Beta' }] },
-    { id: 'q2', text: 'Second?', options: [{ id: 'a', text: 'Gamma' }, { id: 'b', text: 'Delta' }] },
+    {
+      id: 'q1',
+      text: 'First?',
+      options: [
+        { id: 'a', text: 'Alpha' },
+        { id: 'b', text: 'Beta' },
+      ],
+    },
+    {
+      id: 'q2',
+      text: 'Second?',
+      options: [
+        { id: 'a', text: 'Gamma' },
+        { id: 'b', text: 'Delta' },
+      ],
+    },
   ],
 };
 
@@ -110,14 +124,21 @@ describe('QuizRunner', () => {
 
   it('on failure shows the destructive toast and returns to the questions', async () => {
     let release: (response: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (release = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (release = resolve))),
+    );
     render(<QuizRunner quiz={quiz} />);
     answerAll();
     fireEvent.click(button('Submit Quiz'));
     expect(button('Submitting')).toHaveProperty('disabled', true);
     release(new Response(JSON.stringify({ message: 'Storage is down' }), { status: 503, statusText: 'Service Unavailable' }));
     await waitFor(() => expect(button('Submit Quiz')).toHaveProperty('disabled', false));
-    expect($toasts.get()[0]).toMatchObject({ title: 'Failed to submit quiz', variant: 'destructive', description: '503: {"message":"Storage is down"}' });
+    expect($toasts.get()[0]).toMatchObject({
+      title: 'Failed to submit quiz',
+      variant: 'destructive',
+      description: '503: {"message":"Storage is down"}',
+    });
     expect(screen.getByText('Second?')).toBeTruthy();
   });
 

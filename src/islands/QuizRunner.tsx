@@ -1,10 +1,10 @@
 // Quiz taking (SPEC §2 Quiz taking, §4 Quiz flow, §5, §8): one question at a time, single choice, graded on
 // the server. Props carry the quiz WITHOUT answer keys; the review arrives with the graded result.
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../lib/api/client';
-import type { PublicQuiz, SubmitQuizResponse } from '../lib/api/quizzes';
-import { submitQuiz } from '../stores/quiz-results';
-import { showToast } from '../stores/toasts';
+import { ApiError } from '~/lib/browser/api-client';
+import type { PublicQuiz, SubmitQuizResponse } from '~/lib/api/quizzes';
+import { submitQuiz } from '~/stores/quiz-results';
+import { showToast } from '~/stores/toasts';
 
 interface Props {
   quiz: PublicQuiz;
@@ -34,8 +34,12 @@ function ResultScreen({ quiz, result, selections }: { quiz: PublicQuiz; result: 
           <h2 id="quiz-result-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold">
             Quiz Results
           </h2>
-          <p className="text-5xl font-bold text-primary" data-testid="quiz-score">{result.score}%</p>
-          <p className="mt-2">You got {result.correctAnswers} out of {result.totalQuestions} questions correct</p>
+          <p className="text-5xl font-bold text-primary" data-testid="quiz-score">
+            {result.score}%
+          </p>
+          <p className="mt-2">
+            You got {result.correctAnswers} out of {result.totalQuestions} questions correct
+          </p>
         </div>
         <ol className="flex flex-col gap-4">
           {quiz.questions.map((question, index) => {
@@ -45,11 +49,17 @@ function ResultScreen({ quiz, result, selections }: { quiz: PublicQuiz; result: 
             const textOf = (id: string | null | undefined) => question.options.find((option) => option.id === id)?.text ?? '';
             const correct = answer?.isCorrect === true;
             return (
-              <li key={question.id} className={`rounded-box border p-4 ${correct ? 'border-success/50 bg-success/5' : 'border-error/50 bg-error/5'}`} data-testid="quiz-review-item">
+              <li
+                key={question.id}
+                className={`rounded-box border p-4 ${correct ? 'border-success/50 bg-success/5' : 'border-error/50 bg-error/5'}`}
+                data-testid="quiz-review-item"
+              >
                 <p className="font-medium">
                   {index + 1}. {question.text}
                 </p>
-                <p className={`mt-1 text-sm font-semibold ${correct ? 'text-success' : 'text-error'}`}>{correct ? 'Correct' : 'Incorrect'}</p>
+                <p className={`mt-1 text-sm font-semibold ${correct ? 'text-success' : 'text-error'}`}>
+                  {correct ? 'Correct' : 'Incorrect'}
+                </p>
                 <p className="mt-2 text-sm">
                   <span className="font-semibold">Correct answer:</span> {textOf(review?.correctOptionId)}
                 </p>
@@ -132,7 +142,11 @@ export default function QuizRunner({ quiz }: Props) {
 
   const percent = progressPercent(current, total);
   return (
-    <section ref={card} className="card border border-base-300 bg-base-100" aria-label={`${quiz.title}: question ${current + 1} of ${total}`}>
+    <section
+      ref={card}
+      className="card border border-base-300 bg-base-100"
+      aria-label={`${quiz.title}: question ${current + 1} of ${total}`}
+    >
       <div className="card-body gap-5">
         <div>
           <div className="mb-1 flex justify-between text-sm opacity-80">

@@ -2,7 +2,7 @@
 // The coach island (SPEC §4, §5, §7, §9) against the real content.
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { loadSituations } from '../lib/coach/test-content';
+import { loadSituations } from '~/lib/coach/test-content';
 import SalesCoach from './SalesCoach';
 
 const situations = loadSituations();

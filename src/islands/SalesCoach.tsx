@@ -1,8 +1,8 @@
 // The Sales Situations Coach (SPEC §2, §4, §5, §9). Client only: no API call (SPEC §7); the situations
 // come in as props from the page (not confidential). Matching rules: src/lib/coach/match.ts.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
-import { matchSituation } from '../lib/coach/match';
-import type { SalesSituation } from '../schemas/coach';
+import { matchSituation } from '~/lib/coach/match';
+import type { SalesSituation } from '~/schemas/coach';
 import CoachResult, { type CoachReason } from './coach/CoachResult';
 
 interface Props {
@@ -129,13 +129,7 @@ export default function SalesCoach({ situations }: Props) {
         {status}
       </p>
       {shown && situation && (
-        <CoachResult
-          situation={situation}
-          why={shown.why}
-          playIndex={shown.playIndex}
-          onPickPlay={pickPlay}
-          onStartOver={startOver}
-        />
+        <CoachResult situation={situation} why={shown.why} playIndex={shown.playIndex} onPickPlay={pickPlay} onStartOver={startOver} />
       )}
     </div>
   );

@@ -2,9 +2,9 @@
 // When registration is open (DECISIONS.md) the same card offers "Create an account".
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { ApiError, apiRequest } from '../lib/api/client';
-import { loginRequestSchema, registerRequestSchema, type PublicUser } from '../lib/api/users';
-import { showToast, showToastAfterNavigation } from '../stores/toasts';
+import { ApiError, apiRequest } from '~/lib/browser/api-client';
+import { loginRequestSchema, registerRequestSchema, type PublicUser } from '~/lib/api/users';
+import { showToast, showToastAfterNavigation } from '~/stores/toasts';
 
 interface Props {
   registrationOpen: boolean;
@@ -17,7 +17,10 @@ type Errors = Partial<Record<keyof Fields, string>>;
 
 function validate(mode: Mode, fields: Fields): Errors {
   const schema = mode === 'signin' ? loginRequestSchema : registerRequestSchema;
-  const input = mode === 'signin' ? { username: fields.username, password: fields.password } : { ...fields, inviteCode: fields.inviteCode || undefined };
+  const input =
+    mode === 'signin'
+      ? { username: fields.username, password: fields.password }
+      : { ...fields, inviteCode: fields.inviteCode || undefined };
   const result = schema.safeParse(input);
   if (result.success) return {};
   const errors: Errors = {};
@@ -89,7 +92,11 @@ export default function SignInForm({ registrationOpen, inviteRequired }: Props) 
         const user = await apiRequest<PublicUser>('POST', '/api/login', { username: fields.username.trim(), password: fields.password });
         showToastAfterNavigation({ title: 'Login successful', description: `Welcome back ${user.name}` });
       } else {
-        const body: z.input<typeof registerRequestSchema> = { username: fields.username.trim(), password: fields.password, name: fields.name.trim() };
+        const body: z.input<typeof registerRequestSchema> = {
+          username: fields.username.trim(),
+          password: fields.password,
+          name: fields.name.trim(),
+        };
         if (fields.inviteCode) body.inviteCode = fields.inviteCode;
         const user = await apiRequest<PublicUser>('POST', '/api/register', body);
         showToastAfterNavigation({ title: 'Registration successful', description: `Welcome ${user.name}` });
@@ -138,7 +145,15 @@ export default function SignInForm({ registrationOpen, inviteRequired }: Props) 
 
   return (
     // method/action: before hydration a submit posts to /auth (never a GET with the password in the URL).
-    <form ref={form} method="post" action="/auth" onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={mode === 'signin' ? 'Sign in' : 'Create an account'}>
+    <form
+      ref={form}
+      method="post"
+      action="/auth"
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label={mode === 'signin' ? 'Sign in' : 'Create an account'}
+    >
       {mode === 'register' && field('name', 'Full name', { type: 'text', placeholder: 'Enter your full name', autoComplete: 'name' })}
       {field('username', 'Username', { type: 'text', placeholder: 'Enter your username', autoComplete: 'username' })}
       {field('password', 'Password', {
@@ -146,7 +161,9 @@ export default function SignInForm({ registrationOpen, inviteRequired }: Props) 
         placeholder: 'Enter your password',
         autoComplete: mode === 'signin' ? 'current-password' : 'new-password',
       })}
-      {mode === 'register' && inviteRequired && field('inviteCode', 'Invite code', { type: 'text', placeholder: 'Enter your invite code', autoComplete: 'off' })}
+      {mode === 'register' &&
+        inviteRequired &&
+        field('inviteCode', 'Invite code', { type: 'text', placeholder: 'Enter your invite code', autoComplete: 'off' })}
       <button type="submit" className="btn btn-primary w-full" disabled={pending}>
         {pending ? (
           <>

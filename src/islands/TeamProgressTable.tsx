@@ -2,7 +2,8 @@
 // (only administrators get that HTML), so there is no client fetch. Adds keyboard-operable sorting
 // (aria-sort), an active/inactive filter and a CSV export of the rows shown.
 import { useMemo, useState } from 'react';
-import { isActive, TEAM_FIGURES, teamProgressCsv, type TeamFigure, type TeamProgressRow } from '../lib/api/team-figures';
+import { teamProgressCsv } from '~/lib/team/csv';
+import { isActive, TEAM_FIGURES, type TeamFigure, type TeamProgressRow } from '~/lib/team/figures';
 
 type SortKey = 'name' | TeamFigure;
 type Filter = 'all' | 'active' | 'inactive';
@@ -90,9 +91,7 @@ export default function TeamProgressTable({ rows, generatedAt }: Props) {
       </p>
       <div className="overflow-x-auto rounded-box border border-base-300" role="region" aria-label="Team progress table" tabIndex={0}>
         <table className="table table-zebra" data-testid="team-table">
-          <caption className="sr-only">
-            Team progress, one row per team member. Column headers are buttons that sort the table.
-          </caption>
+          <caption className="sr-only">Team progress, one row per team member. Column headers are buttons that sort the table.</caption>
           <thead>
             <tr>
               {COLUMNS.map((column) => {
@@ -135,10 +134,18 @@ export default function TeamProgressTable({ rows, generatedAt }: Props) {
                   <td className="text-right tabular-nums" data-figure="progress">
                     {row.progress}%
                   </td>
-                  <td className="text-right tabular-nums" data-figure="pagesVisited">{row.pagesVisited}</td>
-                  <td className="text-right tabular-nums" data-figure="quizzesCompleted">{row.quizzesCompleted}</td>
-                  <td className="text-right tabular-nums" data-figure="dailyChallenges">{row.dailyChallenges}</td>
-                  <td className="text-right tabular-nums" data-figure="loginCount">{row.loginCount}</td>
+                  <td className="text-right tabular-nums" data-figure="pagesVisited">
+                    {row.pagesVisited}
+                  </td>
+                  <td className="text-right tabular-nums" data-figure="quizzesCompleted">
+                    {row.quizzesCompleted}
+                  </td>
+                  <td className="text-right tabular-nums" data-figure="dailyChallenges">
+                    {row.dailyChallenges}
+                  </td>
+                  <td className="text-right tabular-nums" data-figure="loginCount">
+                    {row.loginCount}
+                  </td>
                   <td className="whitespace-nowrap" data-figure="lastActive">
                     {row.lastActive === 'null' ? 'Never' : <time dateTime={row.lastActive}>{formatLastActive(row.lastActive)}</time>}
                     <span className={`badge badge-sm ml-2 ${isActive(row, now) ? 'badge-success' : 'badge-ghost'}`}>

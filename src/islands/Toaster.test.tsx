@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { $toasts, dismissToast, showToast } from '../stores/toasts';
+import { $toasts, dismissToast, showToast } from '~/stores/toasts';
 import Toaster, { SWIPE_THRESHOLD_PX } from './Toaster';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 // The toast viewport (SPEC §9): F8 focuses it, a swipe right past 50 px dismisses a toast.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { $toasts, dismissToast, showPendingToast, type Toast } from '../stores/toasts';
+import { $toasts, dismissToast, showPendingToast, type Toast } from '~/stores/toasts';
 
 export const SWIPE_THRESHOLD_PX = 50;
 
@@ -43,7 +43,12 @@ function ToastItem({ toast }: { toast: Toast }) {
         <p className="font-semibold">{toast.title}</p>
         {toast.description && <p className="text-sm opacity-90">{toast.description}</p>}
       </div>
-      <button type="button" className="btn btn-ghost btn-xs btn-square" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-xs btn-square"
+        aria-label="Dismiss notification"
+        onClick={() => dismissToast(toast.id)}
+      >
         ✕
       </button>
     </li>
@@ -67,7 +72,12 @@ export default function Toaster() {
   }, []);
 
   return (
-    <section ref={region} tabIndex={-1} aria-label="Notifications (F8)" className="fixed bottom-4 right-4 z-[100] w-[min(24rem,calc(100vw-2rem))] outline-none">
+    <section
+      ref={region}
+      tabIndex={-1}
+      aria-label="Notifications (F8)"
+      className="fixed bottom-4 right-4 z-[100] w-[min(24rem,calc(100vw-2rem))] outline-none"
+    >
       <ol className="flex flex-col gap-2" data-testid="toasts">
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />

@@ -58,10 +58,5 @@ export function isActive(item: NavItem, pathname: string): boolean {
 
 /** Paths served to signed-out visitors: the sign-in page and public assets. */
 export function isPublicPath(pathname: string): boolean {
-  return (
-    pathname === '/auth' ||
-    pathname.startsWith('/_astro/') ||
-    pathname === '/favicon.svg' ||
-    pathname === '/robots.txt'
-  );
+  return pathname === '/auth' || pathname.startsWith('/_astro/') || pathname === '/favicon.svg' || pathname === '/robots.txt';
 }

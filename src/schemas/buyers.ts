@@ -7,21 +7,10 @@
  * authoring guide for content/segments, content/personas and content/icp.
  */
 import { z } from 'astro/zod';
-
-const text = (description: string) => z.string().trim().min(1).describe(description);
-const textList = (description: string) => z.array(text('One item of the list.')).min(1).describe(description);
+import { text, textList } from './common';
+import { PERSONA_ROLES, PERSONA_SEGMENTS, SEGMENT_COLORS, SEGMENT_ICONS } from './vocabulary';
 
 // ─── Enums (SPEC §3) ──────────────────────────────────────────────────────────────────────────────
-
-export const SEGMENT_ICONS = ['Building', 'Briefcase', 'Users', 'User'] as const;
-export const SEGMENT_COLORS = ['indigo', 'sky', 'emerald', 'amber'] as const;
-export const PERSONA_SEGMENTS = ['Enterprise', 'Mid-Market', 'Small Business', 'Startup'] as const;
-export const PERSONA_ROLES = ['decision_maker', 'influencer', 'user', 'champion'] as const;
-
-export type SegmentIcon = (typeof SEGMENT_ICONS)[number];
-export type SegmentColor = (typeof SEGMENT_COLORS)[number];
-export type PersonaSegment = (typeof PERSONA_SEGMENTS)[number];
-export type PersonaRole = (typeof PERSONA_ROLES)[number];
 
 /** Persona ages of the Buyer Personas block (SPEC §9): champions 30-45, decision makers 45-65. */
 export const CHAMPION_AGE = '30-45';
@@ -37,7 +26,7 @@ const segmentBuyerPersona = <Age extends string>(age: Age) =>
     age: z.literal(age).describe(`Age range shown on the profile; fixed by SPEC §9 to "${age}".`),
     background: text('Career background and day-to-day work of this persona.'),
     goals: textList('What this persona is trying to achieve this year.'),
-    whyIWontBuy: textList('Objections in the persona\'s own voice: the reasons they would not buy.'),
+    whyIWontBuy: textList("Objections in the persona's own voice: the reasons they would not buy."),
     whatICareAbout: textList('What this persona cares about, in their own voice.'),
   });
 
@@ -47,7 +36,7 @@ export const segmentSchema = z.strictObject({
   description: text('Two to four sentences on who this segment is and how they make money.'),
   icon: z.enum(SEGMENT_ICONS).default('Users').describe('Card and header icon: Building, Briefcase, Users or User (default Users).'),
   color: z.enum(SEGMENT_COLORS).default('indigo').describe('Colour theme: indigo, sky, emerald or amber (default indigo).'),
-  ecosystemRole: text('One sentence on this segment\'s place in the CRE ecosystem, shown in the ecosystem diagram.'),
+  ecosystemRole: text("One sentence on this segment's place in the CRE ecosystem, shown in the ecosystem diagram."),
   careAbout: textList('"What They Care About": the business outcomes this segment is measured on.'),
   talkingPoints: textList('"Talking Points": how a rep connects Parcelwise to those outcomes.'),
   examples: z
@@ -144,10 +133,7 @@ export const icpSchema = z.strictObject({
   explainer: z
     .strictObject({ title: text('Explainer box heading.'), body: textList('Explainer paragraphs.') })
     .describe('The explainer box: what the ICP is and how to use it.'),
-  tiers: z
-    .array(tierSchema)
-    .length(3)
-    .describe('The three tiers of SPEC §9, in order Tier 1, Tier 2, Tier 3.'),
+  tiers: z.array(tierSchema).length(3).describe('The three tiers of SPEC §9, in order Tier 1, Tier 2, Tier 3.'),
   targetPersonas: z.array(targetPersonaSchema).min(2).describe('Target personas: one primary group, then secondary groups.'),
   prospectingKeywords: z
     .array(z.strictObject({ group: text('Keyword group name.'), keywords: textList('Search keywords.') }))

@@ -8,6 +8,7 @@
  * Situation and play texts are not confidential: the page passes them to the client island as props.
  */
 import { z } from 'astro/zod';
+import { text } from './common';
 
 /** Pages a play may link to: a buyer segment (ids 8–11) or the ideal customer profile. */
 export const PLAY_LINK_HREF = /^\/(?:buyer-segments\/(?:8|9|10|11)|ideal-customer-profile)$/;
@@ -15,8 +16,6 @@ export const PLAY_LINK_HREF = /^\/(?:buyer-segments\/(?:8|9|10|11)|ideal-custome
 /** SPEC §9: every situation has 1 to 4 plays. */
 export const MIN_PLAYS = 1;
 export const MAX_PLAYS = 4;
-
-const text = (description: string) => z.string().trim().min(1).describe(description);
 
 export const playLinkSchema = z
   .strictObject({

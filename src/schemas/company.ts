@@ -16,27 +16,19 @@
  * misspelt or missing field fails the build, naming the file and the field.
  */
 import { z } from 'astro/zod';
-import { ICON_PATHS, type IconName } from '../components/icons';
+import { iconName, text } from './common';
 
-const text = (description: string) => z.string().trim().min(1).describe(description);
 const id = (description: string) =>
   z
     .string()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case kebab-case, e.g. "maya-chen".')
     .describe(description);
-const icon = z
-  .enum(Object.keys(ICON_PATHS) as [IconName, ...IconName[]])
-  .describe('Name of an icon in src/components/icons.ts (ICON_PATHS), e.g. "target".');
+const icon = iconName('target');
 
 /** The spec's four value propositions, in this order (SPEC §2). */
 export const VALUE_PROPOSITION_NAMES = ['ACCELERATE', 'ELEVATE', 'TARGET', 'INTEGRATE'] as const;
 /** The spec's four core values, in this order (SPEC §2). */
-export const CORE_VALUE_NAMES = [
-  'Built on Transparency',
-  'Set the Bar Higher',
-  'Driven by Impact',
-  'Prioritize Well-Being',
-] as const;
+export const CORE_VALUE_NAMES = ['Built on Transparency', 'Set the Bar Higher', 'Driven by Impact', 'Prioritize Well-Being'] as const;
 
 export const companySchema = z
   .strictObject({
@@ -114,9 +106,7 @@ export const differentiatorsSchema = z
             z.strictObject({
               criterion: text('What is compared, e.g. "Branded property websites".'),
               detail: text('Why the criterion matters, one sentence.'),
-              ratings: z
-                .record(z.string(), z.enum(COMPARISON_RATINGS))
-                .describe('Rating per column id: yes, partial or no.'),
+              ratings: z.record(z.string(), z.enum(COMPARISON_RATINGS)).describe('Rating per column id: yes, partial or no.'),
             }),
           )
           .min(3)

@@ -14,9 +14,7 @@ export const externalToolSchema = z
       .describe('Stable slug of the tool, unique in the file (e.g. "crm").'),
     name: z.string().trim().min(1).max(60).describe('Tool name shown on the card (e.g. "Parcelwise CRM").'),
     description: z.string().trim().min(1).max(200).describe('One line on what staff use the tool for.'),
-    url: z
-      .url({ protocol: /^https$/ })
-      .describe('Address of the tool (https). Opened in a new tab with rel="noopener noreferrer".'),
+    url: z.url({ protocol: /^https$/ }).describe('Address of the tool (https). Opened in a new tab with rel="noopener noreferrer".'),
     order: z.number().int().describe('Position of the card in the grid (ascending).'),
   })
   .describe('An external tool linked from the home dashboard.');

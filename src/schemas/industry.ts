@@ -13,18 +13,15 @@
  * is a `z.strictObject`, so a misspelt or missing field fails the build naming file and field.
  */
 import { z } from 'astro/zod';
-import { ICON_PATHS, type IconName } from '../components/icons';
+import { iconName, text } from './common';
 
-const text = (description: string) => z.string().trim().min(1).describe(description);
 const list = (item: string, description: string, min = 1) => z.array(text(item)).min(min).describe(description);
 const id = (description: string) =>
   z
     .string()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case kebab-case, e.g. "triple-net".')
     .describe(description);
-const icon = z
-  .enum(Object.keys(ICON_PATHS) as [IconName, ...IconName[]])
-  .describe('Name of an icon in src/components/icons.ts (ICON_PATHS), e.g. "building".');
+const icon = iconName('building');
 
 export const industryOverviewSchema = z
   .strictObject({

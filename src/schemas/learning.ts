@@ -12,9 +12,8 @@
  * lesson.quizId → quiz, unique ids) are checked in tests/unit/content-learning.test.ts.
  */
 import { z } from 'astro/zod';
-
-const positiveId = (what: string) =>
-  z.number().int().positive().describe(`Numeric id of the ${what}, a positive integer unique among ${what}s.`);
+import { positiveId } from './common';
+import { LESSON_TYPES, QUIZ_CATEGORIES, QUIZ_DIFFICULTIES } from './vocabulary';
 
 // #region modules
 
@@ -22,11 +21,7 @@ export const moduleSchema = z
   .strictObject({
     id: positiveId('module'),
     title: z.string().trim().min(1).describe('Module title, shown on the module page, the dashboard and in search.'),
-    description: z
-      .string()
-      .trim()
-      .min(1)
-      .describe('One or two sentences on what the learner will know after the module.'),
+    description: z.string().trim().min(1).describe('One or two sentences on what the learner will know after the module.'),
     order: z.number().int().describe('Position of the module in the learning path (ascending).'),
   })
   .describe('A learning module: an ordered group of lessons. Duration and lesson count are derived from its lessons.');
@@ -37,17 +32,11 @@ export type Module = z.infer<typeof moduleSchema>;
 
 // #region lessons
 
-export const LESSON_TYPES = ['video', 'article', 'interactive', 'quiz'] as const;
 export const lessonTypeSchema = z.enum(LESSON_TYPES).describe('Kind of lesson: video, article, interactive or quiz.');
-export type LessonType = z.infer<typeof lessonTypeSchema>;
 
 export const lessonSchema = z
   .strictObject({
-    id: z
-      .number()
-      .int()
-      .positive()
-      .describe('Numeric lesson id, unique project-wide; by convention moduleId * 100 + n (e.g. 101, 102).'),
+    id: z.number().int().positive().describe('Numeric lesson id, unique project-wide; by convention moduleId * 100 + n (e.g. 101, 102).'),
     moduleId: z.number().int().positive().describe('Id of the module this lesson belongs to (must exist).'),
     order: z.number().int().describe('Position of the lesson within its module (ascending).'),
     title: z.string().trim().min(1).describe('Lesson title shown in the module lesson list.'),
@@ -85,22 +74,11 @@ export type Lesson = z.infer<typeof lessonSchema>;
 
 // #region quizzes
 
-export const QUIZ_CATEGORIES = [
-  'Industry Knowledge',
-  'Buyer Segments',
-  'Buyer Personas',
-  'Product',
-  'Company',
-  'Ideal Customer Profile',
-] as const;
 export const quizCategorySchema = z.enum(QUIZ_CATEGORIES).describe('Quiz category, used by the quizzes list filter.');
-export type QuizCategory = z.infer<typeof quizCategorySchema>;
 
-export const QUIZ_DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 export const quizDifficultySchema = z
   .enum(QUIZ_DIFFICULTIES)
   .describe('Quiz difficulty (badge colours: beginner green, intermediate blue, advanced amber).');
-export type QuizDifficulty = z.infer<typeof quizDifficultySchema>;
 
 export const quizOptionSchema = z
   .strictObject({

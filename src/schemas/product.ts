@@ -11,14 +11,9 @@
  * Every object is a `z.strictObject`, so a misspelt or missing field fails the build naming file and field.
  */
 import { z } from 'astro/zod';
-import { ICON_PATHS, type IconName } from '../components/icons';
+import { iconName, text } from './common';
 
-const text = (description: string) => z.string().trim().min(1).describe(description);
-
-/** Any icon of src/components/icons.ts. */
-export const iconNameSchema = z
-  .enum(Object.keys(ICON_PATHS) as [IconName, ...IconName[]])
-  .describe('Name of an icon in src/components/icons.ts (ICON_PATHS), e.g. "search" or "globe".');
+const icon = iconName('search');
 
 /** SPEC §2: each feature lists its key capabilities; we ask for at least four so the card is useful. */
 export const MIN_CAPABILITIES = 4;
@@ -29,10 +24,12 @@ export const productFeatureSchema = z
       .number()
       .int()
       .min(1)
-      .describe('Position on the Features tab, 1 = first. Decides which narrative texts the feature shows (1 → first, 2 → second, 3+ → other).'),
+      .describe(
+        'Position on the Features tab, 1 = first. Decides which narrative texts the feature shows (1 → first, 2 → second, 3+ → other).',
+      ),
     title: text('Feature name as shown on the card, e.g. "Property Search Engine".'),
-    icon: iconNameSchema,
-    tagline: text('One line under the title: what the feature is, in the buyer\'s words.'),
+    icon,
+    tagline: text("One line under the title: what the feature is, in the buyer's words."),
     description: text('Two to four sentences: what the feature does and for whom.'),
     capabilities: z
       .array(text('One key capability: a short, concrete statement of something the feature does.'))
@@ -57,13 +54,7 @@ export const productFeatureNarrativeSchema = z
 export const INTEGRATION_STATUSES = ['Active', 'Planned'] as const;
 
 /** The five integration groups of SPEC §2, in display order; the group file name is its id. */
-export const INTEGRATION_GROUP_IDS = [
-  'crm-systems',
-  'property-management',
-  'cre-marketplaces',
-  'marketing-tools',
-  'visual-tools',
-] as const;
+export const INTEGRATION_GROUP_IDS = ['crm-systems', 'property-management', 'cre-marketplaces', 'marketing-tools', 'visual-tools'] as const;
 
 export const integrationSchema = z
   .strictObject({
@@ -82,7 +73,7 @@ export const productIntegrationGroupSchema = z
       .describe('Which SPEC §2 group this file is: crm-systems, property-management, cre-marketplaces, marketing-tools or visual-tools.'),
     order: z.number().int().min(1).describe('Position on the Integrations tab, 1 = first.'),
     title: text('Group heading, e.g. "CRM Systems".'),
-    icon: iconNameSchema,
+    icon,
     description: text('One sentence: why a CRE team connects tools of this kind.'),
     integrations: z.array(integrationSchema).min(1).describe('The integrations of this group, in display order.'),
   })

@@ -13,10 +13,9 @@
  * Every object is a `z.strictObject`, so a misspelt or missing field fails the build naming file and field.
  */
 import { z } from 'astro/zod';
+import { text } from './common';
 
-const text = (description: string) => z.string().trim().min(1).describe(description);
-const httpsUrl = (description: string) =>
-  z.url({ protocol: /^https$/, error: 'must be an https:// address' }).describe(description);
+const httpsUrl = (description: string) => z.url({ protocol: /^https$/, error: 'must be an https:// address' }).describe(description);
 
 /** SPEC §3 Resource.type. */
 export const RESOURCE_TYPES = ['article', 'video', 'template', 'guide', 'case-study', 'pdf', 'sales-tool'] as const;
@@ -30,7 +29,9 @@ export const resourceTypeSchema = z
   .describe('Kind of resource, decides the card icon: article, video, template, guide, case-study, pdf or sales-tool.');
 export const resourceCategorySchema = z
   .enum(RESOURCE_CATEGORIES)
-  .describe('Library section: customer-examples (Live Customer Examples tab), sales-resources, pdf-collateral or industry-links (Sales Resources tab).');
+  .describe(
+    'Library section: customer-examples (Live Customer Examples tab), sales-resources, pdf-collateral or industry-links (Sales Resources tab).',
+  );
 
 export const resourceSchema = z
   .strictObject({
@@ -45,14 +46,20 @@ export const resourceSchema = z
     salesCategory: z
       .enum(['pdf-collateral', 'industry-links'])
       .optional()
-      .describe('Required for category sales-resources: the Sales Resources filter it appears under (pdf-collateral or industry-links). Not allowed otherwise.'),
+      .describe(
+        'Required for category sales-resources: the Sales Resources filter it appears under (pdf-collateral or industry-links). Not allowed otherwise.',
+      ),
   })
   .superRefine((resource, context) => {
     if (resource.category === 'sales-resources' && !resource.salesCategory) {
       context.addIssue({ code: 'custom', path: ['salesCategory'], message: 'salesCategory is required when category is sales-resources' });
     }
     if (resource.category !== 'sales-resources' && resource.salesCategory) {
-      context.addIssue({ code: 'custom', path: ['salesCategory'], message: 'salesCategory is only allowed when category is sales-resources' });
+      context.addIssue({
+        code: 'custom',
+        path: ['salesCategory'],
+        message: 'salesCategory is only allowed when category is sales-resources',
+      });
     }
   })
   .describe('A built-in resource of the library (SPEC §3).');
@@ -70,10 +77,7 @@ export const customerExampleSiteSchema = z
   .strictObject({
     name: text('Name of the (fictional) customer site, e.g. "Harborline Commercial".'),
     url: httpsUrl('Address of the live example site (fictional, on a `.example` domain).'),
-    singleProperty: z
-      .boolean()
-      .default(false)
-      .describe('true when the site markets one property (shown with a "Single Property" tag).'),
+    singleProperty: z.boolean().default(false).describe('true when the site markets one property (shown with a "Single Property" tag).'),
     highlight: text('What to point out to a prospect on this site, in one line.'),
   })
   .describe('One live example site in the customer-examples matrix.');

@@ -2,7 +2,7 @@
 // runs for a signed-in user. It records a visit on page entry, one on leaving the page
 // (exitPage 'navigation') and one on each tab change ('hub:tabchange' from src/scripts/tabs.ts).
 // Failures are only logged, and nothing here ever delays or blocks navigation.
-import type { TrackVisitRequest } from '../lib/api/team';
+import type { TrackVisitRequest } from '~/lib/api/team';
 import type { TabChangeDetail } from './tabs';
 
 const ENDPOINT = '/api/track-visit';

@@ -2,8 +2,8 @@
 // no data, answering, submitted. Selection and result reset whenever a fresh challenge is fetched; the
 // challenge is fetched again when its 12-hour window ends, then every 12 hours.
 import { atom } from 'nanostores';
-import { apiRequest, ApiError } from '../lib/api/client';
-import type { ChallengeVerdict, CompleteChallengeRequest, DailyChallenge } from '../lib/api/daily-challenge';
+import { apiRequest, ApiError } from '~/lib/browser/api-client';
+import type { ChallengeVerdict, CompleteChallengeRequest, DailyChallenge } from '~/lib/api/daily-challenge';
 import { showToast } from './toasts';
 
 export const REFRESH_HOURS = 12;
@@ -29,7 +29,9 @@ export function readyState(challenge: DailyChallenge): ChallengeState {
     challenge,
     selected: challenge.answer?.answerId ?? null,
     submitting: false,
-    result: challenge.answer ? { correct: challenge.answer.correct, correctOptionId: challenge.answer.correctOptionId, explanation: challenge.answer.explanation } : null,
+    result: challenge.answer
+      ? { correct: challenge.answer.correct, correctOptionId: challenge.answer.correctOptionId, explanation: challenge.answer.explanation }
+      : null,
   };
 }
 
@@ -56,7 +58,8 @@ export async function submitChallengeAnswer(): Promise<void> {
     const body: CompleteChallengeRequest = { questionId: state.challenge.id, answerId: state.selected };
     const result = await apiRequest<ChallengeVerdict>('POST', '/api/daily-challenge/complete', body);
     const current = $dailyChallenge.get();
-    if (current.status === 'ready' && current.challenge.id === state.challenge.id) $dailyChallenge.set({ ...current, submitting: false, result });
+    if (current.status === 'ready' && current.challenge.id === state.challenge.id)
+      $dailyChallenge.set({ ...current, submitting: false, result });
   } catch (error) {
     const current = $dailyChallenge.get();
     if (current.status === 'ready') $dailyChallenge.set({ ...current, submitting: false });

@@ -2,8 +2,8 @@
 // user earned on this page, by module, and the Mark Complete action. Only written in the browser (the
 // islands fall back to their server-rendered props until then), so no user's data lives on the server.
 import { atom, map } from 'nanostores';
-import { apiRequest } from '../lib/api/client';
-import type { ProgressRecord, UpdateProgressRequest } from '../lib/api/modules';
+import { apiRequest } from '~/lib/browser/api-client';
+import type { ProgressRecord, UpdateProgressRequest } from '~/lib/api/progress';
 import { showToast } from './toasts';
 
 /** Completed lesson ids by module id, as the server last answered them. */

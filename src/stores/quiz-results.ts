@@ -1,8 +1,8 @@
 // Quiz results on the client (SPEC §4 "Quiz flow"): submit answers for server grading, then refresh the
 // user's results list. Answer keys never come here: the server answers the review after grading.
 import { atom } from 'nanostores';
-import { apiRequest } from '../lib/api/client';
-import type { QuizResult, SubmitQuizRequest, SubmitQuizResponse } from '../lib/api/quizzes';
+import { apiRequest } from '~/lib/browser/api-client';
+import type { QuizResult, SubmitQuizRequest, SubmitQuizResponse } from '~/lib/api/quizzes';
 
 /** The user's results once fetched in this page (null until then). */
 export const $quizResults = atom<readonly QuizResult[] | null>(null);

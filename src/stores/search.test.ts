@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SearchResponse } from '../lib/api/search';
+import type { SearchResponse } from '~/lib/api/search';
 import { $search, clearSearch, SEARCH_DEBOUNCE_MS, setSearchQuery } from './search';
 import { $toasts } from './toasts';
 
@@ -87,6 +87,8 @@ describe('search store', () => {
     await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
     await net.release('lease', { message: 'boom' }, 500);
     expect($search.get().status).toBe('error');
-    expect($toasts.get()).toMatchObject([{ title: 'Search failed', description: 'Could not perform search at this time', variant: 'destructive' }]);
+    expect($toasts.get()).toMatchObject([
+      { title: 'Search failed', description: 'Could not perform search at this time', variant: 'destructive' },
+    ]);
   });
 });

@@ -3,8 +3,8 @@
 // new keystroke or Clear aborts the request in flight and bumps a sequence number, so an older answer
 // never overwrites a newer one.
 import { atom } from 'nanostores';
-import { apiRequest } from '../lib/api/client';
-import type { SearchResponse } from '../lib/api/search';
+import { apiRequest } from '~/lib/browser/api-client';
+import type { SearchResponse } from '~/lib/api/search';
 import { showToast } from './toasts';
 
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -37,7 +37,9 @@ async function run(query: string, ticket: number): Promise<void> {
   const controller = new AbortController();
   inFlight = controller;
   try {
-    const results = await apiRequest<SearchResponse>('GET', `/api/search?q=${encodeURIComponent(query)}`, undefined, { signal: controller.signal });
+    const results = await apiRequest<SearchResponse>('GET', `/api/search?q=${encodeURIComponent(query)}`, undefined, {
+      signal: controller.signal,
+    });
     if (ticket === sequence) $search.set({ ...$search.get(), results, status: 'done' });
   } catch (error) {
     if (ticket !== sequence || controller.signal.aborted) return;

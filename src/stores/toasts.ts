@@ -33,7 +33,11 @@ export function showToast(input: ToastInput): Toast {
   const kept = [toast, ...$toasts.get()].slice(0, TOAST_LIMIT);
   for (const old of $toasts.get()) if (!kept.includes(old)) dismissToast(old.id);
   $toasts.set(kept);
-  if (Number.isFinite(toast.durationMs)) timers.set(toast.id, setTimeout(() => dismissToast(toast.id), toast.durationMs));
+  if (Number.isFinite(toast.durationMs))
+    timers.set(
+      toast.id,
+      setTimeout(() => dismissToast(toast.id), toast.durationMs),
+    );
   return toast;
 }
 

@@ -54,8 +54,14 @@ describe('POST /api/login', () => {
   });
 
   it('answers the same 401 for an unknown user and a wrong password', async () => {
-    const unknown = await app.request('POST', '/api/login', { body: { username: uniqueUsername(), password: 'whatever-123' }, ip: '10.0.0.1' });
-    const wrong = await app.request('POST', '/api/login', { body: { username: DEMO_USER.username, password: 'not-the-password' }, ip: '10.0.0.2' });
+    const unknown = await app.request('POST', '/api/login', {
+      body: { username: uniqueUsername(), password: 'whatever-123' },
+      ip: '10.0.0.1',
+    });
+    const wrong = await app.request('POST', '/api/login', {
+      body: { username: DEMO_USER.username, password: 'not-the-password' },
+      ip: '10.0.0.2',
+    });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(await message(unknown)).toBe('Invalid username or password');
@@ -95,19 +101,28 @@ describe('POST /api/login', () => {
     expect(noOrigin.status).toBe(403);
   });
 
-  it.skipIf(process.env['API_BASE_URL'] !== undefined)('throttles a username after 10 failures in 15 minutes with 429 and Retry-After', async () => {
-    const { user } = await signUp(app);
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const response = await app.request('POST', '/api/login', { body: { username: user.username, password: 'wrong-password' }, ip: `10.1.0.${attempt}` });
-      expect(response.status).toBe(401);
-    }
-    const blocked = await app.request('POST', '/api/login', { body: { username: user.username, password: 'correct-horse-battery' }, ip: '10.1.1.1' });
-    expect(blocked.status).toBe(429);
-    const retryAfter = Number(blocked.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(800);
-    expect(retryAfter).toBeLessThanOrEqual(900);
-    expect(await message(blocked)).toBe('Too many failed sign-in attempts. Please try again later.');
-  });
+  it.skipIf(process.env['API_BASE_URL'] !== undefined)(
+    'throttles a username after 10 failures in 15 minutes with 429 and Retry-After',
+    async () => {
+      const { user } = await signUp(app);
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const response = await app.request('POST', '/api/login', {
+          body: { username: user.username, password: 'wrong-password' },
+          ip: `10.1.0.${attempt}`,
+        });
+        expect(response.status).toBe(401);
+      }
+      const blocked = await app.request('POST', '/api/login', {
+        body: { username: user.username, password: 'correct-horse-battery' },
+        ip: '10.1.1.1',
+      });
+      expect(blocked.status).toBe(429);
+      const retryAfter = Number(blocked.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(800);
+      expect(retryAfter).toBeLessThanOrEqual(900);
+      expect(await message(blocked)).toBe('Too many failed sign-in attempts. Please try again later.');
+    },
+  );
 
   it.skipIf(process.env['API_BASE_URL'] !== undefined)('throttles a client address after 10 failures across usernames', async () => {
     const ip = '10.2.0.7';
@@ -185,13 +200,17 @@ describe('POST /api/register', () => {
 
   it('answers 409 for an existing username, whatever its case', async () => {
     const { user } = await signUp(app);
-    const response = await app.request('POST', '/api/register', { body: { username: user.username.toUpperCase(), password: 'long-enough-pw', name: 'Dup' } });
+    const response = await app.request('POST', '/api/register', {
+      body: { username: user.username.toUpperCase(), password: 'long-enough-pw', name: 'Dup' },
+    });
     expect(response.status).toBe(409);
     expect(await message(response)).toBe('Username may already exist');
   });
 
   it('refuses the administrator address', async () => {
-    const response = await app.request('POST', '/api/register', { body: { username: ' Admin@Parcelwise.example ', password: 'long-enough-pw', name: 'Mallory' } });
+    const response = await app.request('POST', '/api/register', {
+      body: { username: ' Admin@Parcelwise.example ', password: 'long-enough-pw', name: 'Mallory' },
+    });
     expect(response.status).toBe(409);
     const login = await app.client().login(DEMO_ADMIN.username, DEMO_ADMIN.password);
     expect(login.status).toBe(200);
@@ -245,24 +264,33 @@ describe('routing and headers', () => {
     expect(response.headers.get('permissions-policy')).toContain('camera=()');
   });
 
-  it.each(['/auth', '/', '/company-overview', '/quizzes/1'])('serves %s with a hash-based CSP and no inline-script allowance', async (route) => {
-    const client = route === '/auth' ? app.client() : await signIn(app, DEMO_USER);
-    const response = await client.request('GET', route, { headers: { Accept: 'text/html' } });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(response.headers.get('x-frame-options')).toBe('DENY');
-    expect(response.headers.get('permissions-policy')).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/);
-    const html = await response.text();
-    // Astro sends the hashes as a header for on-demand pages (a <meta> for prerendered ones).
-    const policy = response.headers.get('content-security-policy') ?? /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html)?.[1] ?? '';
-    expect(policy).toMatch(/script-src 'self'[^;]*'sha256-/);
-    expect(policy).not.toContain('unsafe-inline');
-    expect(policy).toContain("default-src 'self'");
-    // A directive sent twice is ignored with a console error (Lighthouse best practices): each appears once.
-    const names = policy.split(';').map((d) => d.trim().split(/\s+/)[0]).filter(Boolean);
-    expect(names.length).toBeGreaterThan(5);
-    expect(new Set(names).size).toBe(names.length);
-  });
+  it.each(['/auth', '/', '/company-overview', '/quizzes/1'])(
+    'serves %s with a hash-based CSP and no inline-script allowance',
+    async (route) => {
+      const client = route === '/auth' ? app.client() : await signIn(app, DEMO_USER);
+      const response = await client.request('GET', route, { headers: { Accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('permissions-policy')).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/);
+      const html = await response.text();
+      // Astro sends the hashes as a header for on-demand pages (a <meta> for prerendered ones).
+      const policy =
+        response.headers.get('content-security-policy') ??
+        /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html)?.[1] ??
+        '';
+      expect(policy).toMatch(/script-src 'self'[^;]*'sha256-/);
+      expect(policy).not.toContain('unsafe-inline');
+      expect(policy).toContain("default-src 'self'");
+      // A directive sent twice is ignored with a console error (Lighthouse best practices): each appears once.
+      const names = policy
+        .split(';')
+        .map((d) => d.trim().split(/\s+/)[0])
+        .filter(Boolean);
+      expect(names.length).toBeGreaterThan(5);
+      expect(new Set(names).size).toBe(names.length);
+    },
+  );
 
   it('redirects signed-out page requests to /auth and signed-in /auth to /', async () => {
     const signedOut = await app.request('GET', '/company-overview', { headers: { Accept: 'text/html' } });

@@ -1,7 +1,7 @@
 // GET /api/segments, /api/segments/{id}, /api/personas/{id} (SPEC §3, §7; DECISIONS.md: 401 signed
 // out, 400 for a malformed id, 404 for an unknown one, errors as { message }).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { personaResponseSchema, segmentListResponseSchema, segmentResponseSchema } from '../../src/lib/api/buyers';
+import { personaResponseSchema, segmentListResponseSchema, segmentResponseSchema } from '~/lib/api/buyers';
 import { DEMO_USER, signIn, startApp, type ApiClient, type TestApp } from './harness';
 
 let app: TestApp;

@@ -2,7 +2,7 @@
 // closed unless SIGNUP_CODE is set, SESSION_SECRET required; and operator actions ending sessions.
 // In process only: these tests change the server's environment between requests.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, deleteUser, setDisabled, setPassword } from '../../src/lib/server/services/accounts';
+import { createUser, deleteUser, setDisabled, setPassword } from '~/lib/server/services/accounts';
 import { DEMO_USER, startApp, type TestApp } from './harness';
 
 const inProcess = process.env['API_BASE_URL'] === undefined;
@@ -25,7 +25,11 @@ afterAll(async () => {
 });
 
 const message = async (response: Response) => ((await response.json()) as { message: string }).message;
-const newcomer = (suffix: string) => ({ username: `new-${suffix}-${Date.now()}@parcelwise.example`, password: 'long-enough-pw', name: 'Newcomer' });
+const newcomer = (suffix: string) => ({
+  username: `new-${suffix}-${Date.now()}@parcelwise.example`,
+  password: 'long-enough-pw',
+  name: 'Newcomer',
+});
 
 describe.skipIf(!inProcess)('a deployed site', () => {
   it('seeds no demo accounts', async () => {
@@ -64,7 +68,12 @@ describe.skipIf(!inProcess)('a deployed site', () => {
 
 describe.skipIf(!inProcess)('operator actions end existing sessions on the next request', () => {
   async function signedInOperatorUser(label: string) {
-    const account = { username: `op-${label}-${Date.now()}@parcelwise.example`, password: 'first-password', name: `Op ${label}`, role: 'user' as const };
+    const account = {
+      username: `op-${label}-${Date.now()}@parcelwise.example`,
+      password: 'first-password',
+      name: `Op ${label}`,
+      role: 'user' as const,
+    };
     await createUser(account);
     const client = app.client();
     expect((await client.login(account.username, account.password)).status).toBe(200);

@@ -32,13 +32,30 @@ const BODIES: Array<[label: string, raw: string]> = [
   ['null', 'null'],
   ['an empty object', '{}'],
   ['an unknown field', '{"zzz":1}'],
-  ['wrong types everywhere', '{"username":1,"password":[],"name":{},"status":7,"moduleId":"x","quizId":true,"answers":"no","completedLessons":{},"questionId":[],"answerId":null,"pagePath":5,"tabId":9,"exitPage":1,"visitDate":"yesterday","timeSpent":"x","lastActivity":3}'],
+  [
+    'wrong types everywhere',
+    '{"username":1,"password":[],"name":{},"status":7,"moduleId":"x","quizId":true,"answers":"no","completedLessons":{},"questionId":[],"answerId":null,"pagePath":5,"tabId":9,"exitPage":1,"visitDate":"yesterday","timeSpent":"x","lastActivity":3}',
+  ],
   ['__proto__ pollution', '{"__proto__":{"polluted":true},"username":"a@b.c","password":"x"}'],
   ['constructor pollution', '{"constructor":{"prototype":{"polluted":true}}}'],
-  ['negative and fractional numbers', '{"moduleId":-1,"quizId":1.5,"completedLessons":[-3,0.5],"status":"completed","answers":[{"questionId":"q1","selectedOptionId":"a","isCorrect":true}]}'],
-  ['path traversal strings', '{"pagePath":"/../../etc/passwd","tabId":"../..","questionId":"../../users","answerId":"..\\\\..","quizId":"../1","username":"../../admin"}'],
+  [
+    'negative and fractional numbers',
+    '{"moduleId":-1,"quizId":1.5,"completedLessons":[-3,0.5],"status":"completed","answers":[{"questionId":"q1","selectedOptionId":"a","isCorrect":true}]}',
+  ],
+  [
+    'path traversal strings',
+    '{"pagePath":"/../../etc/passwd","tabId":"../..","questionId":"../../users","answerId":"..\\\\..","quizId":"../1","username":"../../admin"}',
+  ],
   ['a huge string', JSON.stringify({ username: 'x'.repeat(70_000), password: 'y' })],
-  ['a long but small-enough string', JSON.stringify({ username: 'u'.repeat(5_000), password: 'p'.repeat(5_000), name: 'n'.repeat(5_000), pagePath: `/${'a'.repeat(5_000)}` })],
+  [
+    'a long but small-enough string',
+    JSON.stringify({
+      username: 'u'.repeat(5_000),
+      password: 'p'.repeat(5_000),
+      name: 'n'.repeat(5_000),
+      pagePath: `/${'a'.repeat(5_000)}`,
+    }),
+  ],
 ];
 
 const BAD_IDS = ['-1', '0', '1.5', 'abc', '..%2F..%2Fusers', '%2e%2e', '__proto__', 'constructor', '99999999999', '1e3', '%00'];
@@ -61,7 +78,10 @@ describe.skipIf(process.env['API_BASE_URL'] !== undefined)('hostile input never 
   for (const [method, path] of WRITES) {
     it(`${method} ${path}`, async () => {
       for (const [label, raw] of BODIES) {
-        const response = await client.request(method, path, { rawBody: raw, ip: `10.77.${WRITES.findIndex(([, p]) => p === path)}.${BODIES.findIndex(([l]) => l === label)}` });
+        const response = await client.request(method, path, {
+          rawBody: raw,
+          ip: `10.77.${WRITES.findIndex(([, p]) => p === path)}.${BODIES.findIndex(([l]) => l === label)}`,
+        });
         await expectClientError(response, `${method} ${path} with ${label}`);
       }
     });
@@ -70,7 +90,11 @@ describe.skipIf(process.env['API_BASE_URL'] !== undefined)('hostile input never 
   for (const [method, template] of ID_ROUTES) {
     it(`${method} ${template} with bad ids`, async () => {
       for (const id of BAD_IDS) {
-        const response = await client.request(method, template.replace('{id}', id), method === 'PATCH' ? { body: { status: 'in_progress', completedLessons: [101] } } : {});
+        const response = await client.request(
+          method,
+          template.replace('{id}', id),
+          method === 'PATCH' ? { body: { status: 'in_progress', completedLessons: [101] } } : {},
+        );
         await expectClientError(response, `${method} ${template} with id ${id}`);
       }
     });

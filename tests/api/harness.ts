@@ -136,7 +136,10 @@ function makeClient(app: TestApp): ApiClient {
 }
 
 /** Registers a brand-new user (registration is open in local runs) and returns its signed-in client. */
-export async function signUp(app: TestApp, name = 'Test Learner'): Promise<{ client: ApiClient; user: { id: string; username: string; name: string } }> {
+export async function signUp(
+  app: TestApp,
+  name = 'Test Learner',
+): Promise<{ client: ApiClient; user: { id: string; username: string; name: string } }> {
   const client = app.client();
   const username = `learner-${randomUUID().slice(0, 8)}@parcelwise.example`;
   const response = await client.post('/api/register', { username, password: 'correct-horse-battery', name });

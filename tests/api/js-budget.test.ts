@@ -76,7 +76,9 @@ describe.skipIf(process.env['API_BASE_URL'] !== undefined)('JS budget per route 
     expect(response.status).toBe(200);
     const files = moduleGraph(scriptsOfPage(await response.text()));
     const size = gzipSize(files);
-    console.log(`${route.padEnd(26)} ${(size / KIB).toFixed(1).padStart(6)} KiB gzip in ${files.length} files (budget ${budget / KIB} KiB)`);
+    console.log(
+      `${route.padEnd(26)} ${(size / KIB).toFixed(1).padStart(6)} KiB gzip in ${files.length} files (budget ${budget / KIB} KiB)`,
+    );
     expect(size).toBeLessThanOrEqual(budget);
   });
 });

@@ -109,7 +109,10 @@ describe('modules', () => {
 
   it('PATCH sets the status, validated, never contradicting the lessons', async () => {
     const client = await fresh();
-    expect(await body<ModuleBody>(await client.patch('/api/modules/1', { status: 'in_progress' }), 200)).toMatchObject({ id: 1, status: 'in_progress' });
+    expect(await body<ModuleBody>(await client.patch('/api/modules/1', { status: 'in_progress' }), 200)).toMatchObject({
+      id: 1,
+      status: 'in_progress',
+    });
     expect((await body<ModuleBody>(await client.get('/api/modules/1'), 200)).status).toBe('in_progress');
     expect(await messageOf(await client.patch('/api/modules/1', { status: 'done' }), 400)).toMatch(/^status/);
     expect(await messageOf(await client.patch('/api/modules/1', { status: 'in_progress', extra: 1 }), 400)).toMatch(/Unknown field: extra/);
@@ -125,7 +128,14 @@ describe('progress', () => {
     const client = await fresh();
     expect(await body<ProgressBody[]>(await client.get('/api/progress'), 200)).toEqual([]);
     const created = await body<ProgressBody>(
-      await client.post('/api/progress', { userId: 1, moduleId: 1, status: 'in_progress', completedLessons: [], lastActivity: new Date().toISOString(), timeSpent: 0 }),
+      await client.post('/api/progress', {
+        userId: 1,
+        moduleId: 1,
+        status: 'in_progress',
+        completedLessons: [],
+        lastActivity: new Date().toISOString(),
+        timeSpent: 0,
+      }),
       201,
     );
     expect(created).toMatchObject({ id: 1, moduleId: 1, status: 'in_progress', completedLessons: [], timeSpent: 0 });
@@ -148,7 +158,10 @@ describe('progress', () => {
     const client = await fresh();
     const module = await body<ModuleBody>(await client.get('/api/modules/1'), 200);
     const [first, ...rest] = module.content.map((lesson) => lesson.id);
-    const one = await body<ProgressBody>(await client.patch('/api/progress/1', { completedLessons: [first], status: 'in_progress', lastActivity: new Date().toISOString() }), 200);
+    const one = await body<ProgressBody>(
+      await client.patch('/api/progress/1', { completedLessons: [first], status: 'in_progress', lastActivity: new Date().toISOString() }),
+      200,
+    );
     expect(one).toMatchObject({ id: 1, moduleId: 1, status: 'in_progress', completedLessons: [first] });
     expect((await body<ModuleBody>(await client.get('/api/modules/1'), 200)).status).toBe('in_progress');
 
@@ -169,7 +182,9 @@ describe('progress', () => {
 
   it('PATCH errors: unknown lesson 400, unknown module 404, bad id 400, bad body 400', async () => {
     const client = await fresh();
-    expect(await messageOf(await client.patch('/api/progress/1', { completedLessons: [201] }), 400)).toMatch(/lesson 201 is not part of module 1/);
+    expect(await messageOf(await client.patch('/api/progress/1', { completedLessons: [201] }), 400)).toMatch(
+      /lesson 201 is not part of module 1/,
+    );
     expect((await client.patch('/api/progress/99999', { completedLessons: [] })).status).toBe(404);
     expect((await client.patch('/api/progress/abc', { completedLessons: [101] })).status).toBe(400);
     expect(await messageOf(await client.patch('/api/progress/1', { completedLessons: ['101'] }), 400)).toMatch(/^completedLessons/);
@@ -236,7 +251,14 @@ describe('quizzes and results', () => {
 
     // Probe: answer nothing while claiming a perfect score.
     const forged = await body<Graded>(
-      await client.post('/api/quiz-results', { userId: 1, quizId: quiz.id, score: 100, correctAnswers: total, totalQuestions: total, answers: [] }),
+      await client.post('/api/quiz-results', {
+        userId: 1,
+        quizId: quiz.id,
+        score: 100,
+        correctAnswers: total,
+        totalQuestions: total,
+        answers: [],
+      }),
       201,
     );
     expect(forged).toMatchObject({ quizId: quiz.id, score: 0, correctAnswers: 0, totalQuestions: total });
@@ -250,7 +272,9 @@ describe('quizzes and results', () => {
       selectedOptionId: question.options.find((option) => option.id !== key.get(question.id))!.id,
       isCorrect: true,
     }));
-    expect((await body<Graded>(await client.post('/api/quiz-results', { quizId: quiz.id, score: 100, answers: wrongAnswers }), 201)).score).toBe(0);
+    expect(
+      (await body<Graded>(await client.post('/api/quiz-results', { quizId: quiz.id, score: 100, answers: wrongAnswers }), 201)).score,
+    ).toBe(0);
 
     // All but one correct, the last one unanswered: rounded percent.
     const partial = quiz.questions.slice(0, -1).map((question) => ({ questionId: question.id, selectedOptionId: key.get(question.id)! }));
@@ -280,15 +304,23 @@ describe('quizzes and results', () => {
     const [quiz] = await body<PublicQuiz[]>(await client.get('/api/quizzes'), 200);
     const question = quiz!.questions[0]!;
     expect(await messageOf(await client.post('/api/quiz-results', { quizId: 99999, answers: [] }), 404)).toBe('Quiz not found');
-    expect(await messageOf(await client.post('/api/quiz-results', { quizId: quiz!.id, answers: [{ questionId: 'nope', selectedOptionId: 'a' }] }), 400)).toMatch(
-      /questionId/,
-    );
     expect(
-      await messageOf(await client.post('/api/quiz-results', { quizId: quiz!.id, answers: [{ questionId: question.id, selectedOptionId: 'zz' }] }), 400),
+      await messageOf(
+        await client.post('/api/quiz-results', { quizId: quiz!.id, answers: [{ questionId: 'nope', selectedOptionId: 'a' }] }),
+        400,
+      ),
+    ).toMatch(/questionId/);
+    expect(
+      await messageOf(
+        await client.post('/api/quiz-results', { quizId: quiz!.id, answers: [{ questionId: question.id, selectedOptionId: 'zz' }] }),
+        400,
+      ),
     ).toMatch(/selectedOptionId/);
     expect((await client.post('/api/quiz-results', { quizId: quiz!.id })).status).toBe(400);
     expect((await client.post('/api/quiz-results', { quizId: 'one', answers: [] })).status).toBe(400);
-    expect(await messageOf(await client.post('/api/quiz-results', { quizId: quiz!.id, answers: [], hacked: 1 }), 400)).toMatch(/Unknown field/);
+    expect(await messageOf(await client.post('/api/quiz-results', { quizId: quiz!.id, answers: [], hacked: 1 }), 400)).toMatch(
+      /Unknown field/,
+    );
     expect((await client.request('POST', '/api/quiz-results', { rawBody: 'not json' })).status).toBe(400);
     expect(await body<Graded[]>(await client.get('/api/quiz-results'), 200)).toEqual([]);
   });
@@ -300,7 +332,10 @@ describe('quizzes and results', () => {
     const response = await client.request('GET', `/quizzes/${quiz!.id}`, { headers: { Accept: 'text/html' } });
     expect(response.status).toBe(200);
     const html = await response.text();
-    const decoded = html.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    const decoded = html
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
     expect(decoded).toContain(quiz!.questions[0]!.text);
     expect(decoded).not.toMatch(/isCorrect/i);
     expect(decoded).not.toContain('correctOptionId');
@@ -355,12 +390,18 @@ describe('daily challenge', () => {
     const client = await fresh();
     const challenge = await body<Challenge>(await client.get('/api/daily-challenge'), 200);
     const [first, second] = challenge.options;
-    const verdict = await body<Verdict>(await client.post('/api/daily-challenge/complete', { questionId: challenge.id, answerId: first!.id }), 200);
+    const verdict = await body<Verdict>(
+      await client.post('/api/daily-challenge/complete', { questionId: challenge.id, answerId: first!.id }),
+      200,
+    );
     expect(Object.keys(verdict).sort()).toEqual(['correct', 'correctOptionId', 'explanation']);
     expect(verdict.correct).toBe(verdict.correctOptionId === first!.id);
     expect(verdict.explanation.length).toBeGreaterThan(0);
 
-    const later = await body<Verdict>(await client.post('/api/daily-challenge/complete', { questionId: challenge.id, answerId: second!.id }), 200);
+    const later = await body<Verdict>(
+      await client.post('/api/daily-challenge/complete', { questionId: challenge.id, answerId: second!.id }),
+      200,
+    );
     expect(later).toEqual(verdict);
     const again = await body<Challenge>(await client.get('/api/daily-challenge'), 200);
     expect(again.answer).toEqual({ answerId: first!.id, ...verdict });
@@ -368,14 +409,18 @@ describe('daily challenge', () => {
     // Another user's answer is theirs alone.
     const other = await fresh();
     expect((await body<Challenge>(await other.get('/api/daily-challenge'), 200)).answer).toBeNull();
-    const correctPick = await body<Verdict>(await other.post('/api/daily-challenge/complete', { questionId: challenge.id, answerId: verdict.correctOptionId }), 200);
+    const correctPick = await body<Verdict>(
+      await other.post('/api/daily-challenge/complete', { questionId: challenge.id, answerId: verdict.correctOptionId }),
+      200,
+    );
     expect(correctPick.correct).toBe(true);
   });
 
   it('the home page is rendered with the challenge (no answer key before answering), then with the counted answer', async () => {
     const client = await fresh();
     const challenge = await body<Challenge>(await client.get('/api/daily-challenge'), 200);
-    const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+    const escape = (text: string) =>
+      text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
     const home = async () => {
       const response = await client.request('GET', '/', { headers: { Accept: 'text/html' } });
       expect(response.status).toBe(200);
@@ -389,7 +434,10 @@ describe('daily challenge', () => {
     expect(before).not.toContain('correctOptionId');
     expect(before).not.toContain('isCorrect');
 
-    const verdict = await body<Verdict>(await client.post('/api/daily-challenge/complete', { questionId: challenge.id, answerId: challenge.options[0]!.id }), 200);
+    const verdict = await body<Verdict>(
+      await client.post('/api/daily-challenge/complete', { questionId: challenge.id, answerId: challenge.options[0]!.id }),
+      200,
+    );
     const after = await home();
     expect(after).toContain(verdict.correct ? 'Correct!' : 'Not quite right.');
     expect(after).toContain('data-correct="true"');
@@ -398,10 +446,16 @@ describe('daily challenge', () => {
   it('rejects a question that is not the current challenge, an unknown option and bad bodies with 400', async () => {
     const client = await fresh();
     const challenge = await body<Challenge>(await client.get('/api/daily-challenge'), 200);
-    expect(await messageOf(await client.post('/api/daily-challenge/complete', { questionId: 'not-it', answerId: 'a' }), 400)).toMatch(/^questionId/);
-    expect(await messageOf(await client.post('/api/daily-challenge/complete', { questionId: challenge.id, answerId: 'zz' }), 400)).toMatch(/^answerId/);
+    expect(await messageOf(await client.post('/api/daily-challenge/complete', { questionId: 'not-it', answerId: 'a' }), 400)).toMatch(
+      /^questionId/,
+    );
+    expect(await messageOf(await client.post('/api/daily-challenge/complete', { questionId: challenge.id, answerId: 'zz' }), 400)).toMatch(
+      /^answerId/,
+    );
     expect((await client.post('/api/daily-challenge/complete', { questionId: challenge.id })).status).toBe(400);
-    expect((await client.post('/api/daily-challenge/complete', { questionId: challenge.id, answerId: 'a', correct: true })).status).toBe(400);
+    expect((await client.post('/api/daily-challenge/complete', { questionId: challenge.id, answerId: 'a', correct: true })).status).toBe(
+      400,
+    );
     expect((await body<Challenge>(await client.get('/api/daily-challenge'), 200)).answer).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
 // characters → 400 naming q; 401 signed out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { personaResponseSchema, segmentListResponseSchema } from '../../src/lib/api/buyers';
+import { personaResponseSchema, segmentListResponseSchema } from '~/lib/api/buyers';
 import { DEMO_USER, signIn, startApp, type ApiClient, type TestApp } from './harness';
 
 let app: TestApp;

@@ -1,7 +1,7 @@
 // POST /api/track-visit and GET /api/team-progress (SPEC §4, §6, §7; DECISIONS.md "Learning data",
 // "The API"): validation, access, the figures of a scripted history, rebuilt rollups, concurrency.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamProgressRow as Row } from '../../src/lib/api/team-figures';
+import type { TeamProgressRow as Row } from '~/lib/team/figures';
 import { DEMO_ADMIN, DEMO_USER, signIn, signUp, startApp, type ApiClient, type TestApp } from './harness';
 
 const ACCESS_DENIED = 'The Team Progress dashboard is only accessible to administrators.';
@@ -67,7 +67,10 @@ describe('POST /api/track-visit validation', () => {
   });
 
   it('malformed JSON → 400', async () => {
-    const response = await client.request('POST', '/api/track-visit', { rawBody: '{"pagePath": "/', headers: { 'Content-Type': 'application/json' } });
+    const response = await client.request('POST', '/api/track-visit', {
+      rawBody: '{"pagePath": "/',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toMatch(/JSON/);
   });
@@ -144,13 +147,24 @@ describe('figures of a scripted history', () => {
     const module1 = (await (await ana.client.get('/api/modules/1')).json()) as { content: Array<{ id: number }> };
     const lessonIds = module1.content.slice(0, 2).map((l) => l.id);
     expect(
-      (await ana.client.post('/api/progress', { userId: 1, moduleId: 1, status: 'in_progress', completedLessons: lessonIds, lastActivity: new Date().toISOString(), timeSpent: 0 }))
-        .status,
+      (
+        await ana.client.post('/api/progress', {
+          userId: 1,
+          moduleId: 1,
+          status: 'in_progress',
+          completedLessons: lessonIds,
+          lastActivity: new Date().toISOString(),
+          timeSpent: 0,
+        })
+      ).status,
     ).toBeLessThan(300);
     // The daily challenge, answered twice in one window: counts once.
     const challenge = (await (await ana.client.get('/api/daily-challenge')).json()) as { id: string; options: Array<{ id: string }> };
     for (let i = 0; i < 2; i++) {
-      const response = await ana.client.post('/api/daily-challenge/complete', { questionId: challenge.id, answerId: challenge.options[0]!.id });
+      const response = await ana.client.post('/api/daily-challenge/complete', {
+        questionId: challenge.id,
+        answerId: challenge.options[0]!.id,
+      });
       expect(response.status).toBe(200);
     }
     // Quiz results: quiz A twice, quiz B once → 2 distinct quizzes. The last one is her latest event.
@@ -200,10 +214,11 @@ describe('figures of a scripted history', () => {
 
 describe('rollups (in process: needs the storage module and the service)', () => {
   it.skipIf(!IN_PROCESS)('rebuilt from the events, the rollups give the same rows; a user with no events is "null"', async () => {
-    const storage = await import('../../src/lib/server/storage');
-    const service = await import('../../src/lib/server/services/team-progress');
+    const { users } = await import('~/lib/server/storage/users');
+    const { teamRollup } = await import('~/lib/server/storage/team-rollup');
+    const service = await import('~/lib/server/services/team-rollup');
     const idle = crypto.randomUUID();
-    await storage.users.create({
+    await users.create({
       id: idle,
       username: `idle-${idle.slice(0, 8)}@parcelwise.example`,
       name: 'Idle Member',
@@ -223,9 +238,9 @@ describe('rollups (in process: needs the storage module and the service)', () =>
     expect(before.find((r) => r.id === user.id)).toMatchObject({ pagesVisited: 1, loginCount: 1 });
 
     // Corrupt one cache on purpose: a rebuild must restore the figures from the events alone.
-    const stored = await storage.teamRollup.get(service.teamRollupSchema);
+    const stored = await teamRollup.get(service.teamRollupSchema);
     expect(stored).not.toBeNull();
-    await storage.teamRollup.save(service.teamRollupSchema, {
+    await teamRollup.save(service.teamRollupSchema, {
       ...stored!,
       members: { ...stored!.members, [user.id]: { ...service.emptyFigures(), pagesVisited: 999 } },
     });

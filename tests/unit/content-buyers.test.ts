@@ -5,18 +5,10 @@
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
-import { getIcp, getNextSegmentId, getPersona, getPersonas, getSegment, getSegments } from '../../src/lib/content';
+import { getIcp, getNextSegmentId, getPersona, getPersonas, getSegment, getSegments } from '~/lib/content/buyers';
 import { CONTENT, expectRejectsNaming, readYaml as readYamlValue, ROOT, yamlFiles } from './schema-helpers';
-import {
-  CHAMPION_AGE,
-  DECISION_MAKER_AGE,
-  PERSONA_ROLES,
-  PERSONA_SEGMENTS,
-  icpSchema,
-  personaSchema,
-  segmentSchema,
-} from '../../src/schemas/buyers';
-
+import { PERSONA_ROLES, PERSONA_SEGMENTS } from '~/schemas/vocabulary';
+import { CHAMPION_AGE, DECISION_MAKER_AGE, icpSchema, personaSchema, segmentSchema } from '~/schemas/buyers';
 
 const readYaml = (path: string) => readYamlValue(path) as Record<string, unknown>;
 
@@ -26,7 +18,6 @@ function parseFile<S extends z.ZodType>(schema: S, path: string): z.infer<S> {
   if (!result.success) throw new Error(`${relative(ROOT, path)}:\n${z.prettifyError(result.error)}`);
   return result.data;
 }
-
 
 const segmentFile = join(CONTENT, 'segments', '08-building-owners.yaml');
 const personaFile = join(CONTENT, 'personas', '01-dana-whitfield.yaml');
@@ -42,7 +33,11 @@ describe('schemas reject a bad entry naming the field', () => {
     expectRejectsNaming(segmentSchema, { ...good, careAbout: [] }, 'careAbout');
     expectRejectsNaming(segmentSchema, { ...good, examples: [{ name: 'Insecure', url: 'http://example.com' }] }, 'url');
     const personas = good['buyerPersonas'] as { champion: Record<string, unknown>; decisionMaker: Record<string, unknown> };
-    expectRejectsNaming(segmentSchema, { ...good, buyerPersonas: { ...personas, champion: { ...personas.champion, age: '25-35' } } }, 'age');
+    expectRejectsNaming(
+      segmentSchema,
+      { ...good, buyerPersonas: { ...personas, champion: { ...personas.champion, age: '25-35' } } },
+      'age',
+    );
   });
 
   it('segment: icon and colour default to Users and indigo', () => {
@@ -209,7 +204,10 @@ describe('ideal customer profile (SPEC §2, §9)', () => {
       'Operations',
     ]);
     for (const group of targetPersonas) {
-      expect(group.personas.map((persona) => persona.id), group.function).toEqual(group.personaIds);
+      expect(
+        group.personas.map((persona) => persona.id),
+        group.function,
+      ).toEqual(group.personaIds);
     }
   });
 

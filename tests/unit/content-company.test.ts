@@ -14,7 +14,7 @@ import {
   historyEntrySchema,
   teamMemberSchema,
   valuePropositionSchema,
-} from '../../src/schemas/company';
+} from '~/schemas/company';
 
 function entries(file: string): Array<[string, unknown]> {
   const data: unknown = parse(readFileSync(new URL(`../../content/company/${file}`, import.meta.url), 'utf8'));

@@ -5,13 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'astro/zod';
-import {
-  abbreviationSchema,
-  competitorSchema,
-  glossaryTermSchema,
-  industryOverviewSchema,
-  leaseTypeSchema,
-} from '../../src/schemas/industry';
+import { abbreviationSchema, competitorSchema, glossaryTermSchema, industryOverviewSchema, leaseTypeSchema } from '~/schemas/industry';
 
 function load<S extends z.ZodType>(file: string, schema: S): Array<[string, z.output<S>]> {
   const data: unknown = parse(readFileSync(new URL(`../../content/industry/${file}`, import.meta.url), 'utf8'));
@@ -48,11 +42,25 @@ describe('industry overview tab (SPEC §2)', () => {
 
   it('explains the standard lease types, from gross to absolute net, percentage and ground leases', () => {
     const ids = leaseTypes.map((lease) => lease.id);
-    for (const id of ['gross', 'full-service-gross', 'modified-gross', 'single-net', 'double-net', 'triple-net', 'absolute-net', 'percentage', 'ground-lease']) {
+    for (const id of [
+      'gross',
+      'full-service-gross',
+      'modified-gross',
+      'single-net',
+      'double-net',
+      'triple-net',
+      'absolute-net',
+      'percentage',
+      'ground-lease',
+    ]) {
       expect(ids).toContain(id);
     }
     // The net leases add costs to the tenant one by one: N ⊂ NN ⊂ NNN.
-    const tenantPays = (id: string) => leaseTypes.find((lease) => lease.id === id)!.tenantPays.join(' ').toLowerCase();
+    const tenantPays = (id: string) =>
+      leaseTypes
+        .find((lease) => lease.id === id)!
+        .tenantPays.join(' ')
+        .toLowerCase();
     expect(tenantPays('single-net')).toContain('taxes');
     expect(tenantPays('double-net')).toMatch(/taxes.*insurance/);
     expect(tenantPays('triple-net')).toMatch(/taxes.*insurance.*maintenance/);

@@ -7,18 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { mdxComponents } from '../../src/components/lesson/mdx-components';
-import {
-  LESSON_TYPES,
-  QUIZ_CATEGORIES,
-  QUIZ_DIFFICULTIES,
-  lessonSchema,
-  moduleSchema,
-  quizSchema,
-  type Lesson,
-  type Module,
-  type Quiz,
-} from '../../src/schemas/learning';
+import { mdxComponents } from '~/components/lesson/mdx-components';
+import { LESSON_TYPES, QUIZ_CATEGORIES, QUIZ_DIFFICULTIES } from '~/schemas/vocabulary';
+import { lessonSchema, moduleSchema, quizSchema, type Lesson, type Module, type Quiz } from '~/schemas/learning';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CONTENT = join(ROOT, 'content');
@@ -55,7 +46,15 @@ function readMdx(path: string): { data: unknown; body: string } {
 }
 
 /** Parses with the schema; on failure, throws naming the file and each failing field. */
-function parseWith<T>(schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, path: string, data: unknown): T {
+function parseWith<T>(
+  schema: {
+    safeParse: (
+      value: unknown,
+    ) => { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+  path: string,
+  data: unknown,
+): T {
   const result = schema.safeParse(data);
   if (!result.success) {
     const fields = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
@@ -65,7 +64,10 @@ function parseWith<T>(schema: { safeParse: (value: unknown) => { success: true; 
 }
 
 /** The issues of a failed parse as "path: message" lines, to assert that the field is named. */
-function issuesOf(schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, data: unknown): string[] {
+function issuesOf(
+  schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } },
+  data: unknown,
+): string[] {
   const result = schema.safeParse(data);
   expect(result.success).toBe(false);
   return (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -148,15 +150,22 @@ describe('learning schemas', () => {
   it('rejects a question with no correct option naming that question', () => {
     const bad = {
       ...goodQuiz,
-      questions: [{ ...goodQuestion, id: 'q-none', options: goodQuestion.options.map((o) => ({ ...o, isCorrect: false })) }, ...goodQuiz.questions.slice(1)],
+      questions: [
+        { ...goodQuestion, id: 'q-none', options: goodQuestion.options.map((o) => ({ ...o, isCorrect: false })) },
+        ...goodQuiz.questions.slice(1),
+      ],
     };
     expect(issuesOf(quizSchema, bad).join('\n')).toContain('"q-none"');
   });
 
   it('rejects a missing or empty explanation, a bad category or difficulty, and a wrong question count', () => {
     const { explanation: _dropped, ...noExplanation } = goodQuestion;
-    expect(issuesOf(quizSchema, { ...goodQuiz, questions: [noExplanation, ...goodQuiz.questions.slice(1)] }).join()).toContain('questions.0.explanation');
-    expect(issuesOf(quizSchema, { ...goodQuiz, questions: [{ ...goodQuestion, explanation: ' ' }, ...goodQuiz.questions.slice(1)] }).join()).toContain('questions.0.explanation');
+    expect(issuesOf(quizSchema, { ...goodQuiz, questions: [noExplanation, ...goodQuiz.questions.slice(1)] }).join()).toContain(
+      'questions.0.explanation',
+    );
+    expect(
+      issuesOf(quizSchema, { ...goodQuiz, questions: [{ ...goodQuestion, explanation: ' ' }, ...goodQuiz.questions.slice(1)] }).join(),
+    ).toContain('questions.0.explanation');
     expect(issuesOf(quizSchema, { ...goodQuiz, category: 'Sales' }).join()).toContain('category');
     expect(issuesOf(quizSchema, { ...goodQuiz, difficulty: 'expert' }).join()).toContain('difficulty');
     expect(issuesOf(quizSchema, { ...goodQuiz, questions: goodQuiz.questions.slice(0, 4) }).join()).toContain('questions');
@@ -166,7 +175,9 @@ describe('learning schemas', () => {
     const dupQuestions = { ...goodQuiz, questions: goodQuiz.questions.map((q) => ({ ...q, id: 'same' })) };
     expect(issuesOf(quizSchema, dupQuestions).join()).toContain('duplicate question id');
     const dupOptions = { ...goodQuestion, options: goodQuestion.options.map((o) => ({ ...o, id: 'a' })) };
-    expect(issuesOf(quizSchema, { ...goodQuiz, questions: [dupOptions, ...goodQuiz.questions.slice(1)] }).join()).toContain('duplicate option id');
+    expect(issuesOf(quizSchema, { ...goodQuiz, questions: [dupOptions, ...goodQuiz.questions.slice(1)] }).join()).toContain(
+      'duplicate option id',
+    );
   });
 });
 
@@ -268,7 +279,10 @@ describe('authored learning content', () => {
       expect(quiz.questions.length).toBeGreaterThanOrEqual(5);
       expect(quiz.questions.length).toBeLessThanOrEqual(10);
       for (const question of quiz.questions) {
-        expect(question.options.filter((o) => o.isCorrect), `quiz ${quiz.id} ${question.id}`).toHaveLength(1);
+        expect(
+          question.options.filter((o) => o.isCorrect),
+          `quiz ${quiz.id} ${question.id}`,
+        ).toHaveLength(1);
         expect(question.explanation.trim().length, `quiz ${quiz.id} ${question.id}`).toBeGreaterThan(0);
       }
     }

@@ -4,24 +4,17 @@
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
+import { featurePosition, getIntegrationGroups, getProductFeatures } from '~/lib/content/product';
 import {
-  featurePosition,
   getCustomerExampleMatrix,
   getCustomerExampleResources,
-  getIntegrationGroups,
-  getProductFeatures,
   getResources,
   getSalesResources,
   parseSalesResourceFilter,
-} from '../../src/lib/content';
-import {
-  productFeatureNarrativeSchema,
-  productFeatureSchema,
-  productIntegrationGroupSchema,
-} from '../../src/schemas/product';
-import { customerExampleRowSchema, resourceSchema } from '../../src/schemas/resources';
+} from '~/lib/content/resources';
+import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '~/schemas/product';
+import { customerExampleRowSchema, resourceSchema } from '~/schemas/resources';
 import { CONTENT, expectRejectsNaming, readYaml, ROOT, yamlFiles } from './schema-helpers';
-
 
 /** Parses with the schema; on failure throws naming the file and every failing field. */
 function parseFile<S extends z.ZodType>(schema: S, path: string, data: unknown): z.infer<S> {
@@ -29,7 +22,6 @@ function parseFile<S extends z.ZodType>(schema: S, path: string, data: unknown):
   if (!result.success) throw new Error(`${relative(ROOT, path)}:\n${z.prettifyError(result.error)}`);
   return result.data;
 }
-
 
 const SPEC_FEATURES = [
   'Property Search Engine',
@@ -185,13 +177,7 @@ describe('product queries', () => {
 
   it('group the integrations as SPEC §9 counts them, all Active', async () => {
     const groups = await getIntegrationGroups();
-    expect(groups.map((g) => g.id)).toEqual([
-      'crm-systems',
-      'property-management',
-      'cre-marketplaces',
-      'marketing-tools',
-      'visual-tools',
-    ]);
+    expect(groups.map((g) => g.id)).toEqual(['crm-systems', 'property-management', 'cre-marketplaces', 'marketing-tools', 'visual-tools']);
     const counts = Object.fromEntries(groups.map((g) => [g.id, g.integrations.length]));
     expect(counts).toEqual({
       'cre-marketplaces': 12,

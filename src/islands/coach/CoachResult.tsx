@@ -1,7 +1,7 @@
 // The coach's result (SPEC §4): the situation, why it was chosen, its plays (first selected), Start Over.
 import { useEffect, useRef } from 'react';
-import type { Play, SalesSituation } from '../../schemas/coach';
-import { playPreview, type CoachMatch } from '../../lib/coach/match';
+import type { Play, SalesSituation } from '~/schemas/coach';
+import { playPreview, type CoachMatch } from '~/lib/coach/match';
 
 /** Why the situation is shown: picked by the user, or matched from the typed request. */
 export type CoachReason = { reason: 'chosen' } | CoachMatch;
@@ -31,7 +31,9 @@ function Why({ why, name }: { why: CoachReason; name: string }) {
     );
   }
   return why.trigger ? (
-    <>No keyword matched; your request mentions “{why.trigger}”, so start with {name}.</>
+    <>
+      No keyword matched; your request mentions “{why.trigger}”, so start with {name}.
+    </>
   ) : (
     <>No keyword matched, so start with {name}.</>
   );
@@ -78,7 +80,12 @@ export default function CoachResult({ situation, why, playIndex, onPickPlay, onS
     card.current?.scrollIntoView?.({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
   }, [situation.id]);
   return (
-    <section ref={card} className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby="coach-result-title" data-testid="coach-result">
+    <section
+      ref={card}
+      className="card border border-base-300 bg-base-100 shadow-sm"
+      aria-labelledby="coach-result-title"
+      data-testid="coach-result"
+    >
       <div className="card-body gap-5">
         <div>
           <h2 id="coach-result-title" className="card-title text-xl">
@@ -102,8 +109,7 @@ export default function CoachResult({ situation, why, playIndex, onPickPlay, onS
                   onClick={() => onPickPlay(i)}
                   className={`btn h-auto min-h-12 justify-start py-2 text-left font-normal normal-case ${i === playIndex ? 'btn-primary' : 'btn-outline'}`}
                 >
-                  <span className="shrink-0 font-semibold">Play {i + 1}:</span>{' '}
-                  <span>{playPreview(p.play)}</span>
+                  <span className="shrink-0 font-semibold">Play {i + 1}:</span> <span>{playPreview(p.play)}</span>
                 </button>
               ))}
             </div>

@@ -1,6 +1,7 @@
 // Response schemas of the buyer calls (SPEC §3, §7): GET /api/segments, /api/segments/{id},
 // /api/personas/{id}. Shared by the API routes (which parse through them, so only these fields leave
 // the server) and any island that reads the calls.
+import { PERSONA_ROLES, PERSONA_SEGMENTS, SEGMENT_COLORS, SEGMENT_ICONS } from '~/schemas/vocabulary';
 import { z } from './zod';
 
 /** SPEC §3 Segment. */
@@ -8,8 +9,8 @@ export const segmentResponseSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
-  icon: z.enum(['Building', 'Briefcase', 'Users', 'User']),
-  color: z.enum(['indigo', 'sky', 'emerald', 'amber']),
+  icon: z.enum(SEGMENT_ICONS),
+  color: z.enum(SEGMENT_COLORS),
   careAbout: z.array(z.string()),
   talkingPoints: z.array(z.string()),
   examples: z.array(z.object({ name: z.string(), url: z.string() })),
@@ -26,8 +27,8 @@ export const personaResponseSchema = z.object({
   name: z.string(),
   title: z.string(),
   company: z.string(),
-  segment: z.enum(['Enterprise', 'Mid-Market', 'Small Business', 'Startup']),
-  role: z.enum(['decision_maker', 'influencer', 'user', 'champion']),
+  segment: z.enum(PERSONA_SEGMENTS),
+  role: z.enum(PERSONA_ROLES),
   avatar: z.string().nullable(),
   background: z.string(),
   preferences: z.object({ decisionFactors: z.string(), careAbout: z.array(z.string()) }),

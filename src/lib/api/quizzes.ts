@@ -1,9 +1,7 @@
 // Request and response schemas of the quiz calls (SPEC §7, DECISIONS "Learning data"), shared by the
 // API routes and the islands. Nothing sent before submission carries an answer key (`isCorrect`).
+import { QUIZ_DIFFICULTIES } from '~/schemas/vocabulary';
 import { z } from './zod';
-
-export const QUIZ_DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
-export type QuizDifficulty = (typeof QUIZ_DIFFICULTIES)[number];
 
 const positiveId = z.number().int().positive().max(999_999_999);
 const shortId = z.string().trim().min(1).max(64);

@@ -10,10 +10,7 @@ export const SEARCH_GROUP_LIMIT = 8;
 
 /** GET /api/search?q={term}: a missing q is an empty query; over 200 characters is a 400 naming q. */
 export const searchRequestSchema = z.object({
-  q: z
-    .string()
-    .max(SEARCH_QUERY_MAX_LENGTH, `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`)
-    .default(''),
+  q: z.string().max(SEARCH_QUERY_MAX_LENGTH, `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`).default(''),
 });
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
 

@@ -1,7 +1,7 @@
 // Request and response schemas of visit tracking and the team progress dashboard (SPEC §3, §7;
 // DECISIONS.md "Learning data"), shared by the API routes, the tracking script and the islands.
 import { z } from './zod';
-import type { TeamProgressRow } from './team-figures';
+import type { TeamProgressRow } from '~/lib/team/figures';
 
 export const MAX_PAGE_PATH_LENGTH = 512;
 export const MAX_TAB_ID_LENGTH = 64;
@@ -48,14 +48,10 @@ export const teamProgressRowSchema = z.strictObject({
   /** ISO date-time of the latest event, or the string 'null' (SPEC §3). */
   lastActive: z.union([z.iso.datetime(), z.literal('null')]),
 });
-// The schema and the zod-free interface of ./team-figures must describe the same row.
+// The schema and the zod-free interface of ~/lib/team/figures must describe the same row.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const ROW_SCHEMA_MATCHES_INTERFACE: Same<z.infer<typeof teamProgressRowSchema>, TeamProgressRow> = true;
 
 /** GET /api/team-progress answers the spec's list of rows; the `X-Generated-At` header says when it was computed. */
 export const teamProgressResponseSchema = z.array(teamProgressRowSchema);
 export const GENERATED_AT_HEADER = 'X-Generated-At';
-
-// The zod-free figure helpers (definitions, active, engagement, CSV) live in ./team-figures so islands
-// can use them without bundling zod.
-export * from './team-figures';

@@ -1,4 +1,5 @@
 // Request and response schemas of the account calls (SPEC §7), shared by the API and the islands.
+import { USER_ROLES } from '~/schemas/vocabulary';
 import { z } from './zod';
 
 /** A signed-in user as every call returns it: never the password hash or internal flags. */
@@ -6,7 +7,7 @@ export const publicUserSchema = z.strictObject({
   id: z.string(),
   name: z.string(),
   username: z.string(),
-  role: z.enum(['admin', 'user']),
+  role: z.enum(USER_ROLES),
   avatar: z.string().nullable(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
@@ -20,7 +21,10 @@ const username = z
 /** POST /api/login. The messages are the sign-in form's own (SPEC §5). */
 export const loginRequestSchema = z.strictObject({
   username,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password must be at most 1024 characters'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(1024, 'Password must be at most 1024 characters'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -36,8 +40,3 @@ export const registerRequestSchema = z.strictObject({
   role: z.unknown().optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
-
-/** Administrators (SPEC §6, DECISIONS.md): the configured admin address, or role admin. */
-export function isAdministrator(user: Pick<PublicUser, 'role' | 'username'>, adminUsername: string): boolean {
-  return user.role === 'admin' || user.username.toLowerCase() === adminUsername.toLowerCase();
-}

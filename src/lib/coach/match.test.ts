@@ -1,6 +1,6 @@
 // The coach's keyword matcher (SPEC §9) and the sales-situation content it runs on (SPEC §3).
 import { describe, expect, test } from 'vitest';
-import { salesSituationListSchema, salesSituationSchema } from '../../schemas/coach';
+import { salesSituationListSchema, salesSituationSchema } from '~/schemas/coach';
 import { FALLBACK_SITUATIONS, matchSituation, normalise, playPreview, type SituationKeywords } from './match';
 import { loadSituations, situationFiles } from './test-content';
 
@@ -199,7 +199,10 @@ describe('sales-situation content', () => {
       [{ ...good, id: 'Not A Slug' }, 'id'],
       [{ ...good, keywords: [] }, 'keywords'],
       [{ ...good, plays: [{ play: 'Say this.' }] }, 'plays.0.tip'],
-      [{ ...good, plays: [{ play: 'Say this.', tip: 'Why.', links: [{ label: 'x', href: 'https://example.com' }] }] }, 'plays.0.links.0.href'],
+      [
+        { ...good, plays: [{ play: 'Say this.', tip: 'Why.', links: [{ label: 'x', href: 'https://example.com' }] }] },
+        'plays.0.links.0.href',
+      ],
       [{ ...good, plays: [{ play: 'Say this.', tip: 'Why.', tipp: 'typo' }] }, 'tipp'],
     ];
     for (const [entry, field] of cases) {

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
-import { salesSituationListSchema, type SalesSituation } from '../../schemas/coach';
+import { salesSituationListSchema, type SalesSituation } from '~/schemas/coach';
 
 export const SITUATIONS_DIR = resolve(process.cwd(), 'content/sales-situations');
 

@@ -2,11 +2,11 @@
 // has not loaded yet (slow network, JS off), so a submit never puts the password in a URL and still
 // signs the user in. Same validation, throttling and session as POST /api/login.
 import type { AstroGlobal } from 'astro';
-import { loginRequestSchema } from '../api/users';
-import { HttpError } from './errors';
-import { readFormFields } from './http';
-import { signIn } from './services/accounts';
-import { startSession } from './session';
+import { loginRequestSchema } from '~/lib/api/users';
+import { HttpError } from '~/lib/server/errors';
+import { readFormFields } from '~/lib/server/http/request';
+import { signIn } from '~/lib/server/services/sign-in';
+import { startSession } from '~/lib/server/session';
 
 export type FormSignInResult = { signedIn: true } | { signedIn: false; status: number; message: string; retryAfter?: string };
 

@@ -27,5 +27,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** A hash that never matches, checked when the user is unknown so both failures take the same time. */
-export const DECOY_HASH =
-  'scrypt$16384$8$1$c2FsdC1mb3ItdW5rbm93bi11c2Vy$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+export const DECOY_HASH = 'scrypt$16384$8$1$c2FsdC1mb3ItdW5rbm93bi11c2Vy$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';

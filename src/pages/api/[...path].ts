@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { errorResponse } from '../../lib/server/http';
+import { errorResponse } from '~/lib/server/http/response';
 
 export const prerender = false;
 

@@ -1,8 +1,10 @@
 import type { APIRoute } from 'astro';
-import { loginRequestSchema } from '../../lib/api/users';
-import { json, readJson } from '../../lib/server/http';
-import { startSession } from '../../lib/server/session';
-import { signIn, toPublicUser } from '../../lib/server/services/accounts';
+import { loginRequestSchema } from '~/lib/api/users';
+import { readJson } from '~/lib/server/http/request';
+import { json } from '~/lib/server/http/response';
+import { startSession } from '~/lib/server/session';
+import { toPublicUser } from '~/lib/server/services/accounts';
+import { signIn } from '~/lib/server/services/sign-in';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { json } from '../../lib/server/http';
-import { getSession } from '../../lib/server/session';
+import { json } from '~/lib/server/http/response';
+import { getSession } from '~/lib/server/session';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { json } from '../../lib/server/http';
-import { listPublicQuizzes } from '../../lib/server/services/quizzes';
+import { json } from '~/lib/server/http/response';
+import { listPublicQuizzes } from '~/lib/server/services/quizzes';
 
 export const prerender = false;
 

@@ -1,8 +1,10 @@
 import type { APIRoute } from 'astro';
-import { registerRequestSchema } from '../../lib/api/users';
-import { json, readJson } from '../../lib/server/http';
-import { startSession } from '../../lib/server/session';
-import { register, toPublicUser } from '../../lib/server/services/accounts';
+import { registerRequestSchema } from '~/lib/api/users';
+import { readJson } from '~/lib/server/http/request';
+import { json } from '~/lib/server/http/response';
+import { startSession } from '~/lib/server/session';
+import { toPublicUser } from '~/lib/server/services/accounts';
+import { register } from '~/lib/server/services/registration';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { searchRequestSchema, searchResponseSchema } from '../../lib/api/search';
-import { HttpError } from '../../lib/server/errors';
-import { describeZodError, json } from '../../lib/server/http';
-import { search } from '../../lib/server/services/search';
+import { searchRequestSchema, searchResponseSchema } from '~/lib/api/search';
+import { readQuery } from '~/lib/server/http/request';
+import { json } from '~/lib/server/http/response';
+import { search } from '~/lib/server/services/search';
 
 export const prerender = false;
 
@@ -11,7 +11,6 @@ export const prerender = false;
  * first, at most 8 each; four empty lists for an empty query; 400 naming q when it is over 200 characters.
  */
 export const GET: APIRoute = async ({ url }) => {
-  const parsed = searchRequestSchema.safeParse({ q: url.searchParams.get('q') ?? undefined });
-  if (!parsed.success) throw new HttpError(400, describeZodError(parsed.error));
-  return json(searchResponseSchema.parse(await search(parsed.data.q)));
+  const { q } = readQuery(url, searchRequestSchema);
+  return json(searchResponseSchema.parse(await search(q)));
 };

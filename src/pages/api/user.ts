@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
-import { json } from '../../lib/server/http';
+import { requireUser } from '~/lib/server/http/request';
+import { json } from '~/lib/server/http/response';
 
 export const prerender = false;
 
 /** GET /api/user: the signed-in user (the middleware answers 401 when there is none). */
-export const GET: APIRoute = ({ locals }) => json(locals.user);
+export const GET: APIRoute = ({ locals }) => json(requireUser(locals));

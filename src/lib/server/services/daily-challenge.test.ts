@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Quiz } from '../../content';
+import { type Quiz } from '~/lib/content/learning';
 import { challengeWindow, pickChallengeQuestion } from './daily-challenge';
 
 const at = (iso: string) => new Date(iso);

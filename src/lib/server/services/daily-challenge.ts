@@ -1,10 +1,11 @@
 // The daily challenge (SPEC §4, §9, DECISIONS "Learning data"): one question per 12-hour UTC window
 // (00:00–12:00, 12:00–24:00), drawn deterministically from the quiz bank, the same for everybody in a
-// window. A user's first answer in a window is the one that counts (storage.challengeAnswers is create-only).
-import type { ChallengeVerdict, CompleteChallengeRequest, DailyChallenge } from '../../api/daily-challenge';
-import { getQuizzes, type Quiz } from '../../content';
-import { HttpError } from '../errors';
-import { challengeAnswers } from '../storage';
+// window. A user's first answer in a window is the one that counts (storage/challenge-answers is create-only).
+import type { ChallengeVerdict, CompleteChallengeRequest, DailyChallenge } from '~/lib/api/daily-challenge';
+import { getQuizzes, type Quiz } from '~/lib/content/learning';
+import { HttpError } from '~/lib/server/errors';
+import { activity } from '~/lib/server/storage/activity';
+import { challengeAnswers } from '~/lib/server/storage/challenge-answers';
 
 export const WINDOW_HOURS = 12;
 const WINDOW_MS = WINDOW_HOURS * 60 * 60 * 1000;
@@ -56,7 +57,9 @@ const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 export function pickChallengeQuestion(quizzes: readonly Quiz[], windowIndex: number): ChallengeQuestion | null {
   const bank = [...quizzes]
     .sort((a, b) => a.id - b.id)
-    .flatMap((quiz) => quiz.questions.map((question) => ({ id: `${quiz.id}:${question.id}`, quiz: { id: quiz.id, title: quiz.title }, question })));
+    .flatMap((quiz) =>
+      quiz.questions.map((question) => ({ id: `${quiz.id}:${question.id}`, quiz: { id: quiz.id, title: quiz.title }, question })),
+    );
   if (bank.length === 0) return null;
   let stride = 7;
   while (bank.length > 1 && gcd(stride, bank.length) !== 1) stride += 1;
@@ -83,7 +86,8 @@ async function currentChallenge(now: Date): Promise<{ window: ChallengeWindow; p
 export async function getDailyChallenge(userId: string, now: Date = new Date()): Promise<DailyChallenge> {
   const { window, pick } = await currentChallenge(now);
   const stored = await challengeAnswers.get(userId, window.id);
-  const answer = stored && stored.questionId === pick.id ? { answerId: stored.answerId, ...verdictFor(pick.question, stored.correct) } : null;
+  const answer =
+    stored && stored.questionId === pick.id ? { answerId: stored.answerId, ...verdictFor(pick.question, stored.correct) } : null;
   return {
     id: pick.id,
     quizTitle: pick.quiz.title,
@@ -98,18 +102,24 @@ export async function getDailyChallenge(userId: string, now: Date = new Date()):
  * POST /api/daily-challenge/complete: 400 unless questionId is the current challenge and answerId one of
  * its options. The first answer in the window is stored and counts; any later one gets that verdict.
  */
-export async function completeDailyChallenge(userId: string, input: CompleteChallengeRequest, now: Date = new Date()): Promise<ChallengeVerdict> {
+export async function completeDailyChallenge(
+  userId: string,
+  input: CompleteChallengeRequest,
+  now: Date = new Date(),
+): Promise<ChallengeVerdict> {
   const { window, pick } = await currentChallenge(now);
   if (input.questionId !== pick.id) throw new HttpError(400, 'questionId: not the current daily challenge');
   const option = pick.question.options.find((candidate) => candidate.id === input.answerId);
   if (!option) throw new HttpError(400, 'answerId: not an option of this question');
-  await challengeAnswers.add(userId, {
+  const answeredAt = now.toISOString();
+  const created = await challengeAnswers.add(userId, {
     windowId: window.id,
     questionId: pick.id,
     answerId: option.id,
     correct: option.isCorrect,
-    answeredAt: now.toISOString(),
+    answeredAt,
   });
+  if (created) await activity.add(userId, { kind: 'challenge', windowId: window.id, recordedAt: answeredAt });
   // Read back: the local Blobs emulation does not make create-only writes atomic, and the stored
   // (first) answer is the one that counts.
   const stored = await challengeAnswers.get(userId, window.id);

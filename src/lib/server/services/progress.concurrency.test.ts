@@ -8,14 +8,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { progress } from '../storage';
+import { progress } from '~/lib/server/storage/progress';
 import { recordLessonCompletions } from './progress';
 
 const LESSONS = 50;
 const syntheticModule = {
   id: 9001,
   lessonCount: LESSONS,
-  lessons: Array.from({ length: LESSONS }, (_, n) => ({ id: 900_100 + n, title: `Lesson ${n + 1}`, type: 'article' as const, duration: 1, order: n + 1 })),
+  lessons: Array.from({ length: LESSONS }, (_, n) => ({
+    id: 900_100 + n,
+    title: `Lesson ${n + 1}`,
+    type: 'article' as const,
+    duration: 1,
+    order: n + 1,
+  })),
 };
 
 describe('recordLessonCompletions against a local BlobsServer', () => {
@@ -36,7 +42,9 @@ describe('recordLessonCompletions against a local BlobsServer', () => {
 
   it('loses none of 50 concurrent completions of different lessons', async () => {
     const userId = randomUUID();
-    const records = await Promise.all(syntheticModule.lessons.map((lesson) => recordLessonCompletions(userId, syntheticModule, [lesson.id])));
+    const records = await Promise.all(
+      syntheticModule.lessons.map((lesson) => recordLessonCompletions(userId, syntheticModule, [lesson.id])),
+    );
     for (const [index, record] of records.entries()) expect(record.completedLessons).toContain(syntheticModule.lessons[index]?.id);
 
     const stored = await progress.completedLessons(userId, syntheticModule.id);

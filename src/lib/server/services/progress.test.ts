@@ -3,7 +3,9 @@ import { applyLessonCompletion, effectiveModuleStatus } from './progress';
 
 describe('applyLessonCompletion (SPEC §4 Mark Complete)', () => {
   it('creates a new record in_progress when there is none, and starts a not_started module', () => {
-    expect(applyLessonCompletion({ recordExists: false, completedLessons: [], moduleStatus: 'not_started', lessonCount: 3 }, [101])).toEqual({
+    expect(
+      applyLessonCompletion({ recordExists: false, completedLessons: [], moduleStatus: 'not_started', lessonCount: 3 }, [101]),
+    ).toEqual({
       completedLessons: [101],
       recordStatus: 'in_progress',
       moduleStatus: 'in_progress',
@@ -12,26 +14,36 @@ describe('applyLessonCompletion (SPEC §4 Mark Complete)', () => {
   });
 
   it('adds lesson ids without duplicates', () => {
-    const outcome = applyLessonCompletion({ recordExists: true, completedLessons: [102, 101], moduleStatus: 'in_progress', lessonCount: 4 }, [101, 103, 103]);
+    const outcome = applyLessonCompletion(
+      { recordExists: true, completedLessons: [102, 101], moduleStatus: 'in_progress', lessonCount: 4 },
+      [101, 103, 103],
+    );
     expect(outcome.completedLessons).toEqual([101, 102, 103]);
     expect(outcome.recordStatus).toBe('in_progress');
     expect(outcome.createsRecord).toBe(false);
   });
 
   it('completes record and module when the count equals the lesson count', () => {
-    expect(applyLessonCompletion({ recordExists: true, completedLessons: [101, 102], moduleStatus: 'in_progress', lessonCount: 3 }, [103])).toMatchObject({
+    expect(
+      applyLessonCompletion({ recordExists: true, completedLessons: [101, 102], moduleStatus: 'in_progress', lessonCount: 3 }, [103]),
+    ).toMatchObject({
       recordStatus: 'completed',
       moduleStatus: 'completed',
     });
     // A single-lesson module completes from not_started in one step.
-    expect(applyLessonCompletion({ recordExists: false, completedLessons: [], moduleStatus: 'not_started', lessonCount: 1 }, [101])).toMatchObject({
+    expect(
+      applyLessonCompletion({ recordExists: false, completedLessons: [], moduleStatus: 'not_started', lessonCount: 1 }, [101]),
+    ).toMatchObject({
       recordStatus: 'completed',
       moduleStatus: 'completed',
     });
   });
 
   it('completing an already completed lesson changes nothing', () => {
-    const outcome = applyLessonCompletion({ recordExists: true, completedLessons: [101], moduleStatus: 'in_progress', lessonCount: 2 }, [101]);
+    const outcome = applyLessonCompletion(
+      { recordExists: true, completedLessons: [101], moduleStatus: 'in_progress', lessonCount: 2 },
+      [101],
+    );
     expect(outcome).toMatchObject({ completedLessons: [101], recordStatus: 'in_progress', moduleStatus: 'in_progress' });
   });
 });

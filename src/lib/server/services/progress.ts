@@ -4,10 +4,12 @@
 // Completed lessons are one create-only key each, so completions are additive and concurrent ones never
 // lose each other. Statuses are DERIVED from those keys on every read (SPEC §5: a module is completed when
 // its completed lessons count equals its lessonCount), so no racing writer can leave a stale status behind.
-import type { ModuleResponse, ModuleStatus, ProgressRecord } from '../../api/modules';
-import { getModule, getModules, type Module } from '../../content';
-import { HttpError } from '../errors';
-import { progress } from '../storage';
+import type { ProgressRecord } from '~/lib/api/progress';
+import type { ModuleStatus } from '~/schemas/vocabulary';
+import { getModule, getModules, type Module } from '~/lib/content/learning';
+import { HttpError } from '~/lib/server/errors';
+import { activity } from '~/lib/server/storage/activity';
+import { progress } from '~/lib/server/storage/progress';
 
 export interface CompletionState {
   /** Whether the user already has a progress record for the module. */
@@ -48,7 +50,7 @@ export function effectiveModuleStatus(stored: ModuleStatus | null, completedCoun
   return stored === 'completed' ? 'in_progress' : (stored ?? 'not_started');
 }
 
-async function requireModule(moduleId: number): Promise<Module> {
+export async function requireModule(moduleId: number): Promise<Module> {
   const module = await getModule(moduleId);
   if (!module) throw new HttpError(404, 'Module not found');
   return module;
@@ -57,50 +59,20 @@ async function requireModule(moduleId: number): Promise<Module> {
 type CompletionRow = { moduleId: number; lessonId: string };
 
 /** The module's completed lesson ids that still belong to it (content may have changed since), sorted. */
-function completedIn(module: Pick<Module, 'id' | 'lessons'>, rows: readonly CompletionRow[]): number[] {
+export function completedIn(module: Pick<Module, 'id' | 'lessons'>, rows: readonly CompletionRow[]): number[] {
   const valid = new Set(module.lessons.map((lesson) => lesson.id));
   const ids = rows.filter((row) => row.moduleId === module.id).map((row) => Number(row.lessonId));
   return [...new Set(ids)].filter((id) => valid.has(id)).sort((a, b) => a - b);
 }
 
-async function completedLessonIds(userId: string, module: Pick<Module, 'id' | 'lessons'>): Promise<number[]> {
+export async function completedLessonIds(userId: string, module: Pick<Module, 'id' | 'lessons'>): Promise<number[]> {
   return completedIn(module, await progress.completedLessons(userId, module.id));
 }
 
-function toModuleResponse(module: Module, status: ModuleStatus): ModuleResponse {
-  return {
-    id: module.id,
-    title: module.title,
-    description: module.description,
-    duration: module.duration,
-    lessonCount: module.lessonCount,
-    status,
-    content: module.lessons.map(({ id, title, type, duration, order }) => ({ id, title, type, duration, order })),
-  };
-}
-
-/** GET /api/modules/{id}: the module with the user's status; 404 for an unknown module. */
-export async function getModuleForUser(userId: string, moduleId: number): Promise<ModuleResponse> {
-  const module = await requireModule(moduleId);
-  const [completed, stored] = await Promise.all([completedLessonIds(userId, module), progress.moduleStatus(userId, moduleId)]);
-  return toModuleResponse(module, effectiveModuleStatus(stored?.status ?? null, completed.length, module.lessonCount));
-}
-
-/**
- * PATCH /api/modules/{id}: sets the user's module status. It cannot contradict the lessons (SPEC §5):
- * "completed" needs every lesson completed, "not_started" needs none (409 otherwise).
- */
-export async function setModuleStatus(userId: string, moduleId: number, status: ModuleStatus, now: Date = new Date()): Promise<ModuleResponse> {
-  const module = await requireModule(moduleId);
-  const completed = await completedLessonIds(userId, module);
-  if (status === 'completed' && completed.length < module.lessonCount) {
-    throw new HttpError(409, 'status: a module is completed only when every lesson is completed');
-  }
-  if (status === 'not_started' && completed.length > 0) {
-    throw new HttpError(409, 'status: the module has completed lessons, so it has started');
-  }
-  await progress.saveModuleStatus(userId, moduleId, { status, updatedAt: now.toISOString() });
-  return toModuleResponse(module, effectiveModuleStatus(status, completed.length, module.lessonCount));
+/** One lesson completion: create-only, and journaled for the team figures when it is new. */
+async function completeLesson(userId: string, moduleId: number, lessonId: number, now: Date): Promise<void> {
+  const created = await progress.completeLesson(userId, moduleId, String(lessonId), now);
+  if (created) await activity.add(userId, { kind: 'lesson', moduleId, lessonId: String(lessonId), recordedAt: now.toISOString() });
 }
 
 /**
@@ -131,7 +103,7 @@ export async function recordLessonCompletions(
     lessonIds,
   );
   const fresh = [...new Set(lessonIds)].filter((id) => !completed.includes(id));
-  await Promise.all(fresh.map((lessonId) => progress.completeLesson(userId, module.id, String(lessonId), now)));
+  await Promise.all(fresh.map((lessonId) => completeLesson(userId, module.id, lessonId, now)));
   await progress.saveRecord(userId, {
     moduleId: module.id,
     createdAt: record?.createdAt ?? now.toISOString(),
@@ -169,7 +141,12 @@ export async function createProgress(
 }
 
 /** PATCH /api/progress/{id} (id = moduleId): merges the sent lesson ids with the stored ones. */
-export async function updateProgress(userId: string, moduleId: number, completedLessons: number[], now: Date = new Date()): Promise<ProgressRecord> {
+export async function updateProgress(
+  userId: string,
+  moduleId: number,
+  completedLessons: number[],
+  now: Date = new Date(),
+): Promise<ProgressRecord> {
   const module = await requireModule(moduleId);
   return recordLessonCompletions(userId, module, completedLessons, { now });
 }
@@ -193,26 +170,4 @@ export async function listProgress(userId: string): Promise<ProgressRecord[]> {
     });
   }
   return result;
-}
-
-/** Every module with the user's completed lessons and status, for the dashboard and module pages. */
-export async function modulesWithProgress(userId: string): Promise<Array<{ module: Module; completedLessons: number[]; status: ModuleStatus }>> {
-  const [modules, completions] = await Promise.all([getModules(), progress.completedLessons(userId)]);
-  const statuses = await Promise.all(modules.map((module) => progress.moduleStatus(userId, module.id)));
-  return modules.map((module, index) => {
-    const completed = completedIn(module, completions);
-    return {
-      module,
-      completedLessons: completed,
-      status: effectiveModuleStatus(statuses[index]?.status ?? null, completed.length, module.lessonCount),
-    };
-  });
-}
-
-/** One module with the user's completed lessons and status, or null for an unknown module. */
-export async function moduleWithProgress(userId: string, moduleId: number): Promise<{ module: Module; completedLessons: number[]; status: ModuleStatus } | null> {
-  const module = await getModule(moduleId);
-  if (!module) return null;
-  const [completed, stored] = await Promise.all([completedLessonIds(userId, module), progress.moduleStatus(userId, moduleId)]);
-  return { module, completedLessons: completed, status: effectiveModuleStatus(stored?.status ?? null, completed.length, module.lessonCount) };
 }

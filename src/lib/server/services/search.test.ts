@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchIndex, normaliseTerm, type SearchDocuments } from './search';
+import type { SearchDocuments } from '~/lib/content/search-documents';
+import { createSearchIndex, normaliseTerm } from './search';
 
 const fixture: SearchDocuments = {
   modules: [
@@ -100,12 +101,23 @@ describe('createSearchIndex', () => {
     const boosted = createSearchIndex({
       modules: [
         { id: 1, title: 'Prospecting Basics', description: 'Qualification.', lessonTitles: [] },
-        { id: 2, title: 'Qualification Frameworks for Commercial Real Estate Teams', description: 'How to run discovery calls with brokers and owners.', lessonTitles: [] },
+        {
+          id: 2,
+          title: 'Qualification Frameworks for Commercial Real Estate Teams',
+          description: 'How to run discovery calls with brokers and owners.',
+          lessonTitles: [],
+        },
       ],
       segments: [],
       personas: [
         { id: 1, name: 'Ann Lee', title: 'Director of Operations', background: 'Works closely with marketing.', goals: [] },
-        { id: 2, name: 'Bo Kim', title: 'Marketing Manager', background: 'Runs campaigns for a regional brokerage with many listings.', goals: [] },
+        {
+          id: 2,
+          name: 'Bo Kim',
+          title: 'Marketing Manager',
+          background: 'Runs campaigns for a regional brokerage with many listings.',
+          goals: [],
+        },
       ],
       quizzes: [],
     });
@@ -141,7 +153,12 @@ describe('createSearchIndex', () => {
       })),
       segments: [],
       personas: [],
-      quizzes: Array.from({ length: 10 }, (_, i) => ({ id: i + 1, title: `Negotiation quiz ${i + 1}`, description: 'x', questionTexts: [] })),
+      quizzes: Array.from({ length: 10 }, (_, i) => ({
+        id: i + 1,
+        title: `Negotiation quiz ${i + 1}`,
+        description: 'x',
+        questionTexts: [],
+      })),
     };
     const result = createSearchIndex(many).query('negotiation');
     expect(result.modules).toHaveLength(8);
@@ -162,7 +179,10 @@ describe('createSearchIndex', () => {
   });
 
   it('skips a duplicate id in a group instead of failing', () => {
-    const dupes = createSearchIndex({ ...fixture, segments: [...fixture.segments, { id: 8, name: 'Other', description: 'x', talkingPoints: [] }] });
+    const dupes = createSearchIndex({
+      ...fixture,
+      segments: [...fixture.segments, { id: 8, name: 'Other', description: 'x', talkingPoints: [] }],
+    });
     expect(dupes.query('owners').segments).toEqual([{ id: 8, name: 'Building Owners' }]);
     expect(dupes.size).toBe(index.size);
   });

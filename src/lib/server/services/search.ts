@@ -13,10 +13,8 @@
 // descriptions and question TEXTS. Never options, answer keys (isCorrect) or explanations, which
 // would tell which option is correct.
 import MiniSearch, { type SearchOptions } from 'minisearch';
-import { emptySearchResponse, SEARCH_GROUP_LIMIT, type SearchResponse } from '../../api/search';
-import type { SearchDocuments } from '../../content';
-
-export type { SearchDocuments } from '../../content';
+import { emptySearchResponse, SEARCH_GROUP_LIMIT, type SearchResponse } from '~/lib/api/search';
+import { type SearchDocuments } from '~/lib/content/search-documents';
 
 /** Field boosts: a hit in a title or name outranks the same hit in body text. */
 export const SEARCH_FIELD_BOOSTS = { name: 4, subtitle: 2, text: 1 } as const;
@@ -37,7 +35,9 @@ interface IndexedDocument {
 
 /** Frequent English words that would match nearly everything, mostly with prefix search on. */
 const STOP_WORDS = new Set(
-  'a an and are as at be by can do does for from has have how i in is it its of on or our that the their them they this to was we what when where which who why will with you your'.split(' '),
+  'a an and are as at be by can do does for from has have how i in is it its of on or our that the their them they this to was we what when where which who why will with you your'.split(
+    ' ',
+  ),
 );
 
 /** Lower case, accents removed ("Café" finds "cafe"), stop words and lone letters dropped. */
@@ -89,7 +89,11 @@ export function createSearchIndex(documents: SearchDocuments): SearchIndex {
     add('segments', { id: s.id, name: s.name }, { name: s.name, subtitle: '', text: join([s.description, ...s.talkingPoints]) });
   }
   for (const p of documents.personas) {
-    add('personas', { id: p.id, name: p.name, title: p.title }, { name: p.name, subtitle: p.title, text: join([p.background, ...p.goals]) });
+    add(
+      'personas',
+      { id: p.id, name: p.name, title: p.title },
+      { name: p.name, subtitle: p.title, text: join([p.background, ...p.goals]) },
+    );
   }
   for (const q of documents.quizzes) {
     add('quizzes', { id: q.id, title: q.title }, { name: q.title, subtitle: '', text: join([q.description, ...q.questionTexts]) });
@@ -127,7 +131,7 @@ export function createSearchIndex(documents: SearchDocuments): SearchIndex {
 let index: Promise<SearchIndex> | null = null;
 
 async function loadIndex(): Promise<SearchIndex> {
-  const { getSearchDocuments } = await import('../../content');
+  const { getSearchDocuments } = await import('~/lib/content/search-documents');
   return createSearchIndex(await getSearchDocuments());
 }
 

@@ -7,34 +7,24 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isActive, overallEngagement, teamProgressCsv, trackVisitRequestSchema, type TeamProgressRow } from '../../api/team';
+import { trackVisitRequestSchema } from '~/lib/api/team';
+import { teamProgressCsv } from '~/lib/team/csv';
+import { isActive, overallEngagement, type TeamProgressRow } from '~/lib/team/figures';
 import {
   activity,
   activityPrefixes,
-  challengeAnswers,
   factOf,
-  progress,
-  quizResults,
-  removeAll,
-  teamRollup,
-  users,
   type ActivityEvent,
   type ActivityFact,
   type JournalEntry,
-} from '../storage';
-import {
-  curriculumLessonKeys,
-  emptyFigures,
-  foldEntries,
-  getTeamProgress,
-  progressPercent,
-  rebuildRollups,
-  refreshTeamRollup,
-  SETTLE_MS,
-  splitAtWatermark,
-  teamRollupSchema,
-  toTeamRow,
-} from './team-progress';
+} from '~/lib/server/storage/activity';
+import { challengeAnswers } from '~/lib/server/storage/challenge-answers';
+import { progress } from '~/lib/server/storage/progress';
+import { quizResults } from '~/lib/server/storage/quiz-results';
+import { teamRollup } from '~/lib/server/storage/team-rollup';
+import { users } from '~/lib/server/storage/users';
+import { curriculumLessonKeys, getTeamProgress, progressPercent, toTeamRow } from './team-progress';
+import { emptyFigures, foldEntries, rebuildRollups, refreshTeamRollup, SETTLE_MS, splitAtWatermark, teamRollupSchema } from './team-rollup';
 
 const T0 = new Date('2026-11-01T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000).toISOString();
@@ -49,7 +39,12 @@ const visit = (minutes: number, tabId: string | null = null, exitPage: 'navigati
 const login = (minutes: number): ActivityEvent => ({ kind: 'login', recordedAt: at(minutes) });
 
 describe('figures', () => {
-  const entry = (userId: string, minutes: number, fact: ActivityFact, id = `e${minutes}`): JournalEntry => ({ id, userId, at: new Date(at(minutes)), fact });
+  const entry = (userId: string, minutes: number, fact: ActivityFact, id = `e${minutes}`): JournalEntry => ({
+    id,
+    userId,
+    at: new Date(at(minutes)),
+    fact,
+  });
 
   it('a visit is a page entry only with no exit and no tab; the journal key carries what it counts for', () => {
     const recorded = { recordedAt: at(0) };
@@ -86,12 +81,21 @@ describe('figures', () => {
       entry('u', 30, { kind: 'lesson', moduleId: 1, lessonId: '101' }),
       entry('u', 31, { kind: 'lesson', moduleId: 1, lessonId: '101' }),
     ]);
-    expect(members['u']).toMatchObject({ quizIds: ['1', '2'], challengeWindowIds: ['w1', 'w2'], lessonKeys: ['1/101'], lastActive: at(31) });
+    expect(members['u']).toMatchObject({
+      quizIds: ['1', '2'],
+      challengeWindowIds: ['w1', 'w2'],
+      lessonKeys: ['1/101'],
+      lastActive: at(31),
+    });
     expect(members['v']).toMatchObject({ pagesVisited: 1, lastActive: at(5) }); // untouched
     // Folding the same learning facts again changes nothing (a rebuild reads them from two places).
     expect(foldEntries(members, [entry('u', 30, { kind: 'lesson', moduleId: 1, lessonId: '101' })])['u']).toEqual(members['u']);
 
-    const row = toTeamRow({ id: 'u', username: 'u@x', name: 'U' }, members['u']!, curriculumLessonKeys([{ id: 1, lessons: [{ id: 101 }, { id: 102 }] }]));
+    const row = toTeamRow(
+      { id: 'u', username: 'u@x', name: 'U' },
+      members['u']!,
+      curriculumLessonKeys([{ id: 1, lessons: [{ id: 101 }, { id: 102 }] }]),
+    );
     expect(row).toEqual({
       id: 'u',
       username: 'u@x',
@@ -141,7 +145,10 @@ describe('figures', () => {
   it('lists the journal by minutes, hours or days since the watermark, never missing a time', () => {
     const now = new Date('2026-11-23T14:20:10.000Z');
     expect(activityPrefixes(null, now)).toEqual(['activity/']);
-    expect(activityPrefixes(new Date('2026-11-23T14:19:10.000Z'), now)).toEqual(['activity/2026-11-23/14/19/', 'activity/2026-11-23/14/20/']);
+    expect(activityPrefixes(new Date('2026-11-23T14:19:10.000Z'), now)).toEqual([
+      'activity/2026-11-23/14/19/',
+      'activity/2026-11-23/14/20/',
+    ]);
     expect(activityPrefixes(new Date('2026-11-23T13:59:59.000Z'), new Date('2026-11-23T14:00:01.000Z'))).toEqual([
       'activity/2026-11-23/13/59/',
       'activity/2026-11-23/14/00/',
@@ -183,7 +190,14 @@ describe('figures', () => {
 });
 
 describe('track-visit request', () => {
-  const valid = { userId: 1, pagePath: '/company-overview', tabId: null, timeSpent: null, exitPage: null, visitDate: '2026-11-01T10:00:00.000Z' };
+  const valid = {
+    userId: 1,
+    pagePath: '/company-overview',
+    tabId: null,
+    timeSpent: null,
+    exitPage: null,
+    visitDate: '2026-11-01T10:00:00.000Z',
+  };
   const message = (body: unknown) => {
     const parsed = trackVisitRequestSchema.safeParse(body);
     return parsed.success ? null : parsed.error.issues[0]?.path.join('.');
@@ -239,6 +253,12 @@ describe('rollups against a local BlobsServer', () => {
     return id;
   }
 
+  /** A lesson completion as the progress service records it: the record, then its journal entry. */
+  async function completeLesson(userId: string, lessonId: string, iso: string): Promise<void> {
+    await progress.completeLesson(userId, 1, lessonId, new Date(iso));
+    await activity.add(userId, { kind: 'lesson', moduleId: 1, lessonId, recordedAt: iso });
+  }
+
   it('folding only new events equals a rebuild, a late write inside the settle window is not lost', async () => {
     const curriculum = [{ id: 1, lessons: [{ id: 101 }, { id: 102 }, { id: 103 }, { id: 104 }] }];
     const ana = await addUser('ana');
@@ -258,12 +278,21 @@ describe('rollups against a local BlobsServer', () => {
       answers: [{ questionId: '1', selectedOptionId: 'a', isCorrect: true }],
       completedAt: at(4),
     });
+    await activity.add(ana, { kind: 'quiz', quizId: '7', recordedAt: at(4) });
     await challengeAnswers.add(ana, { windowId: 'w1', questionId: '1', answerId: 'a', correct: true, answeredAt: at(5) });
-    await progress.completeLesson(ana, 1, '101', new Date(at(6)));
+    await activity.add(ana, { kind: 'challenge', windowId: 'w1', recordedAt: at(5) });
+    await completeLesson(ana, '101', at(6));
 
     const first = await getTeamProgress({ curriculum, now: new Date(at(60 * 24 * 4)) });
     const anaRow = first.rows.find((row) => row.id === ana);
-    expect(anaRow).toMatchObject({ progress: 25, pagesVisited: 1, quizzesCompleted: 1, dailyChallenges: 1, loginCount: 1, lastActive: at(6) });
+    expect(anaRow).toMatchObject({
+      progress: 25,
+      pagesVisited: 1,
+      quizzesCompleted: 1,
+      dailyChallenges: 1,
+      loginCount: 1,
+      lastActive: at(6),
+    });
     expect(first.rows.find((row) => row.id === ben)).toMatchObject({ pagesVisited: 1, loginCount: 0, lastActive: at(60 * 24 * 3) });
 
     // Later: new events, one of them recorded just before "now" (inside the settle window), then
@@ -271,7 +300,7 @@ describe('rollups against a local BlobsServer', () => {
     const now2 = new Date(at(60 * 24 * 5));
     await activity.add(ana, visit(60 * 24 * 5 - 10));
     await activity.add(ana, { ...visit(0), recordedAt: new Date(now2.getTime() - 1000).toISOString() });
-    await progress.completeLesson(ana, 1, '102', new Date(at(60 * 24 * 5 - 5)));
+    await completeLesson(ana, '102', at(60 * 24 * 5 - 5));
     const second = await getTeamProgress({ curriculum, now: now2 });
     expect(second.rows.find((row) => row.id === ana)).toMatchObject({ progress: 50, pagesVisited: 3, loginCount: 1 });
     const stored = await teamRollup.get(teamRollupSchema);
@@ -297,22 +326,27 @@ describe('rollups against a local BlobsServer', () => {
     const curriculum = [{ id: 1, lessons: [{ id: 101 }, { id: 102 }] }];
     const cara = await addUser('cara');
     const now = new Date(at(60 * 24 * 10));
-    expect((await getTeamProgress({ curriculum, now })).rows.find((row) => row.id === cara)).toMatchObject({ name: 'cara', lastActive: 'null' });
+    expect((await getTeamProgress({ curriculum, now })).rows.find((row) => row.id === cara)).toMatchObject({
+      name: 'cara',
+      lastActive: 'null',
+    });
 
     const record = await users.byId(cara);
     await users.save({ ...record!, name: 'Cara Renamed' });
     const renamed = await getTeamProgress({ curriculum, now: new Date(now.getTime() + 1000) });
     expect(renamed.rows.find((row) => row.id === cara)?.name).toBe('Cara Renamed');
 
-    // A lesson completion whose journal write was lost: only the rebuild (which reads the records) sees it.
+    // A lesson completion whose journal write failed (the record only): only the rebuild, which reads the records, sees it.
     const completedAt = new Date(now.getTime() + 5 * 60_000);
     await progress.completeLesson(cara, 1, '102', completedAt);
     const iso = completedAt.toISOString();
-    expect(await removeAll(`activity/${iso.slice(0, 10)}/${iso.slice(11, 13)}/${iso.slice(14, 16)}/`)).toBe(1);
     const later = new Date(completedAt.getTime() + 10 * SETTLE_MS);
     expect((await getTeamProgress({ curriculum, now: later })).rows.find((row) => row.id === cara)?.progress).toBe(0);
     await rebuildRollups(later);
-    expect((await getTeamProgress({ curriculum, now: later })).rows.find((row) => row.id === cara)).toMatchObject({ progress: 50, lastActive: iso });
+    expect((await getTeamProgress({ curriculum, now: later })).rows.find((row) => row.id === cara)).toMatchObject({
+      progress: 50,
+      lastActive: iso,
+    });
 
     await users.delete((await users.byId(cara))!);
     const after = await getTeamProgress({ curriculum, now: new Date(later.getTime() + 1000) });

@@ -1,141 +1,10 @@
 /**
- * Team progress (SPEC §2, §3, §9; DECISIONS.md "Learning data"): one row per user with the figures
- * defined once, computed from one team rollup so a request never re-reads the whole history.
- *
- * How the rollup works (DECISIONS.md "Data layout": aggregates are caches rebuilt from the events):
- * - Every event that counts (visit, sign-in, lesson completion, quiz result, challenge answer) has a key
- *   in the activity journal, grouped by minute for all users, and the key says what it counts for
- *   (storage.ts). So a refresh is one listing of the minutes (hours, days) since the last one; no body
- *   is read.
- * - The rollup (one document) holds each user's figures folded so far and a watermark `activityThrough`:
- *   every event older than it is counted, none newer. It also caches each user's name and username
- *   with the etag of the user record, so users are listed, not read, unless a record changed.
- * - The watermark trails the clock by SETTLE_MS: an event written late (a slow request) is still newer
- *   than the watermark when it lands. Events inside the settle window are listed on every request and
- *   added to the answer without being committed, so the answer is always up to the second.
- * - Every saved rollup is self-consistent, so concurrent refreshes (two administrators) can only repeat
- *   work, never lose or double counts: the last writer wins with a correct document.
- * - `rebuildRollups` (npm run rollups:rebuild) recomputes the rollup from the whole journal plus the
- *   learning records themselves; a missing or unreadable rollup is rebuilt the same way.
- * - Progress is computed at read time from the folded lesson ids and the current content, so a content
- *   change never needs a rebuild.
+ * Team progress (SPEC §2, §3, §9; docs/decisions.md "Team progress"): one row per user with the figures
+ * defined once, from the team rollup (./team-rollup) and the content's lessons.
  */
-import { z } from 'zod';
-import type { TeamProgressRow } from '../../api/team';
-import { activity, learningRecordsAsEntries, teamRollup, users, type JournalEntry, type StoredUser } from '../storage';
-
-/** How far the committed watermark trails the clock. */
-export const SETTLE_MS = 60_000;
-/** The watermark moves on at least this often even without new events, so a refresh lists a few minutes. */
-const WATERMARK_REFRESH_MS = 5 * 60_000;
-
-// ---------------------------------------------------------------------------------------------
-// The rollup and its pure folding logic
-
-const count = z.number().int().nonnegative();
-
-/** One user's figures as folded so far. */
-export const memberFiguresSchema = z.strictObject({
-  pagesVisited: count,
-  tabChanges: count,
-  exits: count,
-  loginCount: count,
-  /** Distinct quiz ids with at least one result. */
-  quizIds: z.array(z.string()),
-  challengeWindowIds: z.array(z.string()),
-  /** Completed lessons as "moduleId/lessonId". */
-  lessonKeys: z.array(z.string()),
-  /** Latest time of any folded event. */
-  lastActive: z.iso.datetime().nullable(),
-});
-export type MemberFigures = z.infer<typeof memberFiguresSchema>;
-
-export const teamRollupSchema = z.strictObject({
-  version: z.literal(2),
-  /** When this rollup was last saved. */
-  generatedAt: z.iso.datetime(),
-  /** Every journal event strictly older than this time is folded; none newer. Null: none folded. */
-  activityThrough: z.iso.datetime().nullable(),
-  members: z.record(z.string(), memberFiguresSchema),
-  /** Name cache: a user record is read again only when its etag changes. */
-  people: z.record(z.string(), z.strictObject({ etag: z.string(), username: z.string(), name: z.string() })),
-});
-export type TeamRollup = z.infer<typeof teamRollupSchema>;
-
-export function emptyFigures(): MemberFigures {
-  return { pagesVisited: 0, tabChanges: 0, exits: 0, loginCount: 0, quizIds: [], challengeWindowIds: [], lessonKeys: [], lastActive: null };
-}
-
-export function emptyTeamRollup(now: Date): TeamRollup {
-  return { version: 2, generatedAt: now.toISOString(), activityThrough: null, members: {}, people: {} };
-}
-
-/** The later of two ISO times (null is "never"). */
-export function later(a: string | null, b: string | null): string | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return Date.parse(b) > Date.parse(a) ? b : a;
-}
-
-export const lessonKey = (moduleId: number | string, lessonId: number | string) => `${moduleId}/${lessonId}`;
-
-/**
- * Folds journal entries into the members' figures: counts add up (the caller passes each visit and
- * sign-in once), quizzes, challenge windows and lessons are sets (a repeat changes nothing).
- */
-export function foldEntries(members: Readonly<Record<string, MemberFigures>>, entries: readonly JournalEntry[]): Record<string, MemberFigures> {
-  const working = new Map<string, { figures: MemberFigures; quizIds: Set<string>; windows: Set<string>; lessons: Set<string>; lastActive: number }>();
-  for (const entry of entries) {
-    let member = working.get(entry.userId);
-    if (!member) {
-      const figures = { ...(members[entry.userId] ?? emptyFigures()) };
-      member = {
-        figures,
-        quizIds: new Set(figures.quizIds),
-        windows: new Set(figures.challengeWindowIds),
-        lessons: new Set(figures.lessonKeys),
-        lastActive: figures.lastActive === null ? -Infinity : Date.parse(figures.lastActive),
-      };
-      working.set(entry.userId, member);
-    }
-    const { fact } = entry;
-    switch (fact.kind) {
-      case 'entry':
-        member.figures.pagesVisited += 1;
-        break;
-      case 'tab':
-        member.figures.tabChanges += 1;
-        break;
-      case 'exit':
-        member.figures.exits += 1;
-        break;
-      case 'login':
-        member.figures.loginCount += 1;
-        break;
-      case 'quiz':
-        member.quizIds.add(fact.quizId);
-        break;
-      case 'challenge':
-        member.windows.add(fact.windowId);
-        break;
-      case 'lesson':
-        member.lessons.add(lessonKey(fact.moduleId, fact.lessonId));
-        break;
-    }
-    member.lastActive = Math.max(member.lastActive, entry.at.getTime());
-  }
-  const next = { ...members };
-  for (const [userId, member] of working) {
-    next[userId] = {
-      ...member.figures,
-      quizIds: [...member.quizIds].sort(),
-      challengeWindowIds: [...member.windows].sort(),
-      lessonKeys: [...member.lessons].sort(),
-      lastActive: Number.isFinite(member.lastActive) ? new Date(member.lastActive).toISOString() : null,
-    };
-  }
-  return next;
-}
+import type { TeamProgressRow } from '~/lib/team/figures';
+import type { StoredUser } from '~/lib/server/storage/users';
+import { emptyFigures, lessonKey, refreshTeamRollup, type MemberFigures } from './team-rollup';
 
 /** The part of a module the progress figure needs (as src/lib/content.ts getModules() returns it). */
 export interface CurriculumModule {
@@ -154,7 +23,11 @@ export function progressPercent(completedLessonKeys: readonly string[], allLesso
   return Math.round((100 * done) / allLessonKeys.size);
 }
 
-export function toTeamRow(user: Pick<StoredUser, 'id' | 'username' | 'name'>, figures: MemberFigures, allLessonKeys: ReadonlySet<string>): TeamProgressRow {
+export function toTeamRow(
+  user: Pick<StoredUser, 'id' | 'username' | 'name'>,
+  figures: MemberFigures,
+  allLessonKeys: ReadonlySet<string>,
+): TeamProgressRow {
   return {
     id: user.id,
     username: user.username,
@@ -168,66 +41,6 @@ export function toTeamRow(user: Pick<StoredUser, 'id' | 'username' | 'name'>, fi
   };
 }
 
-/** Splits entries at the watermark: older ones are committed to the rollup, newer ones only shown. */
-export function splitAtWatermark<T extends { at: Date }>(entries: readonly T[], watermark: Date): { committed: T[]; tail: T[] } {
-  const committed: T[] = [];
-  const tail: T[] = [];
-  for (const entry of entries) (entry.at.getTime() < watermark.getTime() ? committed : tail).push(entry);
-  return { committed, tail };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Refreshing the rollup
-
-/** The name cache brought up to date: listed users only, records read only when new or changed. */
-async function refreshPeople(cached: TeamRollup['people']): Promise<{ people: TeamRollup['people']; changed: boolean }> {
-  const versions = await users.versions();
-  const stale = versions.filter(({ id, etag }) => cached[id]?.etag !== etag);
-  const staleUsers = await users.byIds(stale.map(({ id }) => id));
-  const records = stale.map(({ id, etag }, index) => ({ id, etag, user: staleUsers[index] ?? null }));
-  const people: TeamRollup['people'] = {};
-  for (const { id } of versions) if (cached[id]) people[id] = cached[id];
-  for (const { id, etag, user } of records) {
-    if (user) people[id] = { etag, username: user.username, name: user.name };
-    else delete people[id]; // deleted between the listing and the read
-  }
-  const changed = records.length > 0 || Object.keys(cached).length !== versions.length;
-  return { people, changed };
-}
-
-export interface RefreshResult {
-  /** What is saved: events older than the watermark. */
-  committed: TeamRollup;
-  /** Every user's figures including the events of the settle window. */
-  view: Record<string, MemberFigures>;
-  /** Journal entries and records folded or shown by this refresh. */
-  entriesRead: number;
-}
-
-/** Brings the team rollup up to date, listing only events it has not folded yet (all of them when rebuilding). */
-export async function refreshTeamRollup(now: Date, options: { rebuild?: boolean } = {}): Promise<RefreshResult> {
-  const watermark = new Date(now.getTime() - SETTLE_MS);
-  const stored = options.rebuild ? null : await teamRollup.get(teamRollupSchema);
-  const base = stored ?? emptyTeamRollup(now);
-  const since = base.activityThrough === null ? null : new Date(base.activityThrough);
-  const [journal, records, { people, changed: peopleChanged }] = await Promise.all([
-    activity.since(since, now),
-    // From nothing, also read the learning records: they count even if their journal write failed.
-    since === null ? learningRecordsAsEntries() : Promise.resolve([]),
-    refreshPeople(base.people),
-  ]);
-  const { committed: toCommit, tail } = splitAtWatermark([...journal, ...records], watermark);
-
-  const activityThrough = later(base.activityThrough, watermark.toISOString());
-  const stale = since === null || Date.parse(activityThrough!) - since.getTime() >= WATERMARK_REFRESH_MS;
-  let committed = base;
-  if (stored === null || stale || peopleChanged || toCommit.length > 0) {
-    committed = { version: 2, generatedAt: now.toISOString(), activityThrough, members: foldEntries(base.members, toCommit), people };
-    await teamRollup.save(teamRollupSchema, committed);
-  }
-  return { committed, view: foldEntries(committed.members, tail), entriesRead: journal.length + records.length };
-}
-
 // ---------------------------------------------------------------------------------------------
 // The service
 
@@ -239,7 +52,7 @@ export interface TeamProgress {
 
 /** The content's modules: the one place the team figures ask the content for the lessons. */
 async function loadCurriculum(): Promise<readonly CurriculumModule[]> {
-  const { getModules } = await import('../../content');
+  const { getModules } = await import('~/lib/content/learning');
   return getModules();
 }
 
@@ -250,12 +63,8 @@ export async function getTeamProgress(options: { curriculum?: readonly Curriculu
   const now = options.now ?? new Date();
   const [{ committed, view }, curriculum] = await Promise.all([refreshTeamRollup(now), options.curriculum ?? loadCurriculum()]);
   const allLessonKeys = curriculumLessonKeys(curriculum);
-  const rows = Object.entries(committed.people).map(([id, person]) => toTeamRow({ id, ...person }, view[id] ?? emptyFigures(), allLessonKeys));
+  const rows = Object.entries(committed.people).map(([id, person]) =>
+    toTeamRow({ id, ...person }, view[id] ?? emptyFigures(), allLessonKeys),
+  );
   return { rows: rows.sort(byName), generatedAt: now.toISOString() };
-}
-
-/** Recomputes the rollup from the events alone (it is a cache: this is always safe). */
-export async function rebuildRollups(now: Date = new Date()): Promise<{ users: number; events: number }> {
-  const { committed, entriesRead } = await refreshTeamRollup(now, { rebuild: true });
-  return { users: Object.keys(committed.people).length, events: entriesRead };
 }

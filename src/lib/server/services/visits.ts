@@ -1,6 +1,6 @@
 // Visit tracking (SPEC §4, §7 POST /api/track-visit): one activity event per visit, keyed per user.
-import type { TrackVisit } from '../../api/team';
-import { activity } from '../storage';
+import type { TrackVisit } from '~/lib/api/team';
+import { activity } from '~/lib/server/storage/activity';
 
 /**
  * Records one visit of the signed-in user. The user comes from the session, never from the body;

@@ -1,14 +1,15 @@
 import type { APIRoute } from 'astro';
-import { segmentResponseSchema } from '../../../lib/api/buyers';
-import { getSegment } from '../../../lib/content';
-import { HttpError } from '../../../lib/server/errors';
-import { json, parseIntegerId } from '../../../lib/server/http';
+import { segmentResponseSchema } from '~/lib/api/buyers';
+import { getSegment } from '~/lib/content/buyers';
+import { HttpError } from '~/lib/server/errors';
+import { requireRouteId } from '~/lib/server/http/request';
+import { json } from '~/lib/server/http/response';
 
 export const prerender = false;
 
 /** GET /api/segments/{id} (SPEC §7): one segment; 400 for a non-integer id, 404 for an unknown one. */
 export const GET: APIRoute = async ({ params }) => {
-  const id = parseIntegerId(params.id);
+  const id = requireRouteId(params['id']);
   const segment = await getSegment(id);
   if (!segment) throw new HttpError(404, 'Segment not found');
   return json(segmentResponseSchema.parse(segment));

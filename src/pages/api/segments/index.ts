@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { segmentListResponseSchema } from '../../../lib/api/buyers';
-import { getSegments } from '../../../lib/content';
-import { json } from '../../../lib/server/http';
+import { segmentListResponseSchema } from '~/lib/api/buyers';
+import { getSegments } from '~/lib/content/buyers';
+import { json } from '~/lib/server/http/response';
 
 export const prerender = false;
 

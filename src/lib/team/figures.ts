@@ -1,7 +1,8 @@
-// Team progress figures without zod (islands import this): definitions shown beside each figure,
-// 'active', overall engagement and the CSV export (SPEC §9; DECISIONS.md "Learning data").
+// Team progress figures, defined once (SPEC §9; docs/decisions.md "Team progress"): the row, each figure's
+// definition shown beside it, 'active', overall engagement and the Access Denied texts. Without zod:
+// islands import it. The CSV export is ./csv.
 
-/** One row of GET /api/team-progress; validated by teamProgressRowSchema in ./team. */
+/** One row of GET /api/team-progress; validated by teamProgressRowSchema in ~/lib/api/team. */
 export interface TeamProgressRow {
   id: string;
   username: string;
@@ -45,22 +46,6 @@ export const TEAM_FIGURES: ReadonlyArray<{ key: TeamFigure; label: string; defin
     definition: 'The latest of any of those events (visit, sign-in, quiz result, challenge answer, lesson completion).',
   },
 ];
-
-/** CSV of the rows, same figures as the table. Cells that a spreadsheet would run as a formula are neutralised. */
-export function teamProgressCsv(rows: readonly TeamProgressRow[]): string {
-  const header = ['id', 'name', 'username', 'progress', 'pagesVisited', 'quizzesCompleted', 'dailyChallenges', 'loginCount', 'lastActive'];
-  const cell = (value: string | number) => {
-    let text = String(value);
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  const lines = rows.map((row) =>
-    [row.id, row.name, row.username, row.progress, row.pagesVisited, row.quizzesCompleted, row.dailyChallenges, row.loginCount, row.lastActive]
-      .map(cell)
-      .join(','),
-  );
-  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
-}
 
 /** SPEC §6: the toast (and the API's 403 message) for anyone but an administrator. */
 export const ACCESS_DENIED_TITLE = 'Access Denied';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../errors';
-import { gradeQuiz, latestResultByQuiz, toPublicQuiz } from './quizzes';
-import type { Quiz } from '../../content';
+import { HttpError } from '~/lib/server/errors';
+import type { Quiz } from '~/lib/content/learning';
+import { gradeQuiz, latestResultByQuiz } from './quiz-results';
+import { toPublicQuiz } from './quizzes';
 
 const option = (id: string, isCorrect = false) => ({ id, text: `Option ${id}`, isCorrect });
 const question = (id: string, correct: string) => ({

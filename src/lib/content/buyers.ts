@@ -1,0 +1,102 @@
+/**
+ * Buyers content (SPEC §2 Buyer Segments, Persona detail, Ideal Customer Profile): segments with their
+ * Champion / Decision Maker texts, personas (prospects) with the buyer segment they work in, and the ICP.
+ * Plain, non-confidential data: safe to pass to islands as props.
+ */
+import { getCollection, getEntry } from 'astro:content';
+import type { IcpEntry, PersonaEntry, SegmentEntry } from '~/schemas/buyers';
+import { cached, requireEntry } from './cache';
+
+/** A buyer segment: the SPEC §3 Segment fields plus its Champion / Decision Maker texts. */
+export type BuyerSegment = SegmentEntry;
+
+/** A persona: the SPEC §3 Persona fields (avatar null when none) plus its buyer segment and own tips. */
+export type BuyerPersona = Omit<PersonaEntry, 'avatar'> & { avatar: string | null };
+
+/** A persona as the ICP page links it. */
+export interface PersonaLink {
+  id: number;
+  name: string;
+  title: string;
+}
+
+/** The ICP with each target-persona group's persona ids resolved to links (unknown ids left out). */
+export type IdealCustomerProfile = Omit<IcpEntry, 'targetPersonas'> & {
+  targetPersonas: Array<IcpEntry['targetPersonas'][number] & { personas: PersonaLink[] }>;
+};
+
+interface Buyers {
+  /** Every segment entry by id (duplicates by name included). */
+  allSegments: BuyerSegment[];
+  /** Ordered by id, one per distinct name (the first id wins). */
+  segments: BuyerSegment[];
+  personas: BuyerPersona[];
+}
+
+const segmentNameKey = (name: string) => name.trim().toLowerCase();
+
+const buyers = (): Promise<Buyers> =>
+  cached('buyers', async () => {
+    const [segmentEntries, personaEntries] = await Promise.all([getCollection('segments'), getCollection('personas')]);
+    const allSegments = segmentEntries.map(({ data }) => data).sort((a, b) => a.id - b.id);
+    const seen = new Set<string>();
+    const segments = allSegments.filter((segment) => {
+      const nameKey = segmentNameKey(segment.name);
+      if (seen.has(nameKey)) return false;
+      seen.add(nameKey);
+      return true;
+    });
+    const personas = personaEntries.map(({ data }): BuyerPersona => ({ ...data, avatar: data.avatar ?? null })).sort((a, b) => a.id - b.id);
+    return { allSegments, segments, personas };
+  });
+
+/** Buyer segments ordered by id; segments sharing a name are listed once (SPEC §2). */
+export async function getSegments(): Promise<BuyerSegment[]> {
+  return (await buyers()).segments;
+}
+
+/** One buyer segment by id, or null when there is none. */
+export async function getSegment(id: number): Promise<BuyerSegment | null> {
+  return (await buyers()).allSegments.find((segment) => segment.id === id) ?? null;
+}
+
+/**
+ * The id after `id` in the Next Segment cycle (content order, 8 → 9 → 10 → 11 → 8), wrapping from the
+ * last to the first; null when `id` is not a listed segment.
+ */
+export async function getNextSegmentId(id: number): Promise<number | null> {
+  const { segments, allSegments } = await buyers();
+  const current = allSegments.find((segment) => segment.id === id);
+  if (!current) return null;
+  // A duplicate-named entry continues the cycle from the segment that represents its name.
+  const position = segments.findIndex((segment) => segmentNameKey(segment.name) === segmentNameKey(current.name));
+  return segments[(position + 1) % segments.length]?.id ?? null;
+}
+
+/** Every persona ordered by id. */
+export async function getPersonas(): Promise<BuyerPersona[]> {
+  return (await buyers()).personas;
+}
+
+/** One persona by id, or null when there is none. */
+export async function getPersona(id: number): Promise<BuyerPersona | null> {
+  return (await buyers()).personas.find((persona) => persona.id === id) ?? null;
+}
+
+/** The ideal customer profile (content/icp/ideal-customer-profile.yaml) with persona links resolved. */
+export const getIcp = (): Promise<IdealCustomerProfile> =>
+  cached('icp', async () => {
+    const [entry, { personas }] = await Promise.all([getEntry('icp', 'ideal-customer-profile'), buyers()]);
+    const icp = requireEntry(entry, 'content/icp/ideal-customer-profile.yaml', 'ideal-customer-profile');
+    const byId = new Map(personas.map((persona) => [persona.id, persona]));
+    return {
+      ...icp,
+      targetPersonas: icp.targetPersonas.map((group) => ({
+        ...group,
+        personas: group.personaIds.flatMap((personaId) => {
+          const persona = byId.get(personaId);
+          return persona ? [{ id: persona.id, name: persona.name, title: persona.title }] : [];
+        }),
+      })),
+    };
+  });

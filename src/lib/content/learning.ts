@@ -1,0 +1,142 @@
+/**
+ * Learning content (content/modules, content/lessons, content/quizzes): modules with their derived
+ * duration (sum of lesson minutes) and lessonCount, lessons with their rendered MDX, and quizzes WITH
+ * their answer keys — server only: services strip the keys before anything reaches a browser.
+ */
+import { getCollection, getEntry, render } from 'astro:content';
+import type { Quiz as QuizData } from '~/schemas/learning';
+import type { LessonType } from '~/schemas/vocabulary';
+import { cached } from './cache';
+
+/** A lesson as module lists show it. */
+export interface LessonSummary {
+  id: number;
+  title: string;
+  type: LessonType;
+  /** Minutes. */
+  duration: number;
+  order: number;
+}
+
+/** A learning module with its ordered lessons; duration and lessonCount are derived from them. */
+export interface Module {
+  id: number;
+  title: string;
+  description: string;
+  /** Minutes: the sum of the lesson durations. */
+  duration: number;
+  lessonCount: number;
+  order: number;
+  lessons: LessonSummary[];
+}
+
+export interface LessonDetail extends LessonSummary {
+  moduleId: number;
+  videoUrl: string | null;
+  quizId: number | null;
+}
+
+/** A rendered MDX body, to place with `<Content components={mdxComponents} />`. */
+export type RenderedContent = Awaited<ReturnType<typeof render>>['Content'];
+
+/** One lesson ready to read: its module, neighbours in the module and the rendered MDX body. */
+export interface LessonPage {
+  module: Module;
+  lesson: LessonDetail;
+  previous: LessonSummary | null;
+  next: LessonSummary | null;
+  Content: RenderedContent;
+}
+
+/** A quiz WITH its answer key (`isCorrect`): never pass it to an island or a response as is. */
+export type Quiz = QuizData;
+
+const byOrderThenId = (a: { order: number; id: number }, b: { order: number; id: number }) => a.order - b.order || a.id - b.id;
+
+interface Learning {
+  modules: Module[];
+  modulesById: Map<number, Module>;
+  lessonsById: Map<number, LessonDetail>;
+  quizzes: Quiz[];
+  quizzesById: Map<number, Quiz>;
+}
+
+function toModule(data: { id: number; title: string; description: string; order: number }, lessons: readonly LessonDetail[]): Module {
+  const own = lessons
+    .filter((lesson) => lesson.moduleId === data.id)
+    .sort(byOrderThenId)
+    .map(({ id, title, type, duration, order }) => ({ id, title, type, duration, order }));
+  return {
+    id: data.id,
+    title: data.title,
+    description: data.description,
+    order: data.order,
+    duration: own.reduce((sum, lesson) => sum + lesson.duration, 0),
+    lessonCount: own.length,
+    lessons: own,
+  };
+}
+
+const learning = (): Promise<Learning> =>
+  cached('learning', async () => {
+    const [moduleEntries, lessonEntries, quizEntries] = await Promise.all([getCollection('modules'), getCollection('lessons'), getCollection('quizzes')]);
+    const lessons: LessonDetail[] = lessonEntries.map(({ data }) => ({
+      id: data.id,
+      moduleId: data.moduleId,
+      order: data.order,
+      title: data.title,
+      type: data.type,
+      duration: data.duration,
+      videoUrl: data.videoUrl ?? null,
+      quizId: data.quizId ?? null,
+    }));
+    const modules = moduleEntries.map(({ data }) => toModule(data, lessons)).sort(byOrderThenId);
+    const quizzes = quizEntries.map(({ data }) => data).sort((a, b) => a.id - b.id);
+    return {
+      modules,
+      modulesById: new Map(modules.map((module) => [module.id, module])),
+      lessonsById: new Map(lessons.map((lesson) => [lesson.id, lesson])),
+      quizzes,
+      quizzesById: new Map(quizzes.map((quiz) => [quiz.id, quiz])),
+    };
+  });
+
+/** Every module in learning-path order, each with its ordered lessons. */
+export async function getModules(): Promise<Module[]> {
+  return (await learning()).modules;
+}
+
+/** One module, or null when no module has that id. */
+export async function getModule(id: number): Promise<Module | null> {
+  return (await learning()).modulesById.get(id) ?? null;
+}
+
+/** The module's rendered introduction (its MDX body), or null when it has none. */
+export async function getModuleIntro(id: number): Promise<RenderedContent | null> {
+  const entry = await getEntry('modules', String(id));
+  if (!entry || entry.data.id !== id || !entry.body?.trim()) return null;
+  return (await render(entry)).Content;
+}
+
+/** One lesson of one module with its rendered MDX body, or null when it is not part of that module. */
+export async function getLesson(moduleId: number, lessonId: number): Promise<LessonPage | null> {
+  const index = await learning();
+  const module = index.modulesById.get(moduleId);
+  const lesson = index.lessonsById.get(lessonId);
+  if (!module || !lesson || lesson.moduleId !== moduleId) return null;
+  const entry = await getEntry('lessons', String(lessonId));
+  if (!entry || entry.data.id !== lessonId) return null;
+  const position = module.lessons.findIndex((item) => item.id === lessonId);
+  const { Content } = await render(entry);
+  return { module, lesson, previous: module.lessons[position - 1] ?? null, next: module.lessons[position + 1] ?? null, Content };
+}
+
+/** Every quiz by id, WITH answer keys (server side only). */
+export async function getQuizzes(): Promise<Quiz[]> {
+  return (await learning()).quizzes;
+}
+
+/** One quiz WITH its answer key (server side only), or null. */
+export async function getQuiz(id: number): Promise<Quiz | null> {
+  return (await learning()).quizzesById.get(id) ?? null;
+}

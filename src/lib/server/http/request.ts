@@ -1,0 +1,84 @@
+// What every route handler does first: take the user from the session, read and validate the body,
+// the query or a route id. Each failure is an HttpError naming what is wrong (401, 400, 413).
+import { z } from 'zod';
+import type { PublicUser } from '~/lib/api/users';
+import { ACCESS_DENIED_DESCRIPTION } from '~/lib/team/figures';
+import { HttpError } from '~/lib/server/errors';
+import { describeZodError } from './response';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** The signed-in user (the middleware already answered 401 for signed-out /api calls; this keeps types honest). */
+export function requireUser(locals: App.Locals): PublicUser {
+  if (!locals.user) throw new HttpError(401, 'Not signed in');
+  return locals.user;
+}
+
+/** The signed-in administrator; 403 with the spec's Access Denied text for anyone else. */
+export function requireAdmin(locals: App.Locals): PublicUser {
+  const user = requireUser(locals);
+  if (!locals.isAdmin) throw new HttpError(403, ACCESS_DENIED_DESCRIPTION);
+  return user;
+}
+
+async function readBoundedText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is larger than 64 KB');
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new HttpError(413, 'Request body is larger than 64 KB');
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+function validate<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new HttpError(400, describeZodError(parsed.error));
+  return parsed.data;
+}
+
+/** Reads a JSON body of at most 64 KB and validates it; 413 / 400 with a message naming the field. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const text = await readBoundedText(request);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Request body must be valid JSON');
+  }
+  return validate(schema, data);
+}
+
+/** An HTML form post (application/x-www-form-urlencoded), bounded like JSON bodies; fields as strings. */
+export async function readFormFields(request: Request): Promise<Record<string, string>> {
+  return Object.fromEntries(new URLSearchParams(await readBoundedText(request)));
+}
+
+/** The query parameters the schema names (the first value of each), validated; 400 naming the parameter. */
+export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.infer<S> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) params[name] ??= value;
+  return validate(schema, params);
+}
+
+/** A route id (SPEC §5: parsed as an integer): a positive integer of at most 9 digits, else null. */
+export function parseRouteId(value: string | undefined): number | null {
+  return value !== undefined && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+/** A route id an API call needs: 400 naming the parameter when it is not a positive integer. */
+export function requireRouteId(value: string | undefined, name = 'id'): number {
+  const id = parseRouteId(value);
+  if (id === null) throw new HttpError(400, `${name}: must be a positive integer`);
+  return id;
+}

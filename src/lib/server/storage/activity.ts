@@ -1,0 +1,159 @@
+/**
+ * The activity journal: one create-only key per event, grouped by UTC minute for all users,
+ * `activity/<yyyy-mm-dd>/<hh>/<mm>/<eventId>.<userId>.<fact>`. Visits and sign-ins live only here;
+ * lesson completions, quiz results and challenge answers are journaled here by their services right
+ * after their own record is created. The key alone says what an event counts for, so the team rollup
+ * lists the minutes (hours, days) since its last refresh and reads no body.
+ */
+import { z } from 'zod';
+import { listKeys, mapLimit, readJSON, writeJSON } from './blobs';
+import { eventId, lastSegment, parseEventTime, segment } from './keys';
+
+export const activityEventSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('visit'),
+    pagePath: z.string(),
+    tabId: z.string().nullable(),
+    exitPage: z.literal('navigation').nullable(),
+    visitDate: z.iso.datetime(),
+    recordedAt: z.iso.datetime(),
+  }),
+  z.strictObject({ kind: z.literal('login'), recordedAt: z.iso.datetime() }),
+  z.strictObject({ kind: z.literal('lesson'), moduleId: z.number().int().positive(), lessonId: z.string(), recordedAt: z.iso.datetime() }),
+  z.strictObject({ kind: z.literal('quiz'), quizId: z.string(), recordedAt: z.iso.datetime() }),
+  z.strictObject({ kind: z.literal('challenge'), windowId: z.string(), recordedAt: z.iso.datetime() }),
+]);
+export type ActivityEvent = z.infer<typeof activityEventSchema>;
+
+/** What one event counts for; a visit is an entry, a tab change or an exit (docs/decisions.md "Team progress"). */
+export type ActivityFact =
+  | { kind: 'entry' | 'tab' | 'exit' | 'login' }
+  | { kind: 'lesson'; moduleId: number; lessonId: string }
+  | { kind: 'quiz'; quizId: string }
+  | { kind: 'challenge'; windowId: string };
+
+export interface JournalEntry {
+  id: string;
+  userId: string;
+  at: Date;
+  fact: ActivityFact;
+}
+
+export function factOf(event: ActivityEvent): ActivityFact {
+  switch (event.kind) {
+    case 'visit':
+      if (event.exitPage === 'navigation') return { kind: 'exit' };
+      return { kind: event.tabId === null ? 'entry' : 'tab' };
+    case 'login':
+      return { kind: 'login' };
+    case 'lesson':
+      return { kind: 'lesson', moduleId: event.moduleId, lessonId: event.lessonId };
+    case 'quiz':
+      return { kind: 'quiz', quizId: event.quizId };
+    case 'challenge':
+      return { kind: 'challenge', windowId: event.windowId };
+  }
+}
+
+function factCode(fact: ActivityFact): string {
+  switch (fact.kind) {
+    case 'lesson':
+      return `lesson-${fact.moduleId}-${fact.lessonId}`;
+    case 'quiz':
+      return `quiz-${fact.quizId}`;
+    case 'challenge':
+      return `challenge-${fact.windowId}`;
+    default:
+      return fact.kind;
+  }
+}
+
+function parseFactCode(code: string): ActivityFact | null {
+  if (code === 'entry' || code === 'tab' || code === 'exit' || code === 'login') return { kind: code };
+  const lesson = /^lesson-(\d+)-(.+)$/.exec(code);
+  if (lesson) return { kind: 'lesson', moduleId: Number(lesson[1]), lessonId: lesson[2]! };
+  if (code.startsWith('quiz-') && code.length > 5) return { kind: 'quiz', quizId: code.slice(5) };
+  if (code.startsWith('challenge-') && code.length > 10) return { kind: 'challenge', windowId: code.slice(10) };
+  return null;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** `activity/<yyyy-mm-dd>/<hh>/<mm>` of a time, cut to the bucket size asked for. */
+function bucketPath(time: number, unit: 'day' | 'hour' | 'minute'): string {
+  const iso = new Date(time).toISOString();
+  const parts = ['activity', iso.slice(0, 10), iso.slice(11, 13), iso.slice(14, 16)];
+  return parts.slice(0, unit === 'day' ? 2 : unit === 'hour' ? 3 : 4).join('/');
+}
+
+function activityKey(userId: string, id: string, fact: ActivityFact): string {
+  const time = parseEventTime(id);
+  if (time === null) throw new Error(`storage: bad event id ${id}`);
+  return `${bucketPath(time.getTime(), 'minute')}/${segment(`${id}.${segment(userId)}.${factCode(fact)}`)}`;
+}
+
+function parseActivityKey(blobKey: string): JournalEntry | null {
+  const [id, userId, ...code] = lastSegment(blobKey).split('.');
+  const at = id === undefined ? null : parseEventTime(id);
+  const fact = parseFactCode(code.join('.'));
+  if (at === null || !userId || fact === null) return null;
+  return { id: id!, userId, at, fact };
+}
+
+/**
+ * The listing prefixes that cover every event at or after `since` up to `until` with few listings:
+ * minute folders for a short span, hours for up to a day and a half, days for up to two months,
+ * else the whole journal. Buckets may reach past `until` (nothing is there yet) but never miss a time.
+ */
+export function activityPrefixes(since: Date | null, until: Date): string[] {
+  if (since === null) return ['activity/'];
+  const span = until.getTime() - since.getTime();
+  if (span < 0) return [`${bucketPath(since.getTime(), 'minute')}/`];
+  const unit = span <= 15 * MINUTE_MS ? 'minute' : span <= 36 * HOUR_MS ? 'hour' : span <= 62 * DAY_MS ? 'day' : null;
+  if (unit === null) return ['activity/'];
+  const step = unit === 'minute' ? MINUTE_MS : unit === 'hour' ? HOUR_MS : DAY_MS;
+  const first = Math.floor(since.getTime() / step) * step;
+  const prefixes: string[] = [];
+  for (let time = first; time <= until.getTime(); time += step) prefixes.push(`${bucketPath(time, unit)}/`);
+  return prefixes;
+}
+
+export const activity = {
+  /** Journals one event; answers its event id. */
+  async add(userId: string, event: ActivityEvent): Promise<string> {
+    const id = eventId(new Date(event.recordedAt));
+    await writeJSON(activityKey(userId, id, factOf(event)), activityEventSchema, event, { onlyIfNew: true });
+    return id;
+  },
+
+  /** Every journal entry at or after `since` (all when null), read from the keys alone, oldest first. */
+  async since(since: Date | null, until: Date): Promise<JournalEntry[]> {
+    const lists = await Promise.all(activityPrefixes(since, until).map(listKeys));
+    const entries: JournalEntry[] = [];
+    for (const blobKey of lists.flat()) {
+      const entry = parseActivityKey(blobKey);
+      if (entry !== null && (since === null || entry.at.getTime() >= since.getTime())) entries.push(entry);
+    }
+    return entries.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : 1));
+  },
+};
+
+/**
+ * Every record under a prefix as a journal entry, read from the records themselves: what a team-rollup
+ * rebuild adds to the journal, so a journal write that failed after its record was written still counts.
+ */
+export async function recordsAsJournalEntries<S extends z.ZodType>(
+  keyPrefix: string,
+  schema: S,
+  toEntry: (body: z.infer<S>, keyParts: string[]) => Omit<JournalEntry, 'id'> | null,
+): Promise<JournalEntry[]> {
+  const keys = await listKeys(keyPrefix);
+  const entries = await mapLimit(keys, async (blobKey) => {
+    const body = await readJSON(blobKey, schema);
+    const entry = body === null ? null : toEntry(body, blobKey.split('/'));
+    return entry === null ? null : { id: blobKey, ...entry };
+  });
+  return entries.filter((entry) => entry !== null);
+}

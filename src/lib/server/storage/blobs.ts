@@ -1,0 +1,108 @@
+/**
+ * Netlify Blobs primitives: the one connection, zod-validated reads and writes, listings. Every other
+ * storage module builds on these; every Blobs failure becomes StorageUnavailableError.
+ *
+ * Rules (docs/decisions.md "Data layout"): writers that can race never share a key (one key per event or
+ * item, create-only where the first write must win); aggregates are caches rebuilt from the events.
+ */
+import { getStore, type Store } from '@netlify/blobs';
+import { z } from 'zod';
+import { StorageUnavailableError } from './errors';
+
+const STORE_NAME = 'learning-hub';
+
+function store(): Store {
+  return getStore({ name: STORE_NAME, consistency: 'strong' });
+}
+
+async function guard<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (error instanceof z.ZodError) throw error;
+    console.error('storage: Netlify Blobs request failed', error);
+    throw new StorageUnavailableError(error);
+  }
+}
+
+/** The blob at a key, validated; null when missing or when it no longer matches its schema (logged). */
+export async function readJSON<S extends z.ZodType>(blobKey: string, schema: S): Promise<z.infer<S> | null> {
+  const raw = await guard(() => store().get(blobKey, { type: 'json' }));
+  if (raw === null || raw === undefined) return null;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    console.error(`storage: ${blobKey} does not match its schema`, parsed.error.issues);
+    return null;
+  }
+  return parsed.data;
+}
+
+/** Writes a validated value; with `onlyIfNew`, only when the key is free. True when this call wrote it. */
+export async function writeJSON<S extends z.ZodType>(
+  blobKey: string,
+  schema: S,
+  value: z.infer<S>,
+  options: { onlyIfNew?: boolean } = {},
+): Promise<boolean> {
+  const data = schema.parse(value);
+  const result = await guard(() =>
+    options.onlyIfNew ? store().setJSON(blobKey, data, { onlyIfNew: true }) : store().setJSON(blobKey, data),
+  );
+  return result.modified;
+}
+
+export interface ListedBlob {
+  key: string;
+  /** Changes whenever the blob is written. */
+  etag: string;
+}
+
+/** Keys under a prefix with their etags, sorted by key. */
+export async function listBlobs(keyPrefix: string): Promise<ListedBlob[]> {
+  return guard(async () => {
+    const blobs: ListedBlob[] = [];
+    for await (const page of store().list({ prefix: keyPrefix, paginate: true })) {
+      for (const blob of page.blobs) blobs.push({ key: blob.key, etag: blob.etag });
+    }
+    return blobs.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  });
+}
+
+export async function listKeys(keyPrefix: string): Promise<string[]> {
+  return (await listBlobs(keyPrefix)).map((blob) => blob.key);
+}
+
+export async function remove(blobKey: string): Promise<void> {
+  await guard(() => store().delete(blobKey));
+}
+
+/** Body reads at once when many are needed: a long history must not flood the Blobs server. */
+const READ_CONCURRENCY = 16;
+
+/** Runs `task` over the items, a bounded number at a time; results in item order. */
+export async function mapLimit<T, R>(items: readonly T[], task: (item: T) => Promise<R>, limit = READ_CONCURRENCY): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Every valid blob under a prefix (unreadable ones left out). */
+export async function readAll<S extends z.ZodType>(keyPrefix: string, schema: S): Promise<Array<z.infer<S>>> {
+  const keys = await listKeys(keyPrefix);
+  const values = await mapLimit(keys, (blobKey) => readJSON(blobKey, schema));
+  return values.filter((value) => value !== null) as Array<z.infer<S>>;
+}
+
+/** For tests and the CLI: removes everything under a prefix; answers how many blobs it removed. */
+export async function removeAll(keyPrefix: string): Promise<number> {
+  const keys = await listKeys(keyPrefix);
+  await Promise.all(keys.map(remove));
+  return keys.length;
+}

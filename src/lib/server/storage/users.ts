@@ -1,0 +1,75 @@
+/**
+ * User records (`users/<id>`) and the username index (`usernames/<digest of username>` → user id), which
+ * makes usernames unique: a user is created by claiming its username first.
+ */
+import { z } from 'zod';
+import { listBlobs, mapLimit, readAll, readJSON, remove, writeJSON } from './blobs';
+import { digest, key, lastSegment } from './keys';
+
+export const storedUserSchema = z.strictObject({
+  id: z.uuid(),
+  username: z.string().min(1).max(254),
+  name: z.string().min(1).max(120),
+  role: z.enum(['admin', 'user']),
+  avatar: z.string().max(512).nullable(),
+  passwordHash: z.string().min(1),
+  disabled: z.boolean(),
+  /** Bumped to end every existing session of the user (password change, disable). */
+  sessionVersion: z.number().int().nonnegative(),
+  createdAt: z.iso.datetime(),
+});
+export type StoredUser = z.infer<typeof storedUserSchema>;
+
+const usernameClaimSchema = z.strictObject({ userId: z.uuid() });
+
+const userKey = (id: string) => key('users', id);
+const claimKey = (username: string) => key('usernames', digest(username));
+
+export const users = {
+  byId: (id: string) => readJSON(userKey(id), storedUserSchema),
+
+  async byUsername(username: string): Promise<StoredUser | null> {
+    const claim = await readJSON(claimKey(username), usernameClaimSchema);
+    return claim ? users.byId(claim.userId) : null;
+  },
+
+  /**
+   * Create-only on the username: false when the username is taken. The username is claimed first; if
+   * the user record then cannot be written the claim is released, and a claim left behind by an earlier
+   * failure (a claim without a user) is taken over, so a failure never locks a name.
+   */
+  async create(user: StoredUser): Promise<boolean> {
+    const claim = claimKey(user.username);
+    const claimed = await writeJSON(claim, usernameClaimSchema, { userId: user.id }, { onlyIfNew: true });
+    if (!claimed) {
+      const existing = await readJSON(claim, usernameClaimSchema);
+      if (existing && (await users.byId(existing.userId))) return false;
+      await writeJSON(claim, usernameClaimSchema, { userId: user.id });
+    }
+    // The local emulation does not make onlyIfNew atomic: re-read to confirm this writer won.
+    const owner = await readJSON(claim, usernameClaimSchema);
+    if (owner?.userId !== user.id) return false;
+    try {
+      await writeJSON(userKey(user.id), storedUserSchema, user);
+    } catch (error) {
+      await remove(claim).catch(() => undefined);
+      throw error;
+    }
+    return true;
+  },
+
+  save: (user: StoredUser) => writeJSON(userKey(user.id), storedUserSchema, user),
+
+  async delete(user: StoredUser): Promise<void> {
+    await remove(userKey(user.id));
+    await remove(claimKey(user.username));
+  },
+
+  list: () => readAll('users/', storedUserSchema),
+
+  /** Several users by id, a bounded number of reads at a time (null where none). */
+  byIds: (ids: readonly string[]) => mapLimit(ids, (id) => users.byId(id)),
+
+  /** Every user id with the etag of its record, without reading the records (team-progress name cache). */
+  versions: async () => (await listBlobs('users/')).map((blob) => ({ id: lastSegment(blob.key), etag: blob.etag })),
+};
