@@ -1,6 +1,7 @@
 // Sign-in, registration, logout and route protection (SPEC §2 /auth, §4 Session, §5, §6, §8).
 import { randomUUID } from 'node:crypto';
-import { DEMO_ADMIN, DEMO_USER, expect, test, waitForIslands } from './fixtures';
+import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
+import { expect, test, waitForIslands } from './fixtures';
 
 const PROTECTED_ROUTES = [
   '/',

@@ -5,8 +5,6 @@ import { STORAGE } from './global-setup';
 
 export { expect };
 
-export const DEMO_ADMIN = { username: 'admin@parcelwise.example', password: 'parcelwise-admin', name: 'Avery Admin' };
-export const DEMO_USER = { username: 'alex@parcelwise.example', password: 'parcelwise-demo', name: 'Alex Morgan' };
 
 /** Waits until every island on the page has hydrated (Astro removes the `ssr` attribute). */
 export async function waitForIslands(page: Page): Promise<void> {

@@ -3,7 +3,8 @@
 // indicator, and that results are announced (a live region or focus moved onto them).
 import type { Locator, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { DEMO_USER, expect, signUpFresh, test, waitForIslands } from './fixtures';
+import { DEMO_USER } from '~/lib/server/demo-accounts';
+import { expect, signUpFresh, test, waitForIslands } from './fixtures';
 
 /**
  * The focused element matches :focus-visible and it, or the field wrapper around it (daisyUI draws an

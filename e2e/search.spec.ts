@@ -126,28 +126,35 @@ test.describe('header search', () => {
   });
 
   test('an older answer never overwrites a newer one', async ({ userPage: page }) => {
+    // The answer to "lea" is held back until the answer to "lease" is on screen, then released.
+    let releaseStale = () => {};
+    const staleHeld = new Promise<void>((resolve) => (releaseStale = resolve));
     await page.route('**/api/search?**', async (route) => {
-      const q = new URL(route.request().url()).searchParams.get('q');
-      if (q === 'lea') {
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
-        await route
-          .fulfill({
-            status: 200,
-            contentType: 'application/json',
-            body: JSON.stringify({ modules: [{ id: 1, title: 'STALE ANSWER' }], segments: [], personas: [], quizzes: [] }),
-          })
-          .catch(() => {}); // the page aborted it: that is the point
-        return;
-      }
-      await route.continue();
+      if (new URL(route.request().url()).searchParams.get('q') !== 'lea') return route.continue();
+      await staleHeld;
+      await route
+        .fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ modules: [{ id: 1, title: 'STALE ANSWER' }], segments: [], personas: [], quizzes: [] }),
+        })
+        .catch(() => {}); // the page aborted it: that is the point
     });
     await openHome(page);
-    const request = page.waitForRequest((r) => r.url().includes('/api/search?q=lea') && !r.url().includes('lease'));
+    const staleRequest = page.waitForRequest((r) => new URL(r.url()).searchParams.get('q') === 'lea');
     await searchBox(page).fill('lea');
-    await request;
+    const stale = await staleRequest;
+    // Settled = delivered to the page, or aborted by it (possibly before it is released).
+    const staleSettled = Promise.race([
+      page.waitForEvent('requestfinished', { predicate: (r) => r === stale, timeout: 0 }),
+      page.waitForEvent('requestfailed', { predicate: (r) => r === stale, timeout: 0 }),
+    ]);
     await searchFor(page, 'lease');
     await expect(group(page, 'Quizzes').getByRole('option', { name: 'Lease Types and CRE Metrics' })).toBeVisible();
-    await page.waitForTimeout(2_500);
+    releaseStale();
+    await staleSettled;
+    // Two frames: whatever the page does with the late answer has been rendered.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await expect(dropdown(page).getByText('STALE ANSWER')).toHaveCount(0);
     await expect(group(page, 'Quizzes').getByRole('option', { name: 'Lease Types and CRE Metrics' })).toBeVisible();
   });

@@ -1,7 +1,8 @@
 // Visit tracking and the Team Progress dashboard (SPEC §2, §4, §6, §8, §9).
 import { readFile } from 'node:fs/promises';
 import type { Page, Response } from '@playwright/test';
-import { DEMO_ADMIN, expect, signUpFresh, test, waitForIslands } from './fixtures';
+import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
+import { expect, signUpFresh, test, waitForIslands } from './fixtures';
 
 const TRACK = '/api/track-visit';
 const isTrack = (response: Response) => new URL(response.url()).pathname === TRACK;

@@ -6,9 +6,6 @@
  *
  *   npm run build && npm run serve:built -- [--port 8888] [--data .netlify/blobs-e2e]
  */
-import { setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -16,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { startLocalBlobs } from '~/lib/server/storage/local-server';
 
 const { values } = parseArgs({
   options: {
@@ -46,11 +44,7 @@ if (!existsSync(HANDLER)) {
 
 const dataDir = path.resolve(values.data);
 if (!values.keep) await rm(dataDir, { recursive: true, force: true });
-const token = randomUUID();
-const blobs = new BlobsServer({ directory: dataDir, token });
-const { port: blobsPort } = await blobs.start();
-const blobsUrl = `http://127.0.0.1:${blobsPort}`;
-setEnvironmentContext({ siteID: 'local-serve', token, edgeURL: blobsUrl, uncachedEdgeURL: blobsUrl });
+const blobs = await startLocalBlobs({ directory: dataDir, siteID: 'local-serve' });
 process.env['PARCELWISE_LOCAL'] ??= 'true';
 const { default: handler } = (await import(pathToFileURL(HANDLER).href)) as {
   default: (request: Request, context: { ip: string }) => Promise<Response>;

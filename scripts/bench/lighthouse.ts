@@ -10,6 +10,7 @@
  *   BENCH_BASE_URL=http://127.0.0.1:8888 npx tsx scripts/bench/lighthouse.ts [--runs 1] [--keep dir] [/route …]
  *   (--keep: save every run's full JSON report there, to see what an audit points at)
  */
+import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -44,7 +45,7 @@ async function signInCookie(): Promise<string> {
   const response = await fetch(`${BASE}/api/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: new URL(BASE).origin },
-    body: JSON.stringify({ username: 'admin@parcelwise.example', password: 'parcelwise-admin' }),
+    body: JSON.stringify({ username: DEMO_ADMIN.username, password: DEMO_ADMIN.password }),
   });
   if (!response.ok) throw new Error(`Sign-in failed: ${response.status} (is the built site running at ${BASE}?)`);
   return response.headers

@@ -5,6 +5,7 @@
  * per route the requests, JS / CSS / HTML bytes (raw and gzip), FCP, LCP, TBT (sum of long-task time
  * over 50 ms) and CLS. It prints figures; it asserts nothing.
  */
+import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
 import { chromium, type Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { SIGNED_IN_ROUTES } from '../../e2e/routes';
@@ -80,7 +81,7 @@ async function main(): Promise<void> {
     hasTouch: true,
   });
   const login = await context.request.post(`${BASE}/api/login`, {
-    data: { username: 'admin@parcelwise.example', password: 'parcelwise-admin' },
+    data: { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password },
     headers: { Origin: new URL(BASE).origin },
   });
   if (!login.ok()) throw new Error(`Sign-in failed: ${login.status()}`);

@@ -10,12 +10,7 @@
  *
  *   npx tsx scripts/bench/team-progress.ts [--users 100] [--events 1000] [--runs 20] [--rebuilds 1]
  */
-import { setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getTeamProgress } from '~/lib/server/services/team-progress';
 import { rebuildRollups } from '~/lib/server/services/team-rollup';
@@ -23,6 +18,7 @@ import { activity, type ActivityEvent } from '~/lib/server/storage/activity';
 import { challengeAnswers } from '~/lib/server/storage/challenge-answers';
 import { progress } from '~/lib/server/storage/progress';
 import { quizResults } from '~/lib/server/storage/quiz-results';
+import { startLocalBlobs } from '~/lib/server/storage/local-server';
 import { users } from '~/lib/server/storage/users';
 
 const { values } = parseArgs({
@@ -128,18 +124,13 @@ function historyOf(userId: string, now: number): Array<() => Promise<unknown>> {
 }
 
 async function main(): Promise<void> {
-  const directory = await mkdtemp(path.join(tmpdir(), 'bench-team-progress-'));
-  const token = randomUUID();
   const requests = new Map<string, number>();
-  const server = new BlobsServer({ directory, token, onRequest: ({ type }) => requests.set(type, (requests.get(type) ?? 0) + 1) });
+  const blobs = await startLocalBlobs({ siteID: 'bench', onRequest: ({ type }) => requests.set(type, (requests.get(type) ?? 0) + 1) });
   const counted = async <T>(task: () => Promise<T>): Promise<[T, string]> => {
     requests.clear();
     const result = await task();
     return [result, [...requests].map(([type, n]) => `${n} ${type}`).join(', ')];
   };
-  const { port } = await server.start();
-  const url = `http://127.0.0.1:${port}`;
-  setEnvironmentContext({ siteID: 'bench', token, edgeURL: url, uncachedEdgeURL: url });
   try {
     const now = Date.now();
     const ids = Array.from({ length: USERS }, () => randomUUID());
@@ -211,8 +202,7 @@ async function main(): Promise<void> {
     const after = await run();
     console.log(`\nSample row: ${JSON.stringify(after.rows[0])}`);
   } finally {
-    await server.stop();
-    await rm(directory, { recursive: true, force: true });
+    await blobs.stop();
   }
 }
 

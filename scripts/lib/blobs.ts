@@ -4,9 +4,8 @@
  * "unlinked" for `netlify serve`). Returns the function that disconnects.
  */
 import { setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { startLocalBlobs } from '~/lib/server/storage/local-server';
 
 export async function connectBlobs(localSiteId: string): Promise<() => Promise<void>> {
   const siteID = process.env['NETLIFY_SITE_ID'];
@@ -15,10 +14,6 @@ export async function connectBlobs(localSiteId: string): Promise<() => Promise<v
     setEnvironmentContext({ siteID, token });
     return async () => {};
   }
-  const serverToken = randomUUID();
-  const server = new BlobsServer({ directory: path.resolve('.netlify/blobs-serve'), token: serverToken });
-  const { port } = await server.start();
-  const url = `http://127.0.0.1:${port}`;
-  setEnvironmentContext({ siteID: localSiteId, token: serverToken, edgeURL: url, uncachedEdgeURL: url });
-  return () => server.stop();
+  const local = await startLocalBlobs({ directory: path.resolve('.netlify/blobs-serve'), siteID: localSiteId });
+  return () => local.stop();
 }

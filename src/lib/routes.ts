@@ -20,7 +20,7 @@ const HEADER_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/content-management$/, 'Content Management'],
 ];
 
-export const DEFAULT_HEADER_TITLE = 'Onboarding Platform';
+const DEFAULT_HEADER_TITLE = 'Onboarding Platform';
 
 /** The header title of a path (SPEC §2): listed titles, then 'Onboarding Platform' for anything else. */
 export function headerTitle(pathname: string): string {

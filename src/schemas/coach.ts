@@ -11,13 +11,13 @@ import { z } from 'astro/zod';
 import { text } from './common';
 
 /** Pages a play may link to: a buyer segment (ids 8–11) or the ideal customer profile. */
-export const PLAY_LINK_HREF = /^\/(?:buyer-segments\/(?:8|9|10|11)|ideal-customer-profile)$/;
+const PLAY_LINK_HREF = /^\/(?:buyer-segments\/(?:8|9|10|11)|ideal-customer-profile)$/;
 
 /** SPEC §9: every situation has 1 to 4 plays. */
-export const MIN_PLAYS = 1;
-export const MAX_PLAYS = 4;
+const MIN_PLAYS = 1;
+const MAX_PLAYS = 4;
 
-export const playLinkSchema = z
+const playLinkSchema = z
   .strictObject({
     label: text('Link text shown beside the play, e.g. "Leasing Brokers segment".'),
     href: z
@@ -27,7 +27,7 @@ export const playLinkSchema = z
   })
   .describe('A page of the hub that backs a play (buyer segment or ICP).');
 
-export const playSchema = z
+const playSchema = z
   .strictObject({
     play: text('The talk track: what the rep says, in the first person. Play buttons show its first 80 characters.'),
     followUp: text('Optional next question or line once the buyer answers.').optional(),
@@ -76,6 +76,5 @@ export const salesSituationListSchema = z
   .refine((list) => new Set(list.map((s) => s.id)).size === list.length, 'situation ids must be unique')
   .describe('Every sales situation, in the order the coach shows them.');
 
-export type PlayLink = z.infer<typeof playLinkSchema>;
 export type Play = z.infer<typeof playSchema>;
 export type SalesSituation = z.infer<typeof salesSituationSchema>;

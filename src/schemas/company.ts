@@ -73,7 +73,7 @@ export const valuePropositionSchema = z
   })
   .describe('One value proposition (SPEC §2: ACCELERATE, ELEVATE, TARGET, INTEGRATE).');
 
-export const COMPARISON_RATINGS = ['yes', 'partial', 'no'] as const;
+const COMPARISON_RATINGS = ['yes', 'partial', 'no'] as const;
 
 export const differentiatorsSchema = z
   .strictObject({

@@ -32,7 +32,7 @@ export type Module = z.infer<typeof moduleSchema>;
 
 // #region lessons
 
-export const lessonTypeSchema = z.enum(LESSON_TYPES).describe('Kind of lesson: video, article, interactive or quiz.');
+const lessonTypeSchema = z.enum(LESSON_TYPES).describe('Kind of lesson: video, article, interactive or quiz.');
 
 export const lessonSchema = z
   .strictObject({
@@ -74,13 +74,13 @@ export type Lesson = z.infer<typeof lessonSchema>;
 
 // #region quizzes
 
-export const quizCategorySchema = z.enum(QUIZ_CATEGORIES).describe('Quiz category, used by the quizzes list filter.');
+const quizCategorySchema = z.enum(QUIZ_CATEGORIES).describe('Quiz category, used by the quizzes list filter.');
 
-export const quizDifficultySchema = z
+const quizDifficultySchema = z
   .enum(QUIZ_DIFFICULTIES)
   .describe('Quiz difficulty (badge colours: beginner green, intermediate blue, advanced amber).');
 
-export const quizOptionSchema = z
+const quizOptionSchema = z
   .strictObject({
     id: z.string().trim().min(1).describe('Option id, unique within its question (e.g. "a").'),
     text: z.string().trim().min(1).describe('Answer text shown to the learner.'),
@@ -88,9 +88,8 @@ export const quizOptionSchema = z
   })
   .describe('One single-choice answer option.');
 
-export type QuizOption = z.infer<typeof quizOptionSchema>;
 
-export const quizQuestionSchema = z
+const quizQuestionSchema = z
   .strictObject({
     id: z.string().trim().min(1).describe('Question id, unique within its quiz (e.g. "q1").'),
     text: z.string().trim().min(1).describe('The question as shown to the learner.'),
@@ -124,7 +123,6 @@ export const quizQuestionSchema = z
   })
   .describe('A single-choice quiz question.');
 
-export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 
 export const quizSchema = z
   .strictObject({

@@ -16,7 +16,7 @@ import { iconName, text } from './common';
 const icon = iconName('search');
 
 /** SPEC §2: each feature lists its key capabilities; we ask for at least four so the card is useful. */
-export const MIN_CAPABILITIES = 4;
+const MIN_CAPABILITIES = 4;
 
 export const productFeatureSchema = z
   .strictObject({
@@ -41,8 +41,8 @@ export const productFeatureSchema = z
   .describe('One of the six core product features (SPEC §2).');
 
 /** Which narrative a feature shows, by its position in the list (SPEC §2). */
-export const FEATURE_POSITIONS = ['first', 'second', 'other'] as const;
-export const featurePositionSchema = z.enum(FEATURE_POSITIONS).describe('first, second or other.');
+const FEATURE_POSITIONS = ['first', 'second', 'other'] as const;
+const featurePositionSchema = z.enum(FEATURE_POSITIONS).describe('first, second or other.');
 
 export const productFeatureNarrativeSchema = z
   .strictObject({
@@ -51,12 +51,12 @@ export const productFeatureNarrativeSchema = z
   })
   .describe('The texts shown with every feature at one position (entry id: first, second or other).');
 
-export const INTEGRATION_STATUSES = ['Active', 'Planned'] as const;
+const INTEGRATION_STATUSES = ['Active', 'Planned'] as const;
 
 /** The five integration groups of SPEC §2, in display order; the group file name is its id. */
-export const INTEGRATION_GROUP_IDS = ['crm-systems', 'property-management', 'cre-marketplaces', 'marketing-tools', 'visual-tools'] as const;
+const INTEGRATION_GROUP_IDS = ['crm-systems', 'property-management', 'cre-marketplaces', 'marketing-tools', 'visual-tools'] as const;
 
-export const integrationSchema = z
+const integrationSchema = z
   .strictObject({
     name: text('Product name of the integration partner, e.g. "Salesforce".'),
     description: text('What the integration does for a Parcelwise customer, in one or two sentences.'),
@@ -81,8 +81,5 @@ export const productIntegrationGroupSchema = z
 
 export type ProductFeatureData = z.infer<typeof productFeatureSchema>;
 export type FeaturePosition = z.infer<typeof featurePositionSchema>;
-export type ProductFeatureNarrative = z.infer<typeof productFeatureNarrativeSchema>;
-export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];
 export type IntegrationGroupId = (typeof INTEGRATION_GROUP_IDS)[number];
-export type Integration = z.infer<typeof integrationSchema>;
 export type ProductIntegrationGroupData = z.infer<typeof productIntegrationGroupSchema>;

@@ -18,16 +18,16 @@ import { text } from './common';
 const httpsUrl = (description: string) => z.url({ protocol: /^https$/, error: 'must be an https:// address' }).describe(description);
 
 /** SPEC §3 Resource.type. */
-export const RESOURCE_TYPES = ['article', 'video', 'template', 'guide', 'case-study', 'pdf', 'sales-tool'] as const;
+const RESOURCE_TYPES = ['article', 'video', 'template', 'guide', 'case-study', 'pdf', 'sales-tool'] as const;
 /** SPEC §3 Resource.category. */
-export const RESOURCE_CATEGORIES = ['customer-examples', 'pdf-collateral', 'sales-resources', 'industry-links'] as const;
+const RESOURCE_CATEGORIES = ['customer-examples', 'pdf-collateral', 'sales-resources', 'industry-links'] as const;
 /** SPEC §2: the category values of the Sales Resources filter, `all` first (the default). */
 export const SALES_RESOURCE_FILTERS = ['all', 'pdf-collateral', 'industry-links'] as const;
 
-export const resourceTypeSchema = z
+const resourceTypeSchema = z
   .enum(RESOURCE_TYPES)
   .describe('Kind of resource, decides the card icon: article, video, template, guide, case-study, pdf or sales-tool.');
-export const resourceCategorySchema = z
+const resourceCategorySchema = z
   .enum(RESOURCE_CATEGORIES)
   .describe(
     'Library section: customer-examples (Live Customer Examples tab), sales-resources, pdf-collateral or industry-links (Sales Resources tab).',
@@ -65,7 +65,7 @@ export const resourceSchema = z
   .describe('A built-in resource of the library (SPEC §3).');
 
 /** SPEC §2: the rows of the customer-examples matrix, in this order. */
-export const CUSTOMER_EXAMPLE_SEGMENTS = [
+const CUSTOMER_EXAMPLE_SEGMENTS = [
   'Full-Service Brokerage',
   'Investment Sales',
   'Leasing',
@@ -73,7 +73,7 @@ export const CUSTOMER_EXAMPLE_SEGMENTS = [
   'Property Manager',
 ] as const;
 
-export const customerExampleSiteSchema = z
+const customerExampleSiteSchema = z
   .strictObject({
     name: text('Name of the (fictional) customer site, e.g. "Harborline Commercial".'),
     url: httpsUrl('Address of the live example site (fictional, on a `.example` domain).'),
@@ -117,6 +117,4 @@ export type ResourceType = (typeof RESOURCE_TYPES)[number];
 export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
 export type SalesResourceFilter = (typeof SALES_RESOURCE_FILTERS)[number];
 export type ResourceData = z.infer<typeof resourceSchema>;
-export type CustomerExampleSegment = (typeof CUSTOMER_EXAMPLE_SEGMENTS)[number];
-export type CustomerExampleSite = z.infer<typeof customerExampleSiteSchema>;
 export type CustomerExampleRowData = z.infer<typeof customerExampleRowSchema>;

@@ -13,7 +13,6 @@ export type ModuleStatus = (typeof MODULE_STATUSES)[number];
 
 /** SPEC §3 Quiz difficulty (badge colours: beginner green, intermediate blue, advanced amber). */
 export const QUIZ_DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
-export type QuizDifficulty = (typeof QUIZ_DIFFICULTIES)[number];
 
 /** Quiz categories: one tab each on the quizzes list. */
 export const QUIZ_CATEGORIES = [
@@ -24,20 +23,14 @@ export const QUIZ_CATEGORIES = [
   'Company',
   'Ideal Customer Profile',
 ] as const;
-export type QuizCategory = (typeof QUIZ_CATEGORIES)[number];
 
 /** SPEC §3 Segment icon and colour theme. */
 export const SEGMENT_ICONS = ['Building', 'Briefcase', 'Users', 'User'] as const;
-export type SegmentIcon = (typeof SEGMENT_ICONS)[number];
 export const SEGMENT_COLORS = ['indigo', 'sky', 'emerald', 'amber'] as const;
-export type SegmentColor = (typeof SEGMENT_COLORS)[number];
 
 /** SPEC §3 Persona company size band and buying role. */
 export const PERSONA_SEGMENTS = ['Enterprise', 'Mid-Market', 'Small Business', 'Startup'] as const;
-export type PersonaSegment = (typeof PERSONA_SEGMENTS)[number];
 export const PERSONA_ROLES = ['decision_maker', 'influencer', 'user', 'champion'] as const;
-export type PersonaRole = (typeof PERSONA_ROLES)[number];
 
 /** Account roles (docs/decisions.md "Accounts"): administrators are made by an operator. */
 export const USER_ROLES = ['admin', 'user'] as const;
-export type UserRole = (typeof USER_ROLES)[number];

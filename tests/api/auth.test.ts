@@ -1,7 +1,8 @@
 // The account calls of SPEC §7 with the rules of DECISIONS.md "Accounts and sessions" and "The API".
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_USER, signIn, signUp, startApp, type TestApp } from './harness';
+import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
+import { signIn, signUp, startApp, type TestApp, messageOf, credentials } from './harness';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -10,14 +11,13 @@ beforeAll(async () => {
 afterAll(() => app.stop());
 
 const uniqueUsername = () => `u-${randomUUID().slice(0, 8)}@parcelwise.example`;
-const message = async (response: Response) => ((await response.json()) as { message: string }).message;
 
 describe('GET /api/user', () => {
   it('answers 401 with a JSON message when signed out', async () => {
     const response = await app.request('GET', '/api/user');
     expect(response.status).toBe(401);
     expect(response.headers.get('content-type')).toContain('application/json');
-    expect(await message(response)).toBe('Not signed in');
+    expect(await messageOf(response)).toBe('Not signed in');
   });
 
   it('answers the signed-in user without secrets', async () => {
@@ -48,7 +48,7 @@ describe('POST /api/login', () => {
   });
 
   it.skipIf(process.env['API_BASE_URL'] !== undefined)('marks the cookie Secure outside localhost', async () => {
-    const response = await app.request('POST', 'https://learning.parcelwise.example/api/login', { body: DEMO_USER });
+    const response = await app.request('POST', 'https://learning.parcelwise.example/api/login', { body: credentials(DEMO_USER) });
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie().find((c) => c.startsWith('pw_session='))).toMatch(/;\s*Secure/i);
   });
@@ -64,8 +64,8 @@ describe('POST /api/login', () => {
     });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
-    expect(await message(unknown)).toBe('Invalid username or password');
-    expect(await message(wrong)).toBe('Invalid username or password');
+    expect(await messageOf(unknown)).toBe('Invalid username or password');
+    expect(await messageOf(wrong)).toBe('Invalid username or password');
   });
 
   it.each([
@@ -78,26 +78,26 @@ describe('POST /api/login', () => {
   ])('answers 400 naming the field for %j', async (body, expected) => {
     const response = await app.request('POST', '/api/login', { body });
     expect(response.status).toBe(400);
-    expect(await message(response)).toBe(expected);
+    expect(await messageOf(response)).toBe(expected);
   });
 
   it('answers 400 for malformed JSON', async () => {
     const response = await app.request('POST', '/api/login', { rawBody: '{"username":' });
     expect(response.status).toBe(400);
-    expect(await message(response)).toBe('Request body must be valid JSON');
+    expect(await messageOf(response)).toBe('Request body must be valid JSON');
   });
 
   it('answers 413 for a body over 64 KB', async () => {
     const response = await app.request('POST', '/api/login', { body: { username: 'a', password: 'x'.repeat(70 * 1024) } });
     expect(response.status).toBe(413);
-    expect(await message(response)).toBe('Request body is larger than 64 KB');
+    expect(await messageOf(response)).toBe('Request body is larger than 64 KB');
   });
 
   it('refuses a cross-origin POST with 403', async () => {
-    const response = await app.request('POST', '/api/login', { body: DEMO_USER, headers: { Origin: 'https://evil.example' } });
+    const response = await app.request('POST', '/api/login', { body: credentials(DEMO_USER), headers: { Origin: 'https://evil.example' } });
     expect(response.status).toBe(403);
-    expect(await message(response)).toBe('Cross-site requests are not allowed');
-    const noOrigin = await app.request('POST', '/api/login', { body: DEMO_USER, headers: { Origin: 'null' } });
+    expect(await messageOf(response)).toBe('Cross-site requests are not allowed');
+    const noOrigin = await app.request('POST', '/api/login', { body: credentials(DEMO_USER), headers: { Origin: 'null' } });
     expect(noOrigin.status).toBe(403);
   });
 
@@ -120,7 +120,7 @@ describe('POST /api/login', () => {
       const retryAfter = Number(blocked.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(800);
       expect(retryAfter).toBeLessThanOrEqual(900);
-      expect(await message(blocked)).toBe('Too many failed sign-in attempts. Please try again later.');
+      expect(await messageOf(blocked)).toBe('Too many failed sign-in attempts. Please try again later.');
     },
   );
 
@@ -130,10 +130,10 @@ describe('POST /api/login', () => {
       const response = await app.request('POST', '/api/login', { body: { username: uniqueUsername(), password: 'wrong-password' }, ip });
       expect(response.status).toBe(401);
     }
-    const blocked = await app.request('POST', '/api/login', { body: DEMO_USER, ip });
+    const blocked = await app.request('POST', '/api/login', { body: credentials(DEMO_USER), ip });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
-    const otherAddress = await app.request('POST', '/api/login', { body: DEMO_USER, ip: '10.2.0.8' });
+    const otherAddress = await app.request('POST', '/api/login', { body: credentials(DEMO_USER), ip: '10.2.0.8' });
     expect(otherAddress.status).toBe(200);
   });
 });
@@ -176,12 +176,12 @@ describe('POST /auth (the sign-in form before its island loads, or without JavaS
     for (let attempt = 0; attempt < 10; attempt++) {
       expect((await form({ username: uniqueUsername(), password: 'wrong-password' }, {}, ip)).status).toBe(401);
     }
-    const blocked = await form(DEMO_USER, {}, ip);
+    const blocked = await form({ username: DEMO_USER.username, password: DEMO_USER.password }, {}, ip);
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await blocked.text()).toContain('Too many failed sign-in attempts. Please try again later.');
 
-    const crossSite = await form(DEMO_USER, { Origin: 'https://evil.example' });
+    const crossSite = await form({ username: DEMO_USER.username, password: DEMO_USER.password }, { Origin: 'https://evil.example' });
     expect(crossSite.status).toBe(403);
   });
 });
@@ -204,7 +204,7 @@ describe('POST /api/register', () => {
       body: { username: user.username.toUpperCase(), password: 'long-enough-pw', name: 'Dup' },
     });
     expect(response.status).toBe(409);
-    expect(await message(response)).toBe('Username may already exist');
+    expect(await messageOf(response)).toBe('Username may already exist');
   });
 
   it('refuses the administrator address', async () => {
@@ -224,7 +224,7 @@ describe('POST /api/register', () => {
   ])('answers 400 naming the field for %j', async (body, expected) => {
     const response = await app.request('POST', '/api/register', { body });
     expect(response.status).toBe(400);
-    expect(await message(response)).toBe(expected);
+    expect(await messageOf(response)).toBe(expected);
   });
 });
 
@@ -246,13 +246,13 @@ describe('routing and headers', () => {
     const client = await signIn(app, DEMO_USER);
     const response = await client.get('/api/does-not-exist');
     expect(response.status).toBe(404);
-    expect(await message(response)).toBe('Not found');
+    expect(await messageOf(response)).toBe('Not found');
   });
 
   it('answers a known path with the wrong method with a JSON 405', async () => {
     const response = await app.request('GET', '/api/login');
     expect(response.status).toBe(405);
-    expect(await message(response)).toBe('Method not allowed');
+    expect(await messageOf(response)).toBe('Method not allowed');
   });
 
   it('sends security headers and no-store on API answers', async () => {

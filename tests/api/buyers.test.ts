@@ -2,7 +2,8 @@
 // out, 400 for a malformed id, 404 for an unknown one, errors as { message }).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personaResponseSchema, segmentListResponseSchema, segmentResponseSchema } from '~/lib/api/buyers';
-import { DEMO_USER, signIn, startApp, type ApiClient, type TestApp } from './harness';
+import { DEMO_USER } from '~/lib/server/demo-accounts';
+import { signIn, startApp, type ApiClient, type TestApp, messageOf } from './harness';
 
 let app: TestApp;
 let client: ApiClient;
@@ -16,10 +17,7 @@ const SEGMENT_KEYS = ['careAbout', 'color', 'description', 'examples', 'icon', '
 const PERSONA_KEYS = ['avatar', 'background', 'company', 'goals', 'id', 'name', 'painPoints', 'preferences', 'role', 'segment', 'title'];
 
 async function expectMessage(response: Response, status: number, message: RegExp): Promise<void> {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/application\/json/);
-  const body = (await response.json()) as { message?: unknown };
-  expect(body.message).toMatch(message);
+  expect(await messageOf(response, status)).toMatch(message);
 }
 
 describe('GET /api/segments', () => {

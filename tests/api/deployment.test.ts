@@ -3,7 +3,8 @@
 // In process only: these tests change the server's environment between requests.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, deleteUser, setDisabled, setPassword } from '~/lib/server/services/accounts';
-import { DEMO_USER, startApp, type TestApp } from './harness';
+import { DEMO_USER } from '~/lib/server/demo-accounts';
+import { startApp, type TestApp, messageOf, credentials } from './harness';
 
 const inProcess = process.env['API_BASE_URL'] === undefined;
 let app: TestApp;
@@ -24,7 +25,6 @@ afterAll(async () => {
   if (inProcess) await app.stop();
 });
 
-const message = async (response: Response) => ((await response.json()) as { message: string }).message;
 const newcomer = (suffix: string) => ({
   username: `new-${suffix}-${Date.now()}@parcelwise.example`,
   password: 'long-enough-pw',
@@ -33,21 +33,21 @@ const newcomer = (suffix: string) => ({
 
 describe.skipIf(!inProcess)('a deployed site', () => {
   it('seeds no demo accounts', async () => {
-    const response = await app.request('POST', '/api/login', { body: DEMO_USER, ip: '10.9.0.1' });
+    const response = await app.request('POST', '/api/login', { body: credentials(DEMO_USER), ip: '10.9.0.1' });
     expect(response.status).toBe(401);
   });
 
   it('keeps registration closed without SIGNUP_CODE', async () => {
     const response = await app.request('POST', '/api/register', { body: newcomer('closed') });
     expect(response.status).toBe(403);
-    expect(await message(response)).toBe('Registration is closed. Ask an administrator for an account.');
+    expect(await messageOf(response)).toBe('Registration is closed. Ask an administrator for an account.');
   });
 
   it('opens registration only with the matching invite code', async () => {
     process.env['SIGNUP_CODE'] = 'welcome-2026';
     const missing = await app.request('POST', '/api/register', { body: newcomer('nocode') });
     expect(missing.status).toBe(403);
-    expect(await message(missing)).toBe('inviteCode: The invite code is not valid');
+    expect(await messageOf(missing)).toBe('inviteCode: The invite code is not valid');
     const wrong = await app.request('POST', '/api/register', { body: { ...newcomer('wrong'), inviteCode: 'guess' } });
     expect(wrong.status).toBe(403);
     const right = await app.request('POST', '/api/register', { body: { ...newcomer('right'), inviteCode: 'welcome-2026' } });
@@ -58,11 +58,11 @@ describe.skipIf(!inProcess)('a deployed site', () => {
     delete process.env['SESSION_SECRET'];
     const missing = await app.request('POST', '/api/login', { body: { username: 'a@b.c', password: 'whatever1' } });
     expect(missing.status).toBe(503);
-    expect(await message(missing)).toBe('SESSION_SECRET is not set. Set it (32+ characters) in the Netlify site settings.');
+    expect(await messageOf(missing)).toBe('SESSION_SECRET is not set. Set it (32+ characters) in the Netlify site settings.');
     process.env['SESSION_SECRET'] = 'too-short';
     const short = await app.request('GET', '/api/user');
     expect(short.status).toBe(503);
-    expect(await message(short)).toBe('SESSION_SECRET must be at least 32 characters long.');
+    expect(await messageOf(short)).toBe('SESSION_SECRET must be at least 32 characters long.');
   });
 });
 

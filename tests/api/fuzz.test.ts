@@ -2,7 +2,7 @@
 // fields, huge strings, bad ids, path traversal, prototype-pollution keys. Each answer must be a 4xx
 // with a JSON `{ message }`, never a 5xx, and nothing may be stored for the user sending them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startApp, type ApiClient, type TestApp } from './harness';
+import { signUp, startApp, type ApiClient, type TestApp, messageOf } from './harness';
 
 let app: TestApp;
 let client: ApiClient;
@@ -70,8 +70,7 @@ const ID_ROUTES: Array<[method: 'GET' | 'PATCH', template: string]> = [
 async function expectClientError(response: Response, context: string): Promise<void> {
   expect(response.status, context).toBeGreaterThanOrEqual(400);
   expect(response.status, context).toBeLessThan(500);
-  const body = (await response.json()) as { message?: unknown };
-  expect(typeof body.message, context).toBe('string');
+  await messageOf(response);
 }
 
 describe.skipIf(process.env['API_BASE_URL'] !== undefined)('hostile input never gets a 5xx', () => {

@@ -4,17 +4,13 @@
  * routes with production code and can control the environment. With API_BASE_URL set: plain HTTP
  * against that server (e.g. the dev server), for quick iteration; `app.inProcess` is then false.
  */
-import { BlobsServer } from '@netlify/blobs/server';
-import { setEnvironmentContext } from '@netlify/blobs';
+import { expect } from 'vitest';
+import type { z } from 'zod';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { startLocalBlobs } from '~/lib/server/storage/local-server';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
-
-export const DEMO_ADMIN = { username: 'admin@parcelwise.example', password: 'parcelwise-admin' } as const;
-export const DEMO_USER = { username: 'alex@parcelwise.example', password: 'parcelwise-demo' } as const;
 
 type Handler = (request: Request, context: { ip: string }) => Promise<Response>;
 
@@ -63,30 +59,22 @@ async function inProcessApp(): Promise<TestApp> {
   if (!existsSync(BUILT_HANDLER)) {
     throw new Error('No built server function: run `npm run build` before the API tests (or set API_BASE_URL).');
   }
-  const directory = await mkdtemp(path.join(tmpdir(), 'hub-blobs-'));
-  const token = randomUUID();
-  const server = new BlobsServer({ directory, token });
-  const { port } = await server.start();
-  const edgeURL = `http://127.0.0.1:${port}`;
-  setEnvironmentContext({ siteID: 'api-tests', token, edgeURL, uncachedEdgeURL: edgeURL });
+  const blobs = await startLocalBlobs({ siteID: 'api-tests' });
   process.env['PARCELWISE_LOCAL'] = 'true';
   const module = (await import(pathToFileURL(BUILT_HANDLER).href)) as { default: Handler };
   const origin = 'http://localhost:8888';
   const app: TestApp = {
     origin,
     inProcess: true,
-    blobsPort: port,
-    blobsDirectory: directory,
-    stopBlobs: () => server.stop(),
+    blobsPort: blobs.port,
+    blobsDirectory: blobs.directory,
+    stopBlobs: () => blobs.stop(),
     request: (method, pathname, options = {}) => {
       const url = new URL(pathname, origin);
       return module.default(new Request(url, init(method, url.origin, options)), { ip: options.ip ?? '127.0.0.1' });
     },
     client: () => makeClient(app),
-    async stop() {
-      await server.stop().catch(() => undefined);
-      await rm(directory, { recursive: true, force: true });
-    },
+    stop: () => blobs.stop().catch(() => undefined),
   };
   return app;
 }
@@ -154,4 +142,31 @@ export async function signIn(app: TestApp, account: { username: string; password
   const response = await client.login(account.username, account.password);
   if (response.status !== 200) throw new Error(`signIn failed: ${response.status} ${await response.text()}`);
   return client;
+}
+
+/** The sign-in body of an account: its username and password only. */
+export const credentials = ({ username, password }: { username: string; password: string }) => ({ username, password });
+
+/**
+ * The JSON body of a response, after checking its status (the body is shown when the status is wrong);
+ * with a schema of ~/lib/api, parsed through it, so the answer is checked against the shared contract.
+ */
+export async function expectJson<S extends z.ZodType>(response: Response, status: number, schema: S): Promise<z.infer<S>>;
+export async function expectJson<T>(response: Response, status: number): Promise<T>;
+export async function expectJson(response: Response, status: number, schema?: z.ZodType): Promise<unknown> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  expect(response.headers.get('content-type'), text).toMatch(/application\/json/);
+  const body: unknown = JSON.parse(text);
+  return schema ? schema.parse(body) : body;
+}
+
+/** The `{ message }` of an error answer (every /api error is one), after checking its status when given. */
+export async function messageOf(response: Response, status?: number): Promise<string> {
+  const text = await response.text();
+  if (status !== undefined) expect(response.status, text).toBe(status);
+  expect(response.headers.get('content-type'), text).toMatch(/application\/json/);
+  const body = JSON.parse(text) as { message?: unknown };
+  expect(typeof body.message, text).toBe('string');
+  return body.message as string;
 }

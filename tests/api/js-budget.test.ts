@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, signIn, startApp, type ApiClient, type TestApp } from './harness';
+import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
+import { signIn, startApp, type ApiClient, type TestApp } from './harness';
 
 const KIB = 1024;
 export const CONTENT_BUDGET = 75 * KIB;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USER, signIn, startApp, type TestApp } from './harness';
+import { DEMO_USER } from '~/lib/server/demo-accounts';
+import { signIn, startApp, type TestApp } from './harness';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USER, signIn, startApp, type TestApp } from './harness';
+import { DEMO_USER } from '~/lib/server/demo-accounts';
+import { signIn, startApp, type TestApp, credentials } from './harness';
 
 const inProcess = process.env['API_BASE_URL'] === undefined;
 let app: TestApp;
@@ -34,7 +35,7 @@ describe.skipIf(!inProcess)('storage failures', () => {
     const api = await client.get('/api/user');
     expect(api.status).toBe(503);
     expect(await api.json()).toEqual({ message: 'Storage is temporarily unavailable. Please try again in a moment.' });
-    const login = await app.request('POST', '/api/login', { body: DEMO_USER });
+    const login = await app.request('POST', '/api/login', { body: credentials(DEMO_USER) });
     expect(login.status).toBe(503);
     const page = await client.request('GET', '/', { headers: { Accept: 'text/html' } });
     expect(page.status).toBe(503);

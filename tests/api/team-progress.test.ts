@@ -2,7 +2,8 @@
 // "The API"): validation, access, the figures of a scripted history, rebuilt rollups, concurrency.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamProgressRow as Row } from '~/lib/team/figures';
-import { DEMO_ADMIN, DEMO_USER, signIn, signUp, startApp, type ApiClient, type TestApp } from './harness';
+import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
+import { signIn, signUp, startApp, type ApiClient, type TestApp, messageOf } from './harness';
 
 const ACCESS_DENIED = 'The Team Progress dashboard is only accessible to administrators.';
 const PASSWORD = 'correct-horse-battery'; // harness signUp's password
@@ -61,9 +62,7 @@ describe('POST /api/track-visit validation', () => {
     ['timeSpent not null', visit({ timeSpent: 12 }), 'timeSpent'],
   ])('%s → 400 naming the field', async (_case, body, field) => {
     const response = await client.post('/api/track-visit', body);
-    expect(response.status).toBe(400);
-    const { message } = (await response.json()) as { message: string };
-    expect(message).toContain(field);
+    expect(await messageOf(response, 400)).toContain(field);
   });
 
   it('malformed JSON → 400', async () => {
@@ -71,8 +70,7 @@ describe('POST /api/track-visit validation', () => {
       rawBody: '{"pagePath": "/',
       headers: { 'Content-Type': 'application/json' },
     });
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toMatch(/JSON/);
+    expect(await messageOf(response, 400)).toMatch(/JSON/);
   });
 
   it('accepts the largest valid values', async () => {

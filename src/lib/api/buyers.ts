@@ -15,11 +15,9 @@ export const segmentResponseSchema = z.object({
   talkingPoints: z.array(z.string()),
   examples: z.array(z.object({ name: z.string(), url: z.string() })),
 });
-export type SegmentResponse = z.infer<typeof segmentResponseSchema>;
 
 /** GET /api/segments: every segment ordered by id, one per distinct name. */
 export const segmentListResponseSchema = z.array(segmentResponseSchema);
-export type SegmentListResponse = z.infer<typeof segmentListResponseSchema>;
 
 /** SPEC §3 Persona (avatar null when the persona has no picture). */
 export const personaResponseSchema = z.object({
@@ -35,4 +33,3 @@ export const personaResponseSchema = z.object({
   goals: z.array(z.string()),
   painPoints: z.array(z.string()),
 });
-export type PersonaResponse = z.infer<typeof personaResponseSchema>;

@@ -3,7 +3,7 @@
 import { LESSON_TYPES, MODULE_STATUSES } from '~/schemas/vocabulary';
 import { z } from './zod';
 
-export const lessonTypeSchema = z.enum(LESSON_TYPES);
+const lessonTypeSchema = z.enum(LESSON_TYPES);
 export const moduleStatusSchema = z.enum(MODULE_STATUSES);
 
 /** Route and body ids: authored positive integers. */
@@ -11,14 +11,13 @@ export const positiveId = z.number().int().positive().max(999_999_999);
 /** Accepted and ignored everywhere (docs/decisions.md "The API"): the user comes from the session only. */
 export const ignoredUserId = z.unknown().optional();
 
-export const lessonSummarySchema = z.strictObject({
+const lessonSummarySchema = z.strictObject({
   id: positiveId,
   title: z.string(),
   type: lessonTypeSchema,
   duration: z.number().int().nonnegative(),
   order: z.number().int(),
 });
-export type LessonSummary = z.infer<typeof lessonSummarySchema>;
 
 /** GET /api/modules/{id} and PATCH /api/modules/{id}: the module with the signed-in user's status. */
 export const moduleResponseSchema = z.strictObject({
@@ -35,4 +34,3 @@ export type ModuleResponse = z.infer<typeof moduleResponseSchema>;
 
 /** PATCH /api/modules/{id}. */
 export const moduleStatusRequestSchema = z.strictObject({ userId: ignoredUserId, status: moduleStatusSchema });
-export type ModuleStatusRequest = z.infer<typeof moduleStatusRequestSchema>;

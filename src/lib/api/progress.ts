@@ -28,7 +28,6 @@ export const createProgressRequestSchema = z.strictObject({
   lastActivity: z.iso.datetime({ offset: true }).optional(),
   timeSpent: z.number().int().nonnegative().max(10_000_000).optional(),
 });
-export type CreateProgressRequest = z.infer<typeof createProgressRequestSchema>;
 
 /** PATCH /api/progress/{id}: additive — the sent lesson ids are merged with the stored ones. */
 export const updateProgressRequestSchema = z.strictObject({

@@ -7,16 +7,14 @@ const positiveId = z.number().int().positive().max(999_999_999);
 const shortId = z.string().trim().min(1).max(64);
 
 /** An option as the browser sees it before grading: no isCorrect. */
-export const publicQuizOptionSchema = z.strictObject({ id: z.string(), text: z.string() });
-export type PublicQuizOption = z.infer<typeof publicQuizOptionSchema>;
+const publicQuizOptionSchema = z.strictObject({ id: z.string(), text: z.string() });
 
 /** A question before grading: no explanation either (it would give the answer away). */
-export const publicQuizQuestionSchema = z.strictObject({
+const publicQuizQuestionSchema = z.strictObject({
   id: z.string(),
   text: z.string(),
   options: z.array(publicQuizOptionSchema),
 });
-export type PublicQuizQuestion = z.infer<typeof publicQuizQuestionSchema>;
 
 /** GET /api/quizzes lists these. */
 export const publicQuizSchema = z.strictObject({
@@ -29,12 +27,11 @@ export const publicQuizSchema = z.strictObject({
 });
 export type PublicQuiz = z.infer<typeof publicQuizSchema>;
 
-export const quizAnswerSchema = z.strictObject({
+const quizAnswerSchema = z.strictObject({
   questionId: z.string(),
   selectedOptionId: z.string().nullable(),
   isCorrect: z.boolean(),
 });
-export type QuizAnswer = z.infer<typeof quizAnswerSchema>;
 
 /** A stored, server-graded result (GET /api/quiz-results lists the user's). */
 export const quizResultSchema = z.strictObject({
@@ -72,7 +69,7 @@ export const submitQuizRequestSchema = z.strictObject({
 export type SubmitQuizRequest = z.infer<typeof submitQuizRequestSchema>;
 
 /** Per question, after grading: what the result screen reviews. */
-export const quizReviewItemSchema = z.strictObject({
+const quizReviewItemSchema = z.strictObject({
   questionId: z.string(),
   correctOptionId: z.string(),
   explanation: z.string().nullable(),

@@ -4,7 +4,7 @@
 import { z } from './zod';
 
 /** The longest query the server accepts; the search box stops typing there too. */
-export const SEARCH_QUERY_MAX_LENGTH = 200;
+const SEARCH_QUERY_MAX_LENGTH = 200;
 /** At most this many results per group, best first. */
 export const SEARCH_GROUP_LIMIT = 8;
 
@@ -12,14 +12,13 @@ export const SEARCH_GROUP_LIMIT = 8;
 export const searchRequestSchema = z.object({
   q: z.string().max(SEARCH_QUERY_MAX_LENGTH, `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`).default(''),
 });
-export type SearchRequest = z.infer<typeof searchRequestSchema>;
 
 const id = z.number().int().positive();
 
-export const searchModuleHitSchema = z.object({ id, title: z.string() });
-export const searchSegmentHitSchema = z.object({ id, name: z.string() });
-export const searchPersonaHitSchema = z.object({ id, name: z.string(), title: z.string() });
-export const searchQuizHitSchema = z.object({ id, title: z.string() });
+const searchModuleHitSchema = z.object({ id, title: z.string() });
+const searchSegmentHitSchema = z.object({ id, name: z.string() });
+const searchPersonaHitSchema = z.object({ id, name: z.string(), title: z.string() });
+const searchQuizHitSchema = z.object({ id, title: z.string() });
 
 /** SPEC §3 Search response: four groups, each ranked best first, at most 8 items. */
 export const searchResponseSchema = z.object({
@@ -29,10 +28,6 @@ export const searchResponseSchema = z.object({
   quizzes: z.array(searchQuizHitSchema).max(SEARCH_GROUP_LIMIT),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
-export type SearchModuleHit = z.infer<typeof searchModuleHitSchema>;
-export type SearchSegmentHit = z.infer<typeof searchSegmentHitSchema>;
-export type SearchPersonaHit = z.infer<typeof searchPersonaHitSchema>;
-export type SearchQuizHit = z.infer<typeof searchQuizHitSchema>;
 
 /** Four empty groups: the answer to an empty or whitespace-only query. */
 export function emptySearchResponse(): SearchResponse {

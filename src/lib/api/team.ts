@@ -1,10 +1,9 @@
 // Request and response schemas of visit tracking and the team progress dashboard (SPEC §3, §7;
 // DECISIONS.md "Learning data"), shared by the API routes, the tracking script and the islands.
 import { z } from './zod';
-import type { TeamProgressRow } from '~/lib/team/figures';
 
-export const MAX_PAGE_PATH_LENGTH = 512;
-export const MAX_TAB_ID_LENGTH = 64;
+const MAX_PAGE_PATH_LENGTH = 512;
+const MAX_TAB_ID_LENGTH = 64;
 
 /** A same-site path: starts with one '/', never '//' or '/\' (protocol-relative), no spaces or control characters. */
 const SAME_SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
@@ -35,7 +34,7 @@ export type TrackVisitRequest = z.input<typeof trackVisitRequestSchema>;
 export type TrackVisit = z.output<typeof trackVisitRequestSchema>;
 
 /** One row of GET /api/team-progress (SPEC §3 Team progress row; figures as DECISIONS.md defines them). */
-export const teamProgressRowSchema = z.strictObject({
+const teamProgressRowSchema = z.strictObject({
   id: z.string(),
   username: z.string(),
   name: z.string(),
@@ -48,10 +47,6 @@ export const teamProgressRowSchema = z.strictObject({
   /** ISO date-time of the latest event, or the string 'null' (SPEC §3). */
   lastActive: z.union([z.iso.datetime(), z.literal('null')]),
 });
-// The schema and the zod-free interface of ~/lib/team/figures must describe the same row.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const ROW_SCHEMA_MATCHES_INTERFACE: Same<z.infer<typeof teamProgressRowSchema>, TeamProgressRow> = true;
-
 /** GET /api/team-progress answers the spec's list of rows; the `X-Generated-At` header says when it was computed. */
 export const teamProgressResponseSchema = z.array(teamProgressRowSchema);
 export const GENERATED_AT_HEADER = 'X-Generated-At';

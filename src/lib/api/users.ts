@@ -26,7 +26,6 @@ export const loginRequestSchema = z.strictObject({
     .min(1, 'Password is required')
     .max(1024, 'Password must be at most 1024 characters'),
 });
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** POST /api/register (DECISIONS.md). `role` is accepted and ignored: every new account is a user. */
 export const registerRequestSchema = z.strictObject({

@@ -35,9 +35,9 @@ export const FALLBACK_SITUATIONS = {
 } as const;
 
 /** Terms that send an unmatched request to business impact discovery (substring match, SPEC §9). */
-export const FALLBACK_PROBLEM_TERMS = ['help', 'solve', 'problem'] as const;
+const FALLBACK_PROBLEM_TERMS = ['help', 'solve', 'problem'] as const;
 
-export interface KeywordMatch {
+interface KeywordMatch {
   /** The situation chosen. */
   situationId: string;
   reason: 'keywords';
@@ -47,7 +47,7 @@ export interface KeywordMatch {
   score: number;
 }
 
-export interface FallbackMatch {
+interface FallbackMatch {
   situationId: string;
   reason: 'fallback';
   /** The problem term found in the text ('help' | 'solve' | 'problem'), or null for the default fallback. */
@@ -110,7 +110,7 @@ export function matchSituation(
 }
 
 /** SPEC §9: play buttons show the first 80 characters of a play (an ellipsis marks the cut). */
-export const PLAY_PREVIEW_LENGTH = 80;
+const PLAY_PREVIEW_LENGTH = 80;
 
 export function playPreview(play: string): string {
   const chars = Array.from(play);

@@ -14,7 +14,7 @@ export type BuyerSegment = SegmentEntry;
 export type BuyerPersona = Omit<PersonaEntry, 'avatar'> & { avatar: string | null };
 
 /** A persona as the ICP page links it. */
-export interface PersonaLink {
+interface PersonaLink {
   id: number;
   name: string;
   title: string;

@@ -9,7 +9,7 @@ import type { LessonType } from '~/schemas/vocabulary';
 import { cached } from './cache';
 
 /** A lesson as module lists show it. */
-export interface LessonSummary {
+interface LessonSummary {
   id: number;
   title: string;
   type: LessonType;
@@ -30,7 +30,7 @@ export interface Module {
   lessons: LessonSummary[];
 }
 
-export interface LessonDetail extends LessonSummary {
+interface LessonDetail extends LessonSummary {
   moduleId: number;
   videoUrl: string | null;
   quizId: number | null;

@@ -19,7 +19,7 @@ export function adminUsername(): string {
 }
 
 /** A missing or invalid setting: the site answers 503 with the setting named until it is fixed. */
-export class ConfigError extends HttpError {
+class ConfigError extends HttpError {
   constructor(message: string) {
     super(503, message);
     this.name = 'ConfigError';

@@ -13,11 +13,3 @@ export class HttpError extends Error {
   }
 }
 
-/** Thrown by the storage module when Netlify Blobs cannot be reached or answers with an error. */
-export class StorageUnavailableError extends HttpError {
-  constructor(cause: unknown) {
-    super(503, 'Storage is temporarily unavailable. Please try again in a moment.');
-    this.name = 'StorageUnavailableError';
-    this.cause = cause;
-  }
-}

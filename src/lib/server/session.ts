@@ -4,7 +4,7 @@ import type { AstroCookieSetOptions, AstroCookies } from 'astro';
 import { getIronSession, type CookieJar, type IronSession } from 'iron-session';
 import { sessionSecret } from './config';
 
-export const SESSION_COOKIE = 'pw_session';
+const SESSION_COOKIE = 'pw_session';
 const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 export interface SessionData {

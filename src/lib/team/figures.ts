@@ -17,7 +17,7 @@ export interface TeamProgressRow {
 }
 
 /** SPEC §9: 'active' means last active within the last 7 days. */
-export const ACTIVE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+const ACTIVE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function isActive(row: Pick<TeamProgressRow, 'lastActive'>, now: Date): boolean {
   if (row.lastActive === 'null') return false;

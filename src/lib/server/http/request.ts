@@ -6,7 +6,7 @@ import { ACCESS_DENIED_DESCRIPTION } from '~/lib/team/figures';
 import { HttpError } from '~/lib/server/errors';
 import { describeZodError } from './response';
 
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 /** The signed-in user (the middleware already answered 401 for signed-out /api calls; this keeps types honest). */
 export function requireUser(locals: App.Locals): PublicUser {

@@ -7,7 +7,7 @@ import { HttpError } from '~/lib/server/errors';
 import { activity } from '~/lib/server/storage/activity';
 import { challengeAnswers } from '~/lib/server/storage/challenge-answers';
 
-export const WINDOW_HOURS = 12;
+const WINDOW_HOURS = 12;
 const WINDOW_MS = WINDOW_HOURS * 60 * 60 * 1000;
 
 export interface ChallengeWindow {

@@ -1,13 +1,9 @@
 // Lesson completion is additive under concurrency (DECISIONS "Learning data"): 50 simultaneous
 // completions of different lessons of one synthetic 50-lesson module by one user, against a real local
 // BlobsServer, must all end up recorded, and the module must then be completed.
-import { setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalBlobs, type LocalBlobs } from '~/lib/server/storage/local-server';
 import { progress } from '~/lib/server/storage/progress';
 import { recordLessonCompletions } from './progress';
 
@@ -25,20 +21,11 @@ const syntheticModule = {
 };
 
 describe('recordLessonCompletions against a local BlobsServer', () => {
-  let server: BlobsServer;
-  let directory: string;
+  let blobs: LocalBlobs;
   beforeAll(async () => {
-    directory = await mkdtemp(path.join(tmpdir(), 'progress-unit-'));
-    const token = randomUUID();
-    server = new BlobsServer({ directory, token });
-    const { port } = await server.start();
-    const url = `http://127.0.0.1:${port}`;
-    setEnvironmentContext({ siteID: 'progress-unit', token, edgeURL: url, uncachedEdgeURL: url });
+    blobs = await startLocalBlobs();
   });
-  afterAll(async () => {
-    await server.stop();
-    await rm(directory, { recursive: true, force: true });
-  });
+  afterAll(() => blobs.stop());
 
   it('loses none of 50 concurrent completions of different lessons', async () => {
     const userId = randomUUID();

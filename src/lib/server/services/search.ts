@@ -17,7 +17,7 @@ import { emptySearchResponse, SEARCH_GROUP_LIMIT, type SearchResponse } from '~/
 import { type SearchDocuments } from '~/lib/content/search-documents';
 
 /** Field boosts: a hit in a title or name outranks the same hit in body text. */
-export const SEARCH_FIELD_BOOSTS = { name: 4, subtitle: 2, text: 1 } as const;
+const SEARCH_FIELD_BOOSTS = { name: 4, subtitle: 2, text: 1 } as const;
 
 type Kind = keyof SearchResponse;
 type Hit<K extends Kind> = SearchResponse[K][number];

@@ -6,8 +6,8 @@ import { signInFailures } from '~/lib/server/storage/sign-in-failures';
 import { users, type StoredUser } from '~/lib/server/storage/users';
 import { ensureDemoAccounts, normalizeUsername } from './accounts';
 
-export const THROTTLE_LIMIT = 10;
-export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+const THROTTLE_LIMIT = 10;
+const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
 function throttleSubjects(username: string, clientAddress: string): string[] {
@@ -47,4 +47,9 @@ export async function signIn(username: string, password: string, clientAddress: 
   await signInFailures.clear(subjects[0]!);
   await activity.add(user.id, { kind: 'login', recordedAt: now.toISOString() });
   return user;
+}
+
+/** Deletes failed sign-ins that no longer count (older than the throttle window); run on a schedule. */
+export async function removeExpiredSignInFailures(now: Date = new Date()): Promise<number> {
+  return signInFailures.removeRecordedBefore(new Date(now.getTime() - THROTTLE_WINDOW_MS));
 }

@@ -1,12 +1,8 @@
 // Unit tests of the team figures and the rollup folding (pure), plus the incremental refresh against
 // a local BlobsServer: folding only new events must always equal a rebuild from all events.
-import { setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalBlobs, type LocalBlobs } from '~/lib/server/storage/local-server';
 import { trackVisitRequestSchema } from '~/lib/api/team';
 import { teamProgressCsv } from '~/lib/team/csv';
 import { isActive, overallEngagement, type TeamProgressRow } from '~/lib/team/figures';
@@ -222,20 +218,11 @@ describe('track-visit request', () => {
 });
 
 describe('rollups against a local BlobsServer', () => {
-  let server: BlobsServer;
-  let directory: string;
+  let blobs: LocalBlobs;
   beforeAll(async () => {
-    directory = await mkdtemp(path.join(tmpdir(), 'team-progress-unit-'));
-    const token = randomUUID();
-    server = new BlobsServer({ directory, token });
-    const { port } = await server.start();
-    const url = `http://127.0.0.1:${port}`;
-    setEnvironmentContext({ siteID: 'unit', token, edgeURL: url, uncachedEdgeURL: url });
+    blobs = await startLocalBlobs();
   });
-  afterAll(async () => {
-    await server.stop();
-    await rm(directory, { recursive: true, force: true });
-  });
+  afterAll(() => blobs.stop());
 
   async function addUser(name: string): Promise<string> {
     const id = randomUUID();

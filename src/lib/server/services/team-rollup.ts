@@ -40,7 +40,7 @@ const WATERMARK_REFRESH_MS = 5 * 60_000;
 const count = z.number().int().nonnegative();
 
 /** One user's figures as folded so far. */
-export const memberFiguresSchema = z.strictObject({
+const memberFiguresSchema = z.strictObject({
   pagesVisited: count,
   tabChanges: count,
   exits: count,
@@ -65,18 +65,18 @@ export const teamRollupSchema = z.strictObject({
   /** Name cache: a user record is read again only when its etag changes. */
   people: z.record(z.string(), z.strictObject({ etag: z.string(), username: z.string(), name: z.string() })),
 });
-export type TeamRollup = z.infer<typeof teamRollupSchema>;
+type TeamRollup = z.infer<typeof teamRollupSchema>;
 
 export function emptyFigures(): MemberFigures {
   return { pagesVisited: 0, tabChanges: 0, exits: 0, loginCount: 0, quizIds: [], challengeWindowIds: [], lessonKeys: [], lastActive: null };
 }
 
-export function emptyTeamRollup(now: Date): TeamRollup {
+function emptyTeamRollup(now: Date): TeamRollup {
   return { version: 2, generatedAt: now.toISOString(), activityThrough: null, members: {}, people: {} };
 }
 
 /** The later of two ISO times (null is "never"). */
-export function later(a: string | null, b: string | null): string | null {
+function later(a: string | null, b: string | null): string | null {
   if (a === null) return b;
   if (b === null) return a;
   return Date.parse(b) > Date.parse(a) ? b : a;

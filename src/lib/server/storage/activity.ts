@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { listKeys, mapLimit, readJSON, writeJSON } from './blobs';
 import { eventId, lastSegment, parseEventTime, segment } from './keys';
 
-export const activityEventSchema = z.discriminatedUnion('kind', [
+const activityEventSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('visit'),
     pagePath: z.string(),

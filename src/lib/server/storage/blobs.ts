@@ -99,10 +99,3 @@ export async function readAll<S extends z.ZodType>(keyPrefix: string, schema: S)
   const values = await mapLimit(keys, (blobKey) => readJSON(blobKey, schema));
   return values.filter((value) => value !== null) as Array<z.infer<S>>;
 }
-
-/** For tests and the CLI: removes everything under a prefix; answers how many blobs it removed. */
-export async function removeAll(keyPrefix: string): Promise<number> {
-  const keys = await listKeys(keyPrefix);
-  await Promise.all(keys.map(remove));
-  return keys.length;
-}

@@ -4,7 +4,7 @@ import { readAll, readJSON, writeJSON } from './blobs';
 import { key, prefix } from './keys';
 import { recordsAsJournalEntries } from './activity';
 
-export const storedChallengeAnswerSchema = z.strictObject({
+const storedChallengeAnswerSchema = z.strictObject({
   windowId: z.string(),
   questionId: z.string(),
   answerId: z.string(),

@@ -9,7 +9,7 @@ import { listKeys, readAll, readJSON, writeJSON } from './blobs';
 import { key, prefix } from './keys';
 import { recordsAsJournalEntries } from './activity';
 
-export const storedProgressRecordSchema = z.strictObject({
+const storedProgressRecordSchema = z.strictObject({
   moduleId: z.number().int().positive(),
   createdAt: z.iso.datetime(),
   lastActivity: z.iso.datetime(),
@@ -19,7 +19,7 @@ export type StoredProgressRecord = z.infer<typeof storedProgressRecordSchema>;
 
 const storedLessonCompletionSchema = z.strictObject({ completedAt: z.iso.datetime() });
 
-export const storedModuleStatusSchema = z.strictObject({
+const storedModuleStatusSchema = z.strictObject({
   status: z.enum(['not_started', 'in_progress', 'completed']),
   updatedAt: z.iso.datetime(),
 });

@@ -4,7 +4,7 @@ import { readAll, writeJSON } from './blobs';
 import { key, prefix } from './keys';
 import { recordsAsJournalEntries } from './activity';
 
-export const storedQuizResultSchema = z.strictObject({
+const storedQuizResultSchema = z.strictObject({
   id: z.string(),
   quizId: z.string(),
   userId: z.string(),

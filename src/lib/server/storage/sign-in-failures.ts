@@ -19,14 +19,19 @@ export const signInFailures = {
     return keys.map((blobKey) => parseEventTime(lastSegment(blobKey))).filter((time): time is Date => time !== null);
   },
 
-  /** Removes the subject's failures (all, or those older than a time). */
-  async clear(subject: string, olderThan?: Date): Promise<void> {
-    const keys = await listKeys(failuresOf(subject));
+  /** Removes every recorded failure of the subject (after a successful sign-in). */
+  async clear(subject: string): Promise<void> {
+    await Promise.all((await listKeys(failuresOf(subject))).map(remove));
+  },
+
+  /** Removes every subject's failures recorded before a time; answers how many were removed. */
+  async removeRecordedBefore(cutoff: Date): Promise<number> {
+    const keys = await listKeys('failed-logins/');
     const expired = keys.filter((blobKey) => {
-      if (!olderThan) return true;
       const time = parseEventTime(lastSegment(blobKey));
-      return time !== null && time < olderThan;
+      return time !== null && time < cutoff;
     });
     await Promise.all(expired.map(remove));
+    return expired.length;
   },
 };

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { listBlobs, mapLimit, readAll, readJSON, remove, writeJSON } from './blobs';
 import { digest, key, lastSegment } from './keys';
 
-export const storedUserSchema = z.strictObject({
+const storedUserSchema = z.strictObject({
   id: z.uuid(),
   username: z.string().min(1).max(254),
   name: z.string().min(1).max(120),

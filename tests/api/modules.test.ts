@@ -1,0 +1,55 @@
+// GET and PATCH /api/modules/{id} (SPEC §7): the module with the signed-in user's status.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleResponseSchema } from '~/lib/api/modules';
+import { expectJson, messageOf, signUp, startApp, type TestApp } from './harness';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.stop());
+
+const fresh = async () => (await signUp(app)).client;
+
+describe('modules', () => {
+  it.each([
+    ['GET', '/api/modules/1'],
+    ['PATCH', '/api/modules/1'],
+  ])('signed out, %s %s answers 401', async (method, path) => {
+    const response = await app.request(method, path, method === 'GET' ? {} : { body: {} });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: 'Not signed in' });
+  });
+
+  it('GET answers the module with derived duration and lessonCount and the user status', async () => {
+    const client = await fresh();
+    const module = await expectJson(await client.get('/api/modules/1'), 200, moduleResponseSchema);
+    expect(module).toMatchObject({ id: 1, status: 'not_started' });
+    expect(module.title.length).toBeGreaterThan(0);
+    expect(module.lessonCount).toBe(module.content.length);
+    expect(module.duration).toBe(module.content.reduce((sum, lesson) => sum + lesson.duration, 0));
+    expect(module.content.map((lesson) => lesson.order)).toEqual([...module.content.map((lesson) => lesson.order)].sort((a, b) => a - b));
+    for (const lesson of module.content) expect(['video', 'article', 'interactive', 'quiz']).toContain(lesson.type);
+  });
+
+  it('404 for an unknown module, 400 for a non-integer id', async () => {
+    const client = await fresh();
+    expect(await messageOf(await client.get('/api/modules/99999'), 404)).toBe('Module not found');
+    for (const id of ['abc', '0', '1.5', '-1']) expect((await client.get(`/api/modules/${id}`)).status).toBe(400);
+  });
+
+  it('PATCH sets the status, validated, never contradicting the lessons', async () => {
+    const client = await fresh();
+    expect(await expectJson(await client.patch('/api/modules/1', { status: 'in_progress' }), 200, moduleResponseSchema)).toMatchObject({
+      id: 1,
+      status: 'in_progress',
+    });
+    expect((await expectJson(await client.get('/api/modules/1'), 200, moduleResponseSchema)).status).toBe('in_progress');
+    expect(await messageOf(await client.patch('/api/modules/1', { status: 'done' }), 400)).toMatch(/^status/);
+    expect(await messageOf(await client.patch('/api/modules/1', { status: 'in_progress', extra: 1 }), 400)).toMatch(/Unknown field: extra/);
+    expect((await client.patch('/api/modules/1', { userId: 1, status: 'in_progress' })).status).toBe(200);
+    expect((await client.request('PATCH', '/api/modules/1', { rawBody: '{"status":' })).status).toBe(400);
+    expect((await client.patch('/api/modules/1', { status: 'completed' })).status).toBe(409);
+    expect((await client.patch('/api/modules/99999', { status: 'in_progress' })).status).toBe(404);
+  });
+});

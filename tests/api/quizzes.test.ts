@@ -1,0 +1,165 @@
+// Quizzes and server-graded results (SPEC §4 "Quiz flow", §5, §7; docs/decisions.md "Learning data").
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PublicQuiz, publicQuizSchema, quizResultSchema, submitQuizResponseSchema } from '~/lib/api/quizzes';
+import { expectJson, messageOf, signUp, startApp, type TestApp } from './harness';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.stop());
+
+const fresh = async () => (await signUp(app)).client;
+
+describe('quizzes and results', () => {
+  it.each([
+    ['GET', '/api/quizzes'],
+    ['GET', '/api/quiz-results'],
+    ['POST', '/api/quiz-results'],
+  ])('signed out, %s %s answers 401', async (method, path) => {
+    const response = await app.request(method, path, method === 'GET' ? {} : { body: {} });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: 'Not signed in' });
+  });
+
+  it('GET /api/quizzes lists quizzes with questions and options but no answer key', async () => {
+    const client = await fresh();
+    const response = await client.get('/api/quizzes');
+    const text = await response.text();
+    expect(response.status).toBe(200);
+    expect(text).not.toContain('isCorrect');
+    expect(text).not.toContain('explanation');
+    const quizzes = JSON.parse(text) as PublicQuiz[];
+    expect(quizzes.length).toBeGreaterThan(0);
+    for (const quiz of quizzes) {
+      expect(['beginner', 'intermediate', 'advanced']).toContain(quiz.difficulty);
+      expect(quiz.questions.length).toBeGreaterThan(0);
+      for (const question of quiz.questions) expect(question.options.length).toBeGreaterThan(1);
+    }
+  });
+
+  it('grades on the server: forged score and isCorrect are ignored, unanswered counts as wrong', async () => {
+    const client = await fresh();
+    const [quiz] = await expectJson(await client.get('/api/quizzes'), 200, publicQuizSchema.array());
+    if (!quiz) throw new Error('no quiz');
+    const total = quiz.questions.length;
+
+    // Probe: answer nothing while claiming a perfect score.
+    const forged = await expectJson(
+      await client.post('/api/quiz-results', {
+        userId: 1,
+        quizId: quiz.id,
+        score: 100,
+        correctAnswers: total,
+        totalQuestions: total,
+        answers: [],
+      }),
+      201,
+      submitQuizResponseSchema,
+    );
+    expect(forged).toMatchObject({ quizId: quiz.id, score: 0, correctAnswers: 0, totalQuestions: total });
+    expect(forged.answers.every((answer) => answer.selectedOptionId === null && !answer.isCorrect)).toBe(true);
+    expect(forged.review).toHaveLength(total);
+    const key = new Map(forged.review.map((item) => [item.questionId, item.correctOptionId]));
+
+    // Wrong answers claimed correct.
+    const wrongAnswers = quiz.questions.map((question) => ({
+      questionId: question.id,
+      selectedOptionId: question.options.find((option) => option.id !== key.get(question.id))!.id,
+      isCorrect: true,
+    }));
+    expect(
+      (
+        await expectJson(
+          await client.post('/api/quiz-results', { quizId: quiz.id, score: 100, answers: wrongAnswers }),
+          201,
+          submitQuizResponseSchema,
+        )
+      ).score,
+    ).toBe(0);
+
+    // All but one correct, the last one unanswered: rounded percent.
+    const partial = quiz.questions.slice(0, -1).map((question) => ({ questionId: question.id, selectedOptionId: key.get(question.id)! }));
+    const graded = await expectJson(
+      await client.post('/api/quiz-results', { quizId: quiz.id, score: 0, answers: partial }),
+      201,
+      submitQuizResponseSchema,
+    );
+    expect(graded.correctAnswers).toBe(total - 1);
+    expect(graded.score).toBe(Math.round((100 * (total - 1)) / total));
+    for (const item of graded.review) expect(item.explanation && item.explanation.length > 0).toBe(true);
+
+    const perfect = quiz.questions.map((question) => ({ questionId: question.id, selectedOptionId: key.get(question.id)! }));
+    expect(
+      (await expectJson(await client.post('/api/quiz-results', { quizId: quiz.id, answers: perfect }), 201, submitQuizResponseSchema))
+        .score,
+    ).toBe(100);
+
+    const results = await expectJson(await client.get('/api/quiz-results'), 200, quizResultSchema.array());
+    expect(results.map((result) => result.score)).toEqual([0, 0, Math.round((100 * (total - 1)) / total), 100]);
+    expect(results.every((result) => result.quizId === quiz.id && !Number.isNaN(Date.parse(result.completedAt)))).toBe(true);
+  });
+
+  it('keeps results per user', async () => {
+    const a = await fresh();
+    const b = await fresh();
+    await expectJson(await a.post('/api/quiz-results', { quizId: 1, answers: [] }), 201, submitQuizResponseSchema);
+    expect(await expectJson(await b.get('/api/quiz-results'), 200, quizResultSchema.array())).toEqual([]);
+    expect(await expectJson(await a.get('/api/quiz-results'), 200, quizResultSchema.array())).toHaveLength(1);
+  });
+
+  it('validates submissions: unknown quiz 404, unknown question or option 400, bad body 400', async () => {
+    const client = await fresh();
+    const [quiz] = await expectJson(await client.get('/api/quizzes'), 200, publicQuizSchema.array());
+    const question = quiz!.questions[0]!;
+    expect(await messageOf(await client.post('/api/quiz-results', { quizId: 99999, answers: [] }), 404)).toBe('Quiz not found');
+    expect(
+      await messageOf(
+        await client.post('/api/quiz-results', { quizId: quiz!.id, answers: [{ questionId: 'nope', selectedOptionId: 'a' }] }),
+        400,
+      ),
+    ).toMatch(/questionId/);
+    expect(
+      await messageOf(
+        await client.post('/api/quiz-results', { quizId: quiz!.id, answers: [{ questionId: question.id, selectedOptionId: 'zz' }] }),
+        400,
+      ),
+    ).toMatch(/selectedOptionId/);
+    expect((await client.post('/api/quiz-results', { quizId: quiz!.id })).status).toBe(400);
+    expect((await client.post('/api/quiz-results', { quizId: 'one', answers: [] })).status).toBe(400);
+    expect(await messageOf(await client.post('/api/quiz-results', { quizId: quiz!.id, answers: [], hacked: 1 }), 400)).toMatch(
+      /Unknown field/,
+    );
+    expect((await client.request('POST', '/api/quiz-results', { rawBody: 'not json' })).status).toBe(400);
+    expect(await expectJson(await client.get('/api/quiz-results'), 200, quizResultSchema.array())).toEqual([]);
+  });
+
+  it('the quiz page HTML carries the questions but no answer key', async () => {
+    const client = await fresh();
+    const [quiz] = await expectJson(await client.get('/api/quizzes'), 200, publicQuizSchema.array());
+    const probe = await expectJson(
+      await client.post('/api/quiz-results', { quizId: quiz!.id, answers: [] }),
+      201,
+      submitQuizResponseSchema,
+    );
+    const response = await client.request('GET', `/quizzes/${quiz!.id}`, { headers: { Accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const decoded = html
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+    expect(decoded).toContain(quiz!.questions[0]!.text);
+    expect(decoded).not.toMatch(/isCorrect/i);
+    expect(decoded).not.toContain('correctOptionId');
+    for (const item of probe.review) if (item.explanation) expect(decoded).not.toContain(item.explanation);
+  });
+
+  it('an unknown quiz page shows the quiz error, not the questions', async () => {
+    const client = await fresh();
+    const response = await client.request('GET', '/quizzes/99999', { headers: { Accept: 'text/html' } });
+    const html = await response.text();
+    expect(html).toContain('Error loading quiz');
+    expect(html).toContain('Quiz not found');
+  });
+});
