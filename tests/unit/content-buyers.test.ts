@@ -86,6 +86,38 @@ describe('authored files', () => {
       for (const example of parseFile(segmentSchema, path).examples) expect(new URL(example.url).hostname).toMatch(/\.example$/);
     }
   });
+
+  // Personas are PROSPECTS; segment examples are CUSTOMERS (the Live Customer Examples matrix).
+  const customerSites = Object.values(
+    readYamlValue(join(CONTENT, 'resources', 'customer-examples.yaml')) as Record<string, { examples: { name: string; url: string }[] }>,
+  ).flatMap((row) => row.examples);
+  const personaFiles = yamlFiles('personas').map((path) => parseFile(personaSchema, path));
+
+  it('segment examples are customer sites of the customer-examples matrix, never a persona company', () => {
+    const customerUrls = new Set(customerSites.map((site) => site.url.replace(/\/$/, '')));
+    const host = (url: string) => new URL(url).hostname.replace(/^www\./, '');
+    const personaCompanies = personaFiles.map((persona) => persona.company.toLowerCase());
+    for (const path of yamlFiles('segments')) {
+      for (const example of parseFile(segmentSchema, path).examples) {
+        expect(customerUrls.has(example.url.replace(/\/$/, '')), `${example.name}: ${example.url} is not a customer site`).toBe(true);
+        for (const company of personaCompanies) expect(example.name.toLowerCase(), `${example.name} names a prospect`).not.toContain(company);
+        expect(customerSites.some((site) => host(site.url) === host(example.url))).toBe(true);
+      }
+    }
+  });
+
+  it('no person or company name is used twice across team, personas, persona companies, customers and competitors', () => {
+    const team = (readYamlValue(join(CONTENT, 'company', 'team.yaml')) as { name: string }[]).map((member) => member.name);
+    const competitors = (readYamlValue(join(CONTENT, 'industry', 'competitors.yaml')) as { name: string }[]).map((c) => c.name);
+    const names = [
+      ...team,
+      ...personaFiles.map((persona) => persona.name),
+      ...personaFiles.map((persona) => persona.company),
+      ...customerSites.map((site) => site.name),
+      ...competitors,
+    ].map((name) => name.trim().toLowerCase());
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+  });
 });
 
 describe('segments (SPEC §2, §9)', () => {
