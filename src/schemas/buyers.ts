@@ -134,6 +134,9 @@ const targetPersonaSchema = z.strictObject({
 const roleGuideSchema = z.strictObject({
   label: text('Badge label of the role, e.g. "Decision Maker".'),
   description: text('What this role type means in a deal (Profile tab, "Role type").'),
+  titles: textList(
+    'The job titles that map to this buying role: the ONE title-to-role mapping of the hub. Persona `role`, the segment Champion and Decision Maker titles and the target-persona titles follow it (checked in tests/unit/content-buyers.test.ts, which matches a title when it contains one of these). A title belongs to one role only.',
+  ),
   valueProposition: text('The value proposition to lead with for this role (Engagement Strategy tab).'),
   tips: textList('Engagement tips for this role.'),
 });
@@ -154,6 +157,17 @@ export const icpSchema = z.strictObject({
     .min(1)
     .describe('Keywords for list building and social/job-post searches.'),
   salesRedFlags: z.array(titled).length(7).describe('The seven sales red flags (Red Flags tab).'),
+  negativePersona: z
+    .strictObject({
+      personaId: z
+        .number()
+        .int()
+        .positive()
+        .describe('Id of the persona (content/personas) designed as the Tier 3 / disqualified example, e.g. 10.'),
+      title: text('Heading of the example on the Red Flags tab.'),
+      description: text('Why this persona is not a target: the tier, the disqualifiers and red flags it meets.'),
+    })
+    .describe('The negative persona: the worked example of who we do not target, linked from the Red Flags tab.'),
   redFlagReview: z.array(titled).min(1).describe('Red-flag review: outcomes we avoid by qualifying out.'),
   disqualificationCriteria: z.array(titled).min(1).describe('Common disqualification criteria (SPEC §9).'),
   productFitRedFlags: z.array(titled).min(1).describe('Product-fit red flags (SPEC §9).'),

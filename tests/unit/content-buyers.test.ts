@@ -245,6 +245,39 @@ describe('ideal customer profile (SPEC §2, §9)', () => {
     }
   });
 
+  it('Tier 2 needs a CRM or a property-management system (having neither disqualifies)', async () => {
+    const [, tier2] = (await getIcp()).tiers;
+    expect(tier2?.techStack).toMatch(/CRM or a property-management system/);
+    expect(tier2?.techStack).not.toMatch(/preferred|optional/i);
+  });
+
+  it('applies one title-to-role mapping to personas, segment champion/decision-maker titles and target personas', async () => {
+    const icp = await getIcp();
+    const rolesOf = (title: string) =>
+      PERSONA_ROLES.filter((role) => icp.engagement.roles[role].titles.some((mapped) => title.toLowerCase().includes(mapped.toLowerCase())));
+    const allTitles = PERSONA_ROLES.flatMap((role) => icp.engagement.roles[role].titles.map((title) => title.toLowerCase()));
+    expect(allTitles.filter((title, index) => allTitles.indexOf(title) !== index), 'a title under two roles').toEqual([]);
+    for (const persona of await getPersonas()) {
+      expect(rolesOf(persona.title), `${persona.name}, ${persona.title}`).toEqual([persona.role]);
+    }
+    for (const segment of await getSegments()) {
+      expect(rolesOf(segment.buyerPersonas.champion.title), `${segment.name} champion`).toEqual(['champion']);
+      expect(rolesOf(segment.buyerPersonas.decisionMaker.title), `${segment.name} decision maker`).toEqual(['decision_maker']);
+    }
+    for (const group of icp.targetPersonas) {
+      for (const title of group.titles) expect(allTitles, `${group.function}: ${title}`).toContain(title.toLowerCase());
+    }
+  });
+
+  it('names the negative persona (Tier 3, disqualified) for the Red Flags tab', async () => {
+    const { negativePersona } = await getIcp();
+    const persona = await getPersona(negativePersona.personaId);
+    expect(persona, `persona ${negativePersona.personaId}`).not.toBeNull();
+    expect(persona?.engagementTips.join(' ')).toMatch(/Tier 3/);
+    expect(`${negativePersona.title} ${negativePersona.description}`).toContain(persona!.name);
+    expect(negativePersona.description).toContain(persona!.company);
+  });
+
   it('has an engagement guide for every persona role and segment', async () => {
     const { engagement } = await getIcp();
     for (const role of PERSONA_ROLES) expect(engagement.roles[role].tips.length).toBeGreaterThan(0);
