@@ -53,7 +53,12 @@ export const lessonSchema = z
     title: z.string().trim().min(1).describe('Lesson title shown in the module lesson list.'),
     type: lessonTypeSchema,
     duration: z.number().int().positive().describe('Expected study time in minutes (positive integer).'),
-    videoUrl: z.url().optional().describe('URL of the lesson video. Required when type is "video".'),
+    videoUrl: z
+      .url()
+      .optional()
+      .describe(
+        'Optional URL of a real, hosted lesson video; the lesson page links it only when set. A video lesson\'s MDX body is its transcript, so a video lesson is complete without it. Never a placeholder host.',
+      ),
     quizId: z
       .number()
       .int()
@@ -62,13 +67,6 @@ export const lessonSchema = z
       .describe('Id of the quiz this lesson points to (linked as /quizzes/{quizId}). Required when type is "quiz".'),
   })
   .superRefine((lesson, ctx) => {
-    if (lesson.type === 'video' && lesson.videoUrl === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['videoUrl'],
-        message: `Lesson ${lesson.id} is a video lesson: videoUrl is required`,
-      });
-    }
     if (lesson.type === 'quiz' && lesson.quizId === undefined) {
       ctx.addIssue({
         code: 'custom',

@@ -117,10 +117,11 @@ describe('learning schemas', () => {
     expect(issues.some((issue) => issue.startsWith('type:'))).toBe(true);
   });
 
-  it('rejects a video lesson without videoUrl naming `videoUrl`', () => {
-    const issues = issuesOf(lessonSchema, { ...goodLesson, type: 'video' });
+  it('accepts a video lesson without videoUrl (its body is the transcript) and rejects a malformed one naming `videoUrl`', () => {
+    expect(lessonSchema.safeParse({ ...goodLesson, type: 'video' }).success).toBe(true);
+    expect(lessonSchema.safeParse({ ...goodLesson, type: 'video', videoUrl: 'https://media.example/lesson.mp4' }).success).toBe(true);
+    const issues = issuesOf(lessonSchema, { ...goodLesson, type: 'video', videoUrl: 'not a url' });
     expect(issues.some((issue) => issue.startsWith('videoUrl:'))).toBe(true);
-    expect(lessonSchema.safeParse({ ...goodLesson, type: 'video', videoUrl: 'https://videos.parcelwise.example/x' }).success).toBe(true);
   });
 
   it('rejects a quiz lesson without quizId naming `quizId`', () => {
@@ -237,6 +238,16 @@ describe('authored learning content', () => {
       } else {
         expect(count, `${lesson.path}: words`).toBeGreaterThanOrEqual(60);
       }
+    }
+  });
+
+  it('gives every video lesson a transcript (speaker turns) and no link to the placeholder video host', () => {
+    const videos = lessons.filter((l) => l.type === 'video');
+    expect(videos.length).toBeGreaterThan(0);
+    for (const lesson of videos) {
+      expect(lesson.videoUrl ?? '', `${lesson.path}: videoUrl`).not.toMatch(/videos\.parcelwise\.example/);
+      expect((lesson.body.match(/^\*\*[^*\n]+:\*\* /gm) ?? []).length, `${lesson.path}: speaker turns`).toBeGreaterThanOrEqual(3);
+      expect(lesson.body, `${lesson.path}: "What this video covers" is a summary, not a transcript`).not.toMatch(/What this video covers/);
     }
   });
 
