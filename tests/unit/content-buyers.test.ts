@@ -62,6 +62,12 @@ describe('schemas reject a bad entry naming the field', () => {
     expectRejectsNaming(personaSchema, { ...good, id: 1.5 }, 'id');
     expectRejectsNaming(personaSchema, { ...good, preferences: { decisionFactors: 'x', careabout: [] } }, 'careabout');
     expectRejectsNaming(personaSchema, { ...good, avatar: 'javascript:alert(1)' }, 'avatar');
+    const callPrep = good['callPrep'] as { talkingPoints: string[]; objections: Record<string, unknown>[] };
+    expectRejectsNaming(personaSchema, { ...good, callPrep: { ...callPrep, talkingPoints: callPrep.talkingPoints.slice(0, 2) } }, 'talkingPoints');
+    expectRejectsNaming(personaSchema, { ...good, callPrep: { ...callPrep, objections: callPrep.objections.slice(0, 1) } }, 'objections');
+    expectRejectsNaming(personaSchema, { ...good, callPrep: { ...callPrep, objections: [{ ...callPrep.objections[0], response: ' ' }, ...callPrep.objections.slice(1)] } }, 'response');
+    const { callPrep: _omitted, ...withoutCallPrep } = good;
+    expectRejectsNaming(personaSchema, withoutCallPrep, 'callPrep');
   });
 
   it('icp: a missing sales red flag, a fourth tier, an unknown field', () => {
@@ -181,6 +187,46 @@ describe('personas (SPEC §3)', () => {
   it('getPersona finds by id and answers null for an unknown id', async () => {
     expect((await getPersona(1))?.name).toBe('Dana Whitfield');
     expect(await getPersona(9999)).toBeNull();
+  });
+});
+
+describe('call prep (personas) and objection responses (segments)', () => {
+  /** The eight situations of the Sales Situations Coach (SPEC §3), as content/sales-situations names them. */
+  const SITUATION_IDS = [
+    're-qualifying',
+    'multi-threading',
+    'access-to-decision-maker',
+    'addressing-concerns-late-stage',
+    'early-pricing-conversation',
+    'budget-pushback',
+    'testing-the-champion',
+    'business-impact-discovery',
+  ];
+
+  it('the eight known situation ids are the coach content', () => {
+    const ids = yamlFiles('sales-situations').map((path) => readYaml(path)['id']);
+    expect(ids).toEqual(SITUATION_IDS);
+  });
+
+  it('every persona has three talking points and 2-4 objections, each answered and pointing at one of the eight situations', async () => {
+    for (const persona of await getPersonas()) {
+      expect(persona.callPrep.talkingPoints, persona.name).toHaveLength(3);
+      expect(persona.callPrep.objections.length, persona.name).toBeGreaterThanOrEqual(2);
+      expect(persona.callPrep.objections.length, persona.name).toBeLessThanOrEqual(4);
+      for (const { objection, response, situationId } of persona.callPrep.objections) {
+        expect(SITUATION_IDS, `${persona.name}: "${objection}"`).toContain(situationId);
+        expect(response.trim().length, `${persona.name}: "${objection}"`).toBeGreaterThan(20);
+      }
+    }
+  });
+
+  it('every "Why I Won\'t Buy" item of every segment has a one-line response', async () => {
+    for (const segment of await getSegments()) {
+      for (const [tab, profile] of Object.entries(segment.buyerPersonas)) {
+        expect(profile.whyIWontBuyResponses.length, `${segment.name} ${tab}`).toBe(profile.whyIWontBuy.length);
+        for (const response of profile.whyIWontBuyResponses) expect(response, `${segment.name} ${tab}`).not.toMatch(/\n/);
+      }
+    }
   });
 });
 
