@@ -114,6 +114,13 @@ export const quizQuestionSchema = z
   .strictObject({
     id: z.string().trim().min(1).describe('Question id, unique within its quiz (e.g. "q1").'),
     text: z.string().trim().min(1).describe('The question as shown to the learner.'),
+    lessonId: z
+      .number()
+      .int()
+      .positive()
+      .describe(
+        'Id of the lesson whose body teaches the answer (e.g. 203), so a learner who misses the question knows what to reread. Must be an existing lesson that is not a quiz-type lesson (checked in tests/unit/content-learning.test.ts).',
+      ),
     explanation: z
       .string()
       .trim()
