@@ -5,7 +5,6 @@ import { STORAGE } from './global-setup';
 
 export { expect };
 
-
 /** Waits until every island on the page has hydrated (Astro removes the `ssr` attribute). */
 export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);

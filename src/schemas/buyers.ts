@@ -27,6 +27,9 @@ const segmentBuyerPersona = <Age extends string>(age: Age) =>
     background: text('Career background and day-to-day work of this persona.'),
     goals: textList('What this persona is trying to achieve this year.'),
     whyIWontBuy: textList("Objections in the persona's own voice: the reasons they would not buy."),
+    whyIWontBuyResponses: textList(
+      "A one-line response to each \"Why I Won't Buy\" item, in the same order (item n answers whyIWontBuy[n]; same count, checked in tests/unit/content-buyers.test.ts). Drawn from the coach's plays and this segment's talking points; true to the product.",
+    ),
     whatICareAbout: textList('What this persona cares about, in their own voice.'),
   });
 
@@ -88,6 +91,30 @@ export const personaSchema = z.strictObject({
   goals: textList('Goals and motivations.'),
   painPoints: textList('Day-to-day pains Parcelwise can remove.'),
   engagementTips: z.array(text('One tip.')).default([]).describe('Optional tips specific to this person, shown after the role tips.'),
+  callPrep: z
+    .strictObject({
+      talkingPoints: z
+        .array(text('One talking point: what to say about Parcelwise to this person, true to the product.'))
+        .length(3)
+        .describe("Exactly three talking points for a call with this persona, from the segment's talking points."),
+      objections: z
+        .array(
+          z.strictObject({
+            objection: text('The objection as this persona would say it.'),
+            response: text("A one-line response, drawn from the coach's plays and the segment's talking points."),
+            situationId: z
+              .string()
+              .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a sales situation id like budget-pushback')
+              .describe(
+                'Id of the Sales Situations Coach situation (content/sales-situations) with the plays for this objection; one of the eight (checked in tests/unit/content-buyers.test.ts).',
+              ),
+          }),
+        )
+        .min(2)
+        .max(4)
+        .describe('The objections this persona is likely to raise (2 to 4), each with a response and its coach situation.'),
+    })
+    .describe('Call prep for this persona (shown on a call-prep view): three talking points and likely objections.'),
 });
 export type PersonaEntry = z.infer<typeof personaSchema>;
 
@@ -123,6 +150,9 @@ const targetPersonaSchema = z.strictObject({
 const roleGuideSchema = z.strictObject({
   label: text('Badge label of the role, e.g. "Decision Maker".'),
   description: text('What this role type means in a deal (Profile tab, "Role type").'),
+  titles: textList(
+    'The job titles that map to this buying role: the ONE title-to-role mapping of the hub. Persona `role`, the segment Champion and Decision Maker titles and the target-persona titles follow it (checked in tests/unit/content-buyers.test.ts, which matches a title when it contains one of these). A title belongs to one role only.',
+  ),
   valueProposition: text('The value proposition to lead with for this role (Engagement Strategy tab).'),
   tips: textList('Engagement tips for this role.'),
 });
@@ -140,6 +170,17 @@ export const icpSchema = z.strictObject({
     .min(1)
     .describe('Keywords for list building and social/job-post searches.'),
   salesRedFlags: z.array(titled).length(7).describe('The seven sales red flags (Red Flags tab).'),
+  negativePersona: z
+    .strictObject({
+      personaId: z
+        .number()
+        .int()
+        .positive()
+        .describe('Id of the persona (content/personas) designed as the Tier 3 / disqualified example, e.g. 10.'),
+      title: text('Heading of the example on the Red Flags tab.'),
+      description: text('Why this persona is not a target: the tier, the disqualifiers and red flags it meets.'),
+    })
+    .describe('The negative persona: the worked example of who we do not target, linked from the Red Flags tab.'),
   redFlagReview: z.array(titled).min(1).describe('Red-flag review: outcomes we avoid by qualifying out.'),
   disqualificationCriteria: z.array(titled).min(1).describe('Common disqualification criteria (SPEC §9).'),
   productFitRedFlags: z.array(titled).min(1).describe('Product-fit red flags (SPEC §9).'),

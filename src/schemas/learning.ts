@@ -42,7 +42,12 @@ export const lessonSchema = z
     title: z.string().trim().min(1).describe('Lesson title shown in the module lesson list.'),
     type: lessonTypeSchema,
     duration: z.number().int().positive().describe('Expected study time in minutes (positive integer).'),
-    videoUrl: z.url().optional().describe('URL of the lesson video. Required when type is "video".'),
+    videoUrl: z
+      .url()
+      .optional()
+      .describe(
+        "Optional URL of a real, hosted lesson video; the lesson page links it only when set. A video lesson's MDX body is its transcript, so a video lesson is complete without it. Never a placeholder host.",
+      ),
     quizId: z
       .number()
       .int()
@@ -51,13 +56,6 @@ export const lessonSchema = z
       .describe('Id of the quiz this lesson points to (linked as /quizzes/{quizId}). Required when type is "quiz".'),
   })
   .superRefine((lesson, ctx) => {
-    if (lesson.type === 'video' && lesson.videoUrl === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['videoUrl'],
-        message: `Lesson ${lesson.id} is a video lesson: videoUrl is required`,
-      });
-    }
     if (lesson.type === 'quiz' && lesson.quizId === undefined) {
       ctx.addIssue({
         code: 'custom',
@@ -88,11 +86,17 @@ const quizOptionSchema = z
   })
   .describe('One single-choice answer option.');
 
-
 const quizQuestionSchema = z
   .strictObject({
     id: z.string().trim().min(1).describe('Question id, unique within its quiz (e.g. "q1").'),
     text: z.string().trim().min(1).describe('The question as shown to the learner.'),
+    lessonId: z
+      .number()
+      .int()
+      .positive()
+      .describe(
+        'Id of the lesson whose body teaches the answer (e.g. 203), so a learner who misses the question knows what to reread. Must be an existing lesson that is not a quiz-type lesson (checked in tests/unit/content-learning.test.ts).',
+      ),
     explanation: z
       .string()
       .trim()
@@ -122,7 +126,6 @@ const quizQuestionSchema = z
     });
   })
   .describe('A single-choice quiz question.');
-
 
 export const quizSchema = z
   .strictObject({

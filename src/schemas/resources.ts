@@ -65,13 +65,7 @@ export const resourceSchema = z
   .describe('A built-in resource of the library (SPEC §3).');
 
 /** SPEC §2: the rows of the customer-examples matrix, in this order. */
-const CUSTOMER_EXAMPLE_SEGMENTS = [
-  'Full-Service Brokerage',
-  'Investment Sales',
-  'Leasing',
-  'Building Owner',
-  'Property Manager',
-] as const;
+const CUSTOMER_EXAMPLE_SEGMENTS = ['Full-Service Brokerage', 'Investment Sales', 'Leasing', 'Building Owner', 'Property Manager'] as const;
 
 const customerExampleSiteSchema = z
   .strictObject({

@@ -57,6 +57,20 @@ describe('schemas reject a bad entry naming the field', () => {
     expectRejectsNaming(personaSchema, { ...good, id: 1.5 }, 'id');
     expectRejectsNaming(personaSchema, { ...good, preferences: { decisionFactors: 'x', careabout: [] } }, 'careabout');
     expectRejectsNaming(personaSchema, { ...good, avatar: 'javascript:alert(1)' }, 'avatar');
+    const callPrep = good['callPrep'] as { talkingPoints: string[]; objections: Record<string, unknown>[] };
+    expectRejectsNaming(
+      personaSchema,
+      { ...good, callPrep: { ...callPrep, talkingPoints: callPrep.talkingPoints.slice(0, 2) } },
+      'talkingPoints',
+    );
+    expectRejectsNaming(personaSchema, { ...good, callPrep: { ...callPrep, objections: callPrep.objections.slice(0, 1) } }, 'objections');
+    expectRejectsNaming(
+      personaSchema,
+      { ...good, callPrep: { ...callPrep, objections: [{ ...callPrep.objections[0], response: ' ' }, ...callPrep.objections.slice(1)] } },
+      'response',
+    );
+    const { callPrep: _omitted, ...withoutCallPrep } = good;
+    expectRejectsNaming(personaSchema, withoutCallPrep, 'callPrep');
   });
 
   it('icp: a missing sales red flag, a fourth tier, an unknown field', () => {
@@ -80,6 +94,39 @@ describe('authored files', () => {
     for (const path of yamlFiles('segments')) {
       for (const example of parseFile(segmentSchema, path).examples) expect(new URL(example.url).hostname).toMatch(/\.example$/);
     }
+  });
+
+  // Personas are PROSPECTS; segment examples are CUSTOMERS (the Live Customer Examples matrix).
+  const customerSites = Object.values(
+    readYamlValue(join(CONTENT, 'resources', 'customer-examples.yaml')) as Record<string, { examples: { name: string; url: string }[] }>,
+  ).flatMap((row) => row.examples);
+  const personaFiles = yamlFiles('personas').map((path) => parseFile(personaSchema, path));
+
+  it('segment examples are customer sites of the customer-examples matrix, never a persona company', () => {
+    const customerUrls = new Set(customerSites.map((site) => site.url.replace(/\/$/, '')));
+    const host = (url: string) => new URL(url).hostname.replace(/^www\./, '');
+    const personaCompanies = personaFiles.map((persona) => persona.company.toLowerCase());
+    for (const path of yamlFiles('segments')) {
+      for (const example of parseFile(segmentSchema, path).examples) {
+        expect(customerUrls.has(example.url.replace(/\/$/, '')), `${example.name}: ${example.url} is not a customer site`).toBe(true);
+        for (const company of personaCompanies)
+          expect(example.name.toLowerCase(), `${example.name} names a prospect`).not.toContain(company);
+        expect(customerSites.some((site) => host(site.url) === host(example.url))).toBe(true);
+      }
+    }
+  });
+
+  it('no person or company name is used twice across team, personas, persona companies, customers and competitors', () => {
+    const team = (readYamlValue(join(CONTENT, 'company', 'team.yaml')) as { name: string }[]).map((member) => member.name);
+    const competitors = (readYamlValue(join(CONTENT, 'industry', 'competitors.yaml')) as { name: string }[]).map((c) => c.name);
+    const names = [
+      ...team,
+      ...personaFiles.map((persona) => persona.name),
+      ...personaFiles.map((persona) => persona.company),
+      ...customerSites.map((site) => site.name),
+      ...competitors,
+    ].map((name) => name.trim().toLowerCase());
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
   });
 });
 
@@ -147,6 +194,46 @@ describe('personas (SPEC §3)', () => {
   });
 });
 
+describe('call prep (personas) and objection responses (segments)', () => {
+  /** The eight situations of the Sales Situations Coach (SPEC §3), as content/sales-situations names them. */
+  const SITUATION_IDS = [
+    're-qualifying',
+    'multi-threading',
+    'access-to-decision-maker',
+    'addressing-concerns-late-stage',
+    'early-pricing-conversation',
+    'budget-pushback',
+    'testing-the-champion',
+    'business-impact-discovery',
+  ];
+
+  it('the eight known situation ids are the coach content', () => {
+    const ids = yamlFiles('sales-situations').map((path) => readYaml(path)['id']);
+    expect(ids).toEqual(SITUATION_IDS);
+  });
+
+  it('every persona has three talking points and 2-4 objections, each answered and pointing at one of the eight situations', async () => {
+    for (const persona of await getPersonas()) {
+      expect(persona.callPrep.talkingPoints, persona.name).toHaveLength(3);
+      expect(persona.callPrep.objections.length, persona.name).toBeGreaterThanOrEqual(2);
+      expect(persona.callPrep.objections.length, persona.name).toBeLessThanOrEqual(4);
+      for (const { objection, response, situationId } of persona.callPrep.objections) {
+        expect(SITUATION_IDS, `${persona.name}: "${objection}"`).toContain(situationId);
+        expect(response.trim().length, `${persona.name}: "${objection}"`).toBeGreaterThan(20);
+      }
+    }
+  });
+
+  it('every "Why I Won\'t Buy" item of every segment has a one-line response', async () => {
+    for (const segment of await getSegments()) {
+      for (const [tab, profile] of Object.entries(segment.buyerPersonas)) {
+        expect(profile.whyIWontBuyResponses.length, `${segment.name} ${tab}`).toBe(profile.whyIWontBuy.length);
+        for (const response of profile.whyIWontBuyResponses) expect(response, `${segment.name} ${tab}`).not.toMatch(/\n/);
+      }
+    }
+  });
+});
+
 describe('ideal customer profile (SPEC §2, §9)', () => {
   it('has the three tiers of §9', async () => {
     const { tiers } = await getIcp();
@@ -209,6 +296,44 @@ describe('ideal customer profile (SPEC §2, §9)', () => {
         group.function,
       ).toEqual(group.personaIds);
     }
+  });
+
+  it('Tier 2 needs a CRM or a property-management system (having neither disqualifies)', async () => {
+    const [, tier2] = (await getIcp()).tiers;
+    expect(tier2?.techStack).toMatch(/CRM or a property-management system/);
+    expect(tier2?.techStack).not.toMatch(/preferred|optional/i);
+  });
+
+  it('applies one title-to-role mapping to personas, segment champion/decision-maker titles and target personas', async () => {
+    const icp = await getIcp();
+    const rolesOf = (title: string) =>
+      PERSONA_ROLES.filter((role) =>
+        icp.engagement.roles[role].titles.some((mapped) => title.toLowerCase().includes(mapped.toLowerCase())),
+      );
+    const allTitles = PERSONA_ROLES.flatMap((role) => icp.engagement.roles[role].titles.map((title) => title.toLowerCase()));
+    expect(
+      allTitles.filter((title, index) => allTitles.indexOf(title) !== index),
+      'a title under two roles',
+    ).toEqual([]);
+    for (const persona of await getPersonas()) {
+      expect(rolesOf(persona.title), `${persona.name}, ${persona.title}`).toEqual([persona.role]);
+    }
+    for (const segment of await getSegments()) {
+      expect(rolesOf(segment.buyerPersonas.champion.title), `${segment.name} champion`).toEqual(['champion']);
+      expect(rolesOf(segment.buyerPersonas.decisionMaker.title), `${segment.name} decision maker`).toEqual(['decision_maker']);
+    }
+    for (const group of icp.targetPersonas) {
+      for (const title of group.titles) expect(allTitles, `${group.function}: ${title}`).toContain(title.toLowerCase());
+    }
+  });
+
+  it('names the negative persona (Tier 3, disqualified) for the Red Flags tab', async () => {
+    const { negativePersona } = await getIcp();
+    const persona = await getPersona(negativePersona.personaId);
+    expect(persona, `persona ${negativePersona.personaId}`).not.toBeNull();
+    expect(persona?.engagementTips.join(' ')).toMatch(/Tier 3/);
+    expect(`${negativePersona.title} ${negativePersona.description}`).toContain(persona!.name);
+    expect(negativePersona.description).toContain(persona!.company);
   });
 
   it('has an engagement guide for every persona role and segment', async () => {

@@ -92,6 +92,26 @@ describe('competitive landscape and terms (SPEC §2)', () => {
     expect(glossary.length).toBeGreaterThanOrEqual(50);
     for (const [term, entry] of glossary) expect(entry.definition.length, term).toBeGreaterThan(40);
   });
+
+  it('resolves every related term to a glossary term or an abbreviation', () => {
+    const known = new Set([...glossary.map(([term]) => term), ...abbreviations.map(([abbreviation]) => abbreviation)]);
+    for (const [term, entry] of glossary) {
+      for (const related of entry.related ?? []) expect(known.has(related), `${term} → ${related}`).toBe(true);
+    }
+  });
+
+  it('defines the marketing and deal terms a CRE marketing rep hears', () => {
+    const terms = glossary.map(([term]) => term.toLowerCase());
+    for (const needed of ['crm', 'data room', 'days on market', 'submarket', 'teaser', 'call for offers', 'cpm', 'build-to-suit']) {
+      expect(
+        terms.some((term) => term === needed || term.startsWith(`${needed} `) || term.includes(`(${needed})`)),
+        needed,
+      ).toBe(true);
+    }
+    const byKey = new Map(abbreviations);
+    expect(byKey.get('CPM')?.expansion).toMatch(/Certified Property Manager/);
+    expect(byKey.get('CPM')?.expansion).toMatch(/thousand impressions/);
+  });
 });
 
 describe('industry schemas reject bad entries, naming the field', () => {

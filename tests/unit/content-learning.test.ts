@@ -87,6 +87,7 @@ const goodLesson = { id: 101, moduleId: 1, order: 1, title: 'Intro', type: 'arti
 const goodQuestion = {
   id: 'q1',
   text: 'Which lease makes the tenant pay taxes, insurance and maintenance?',
+  lessonId: 203,
   explanation: 'Triple net.',
   options: [
     { id: 'a', text: 'Gross', isCorrect: false },
@@ -119,10 +120,11 @@ describe('learning schemas', () => {
     expect(issues.some((issue) => issue.startsWith('type:'))).toBe(true);
   });
 
-  it('rejects a video lesson without videoUrl naming `videoUrl`', () => {
-    const issues = issuesOf(lessonSchema, { ...goodLesson, type: 'video' });
+  it('accepts a video lesson without videoUrl (its body is the transcript) and rejects a malformed one naming `videoUrl`', () => {
+    expect(lessonSchema.safeParse({ ...goodLesson, type: 'video' }).success).toBe(true);
+    expect(lessonSchema.safeParse({ ...goodLesson, type: 'video', videoUrl: 'https://media.example/lesson.mp4' }).success).toBe(true);
+    const issues = issuesOf(lessonSchema, { ...goodLesson, type: 'video', videoUrl: 'not a url' });
     expect(issues.some((issue) => issue.startsWith('videoUrl:'))).toBe(true);
-    expect(lessonSchema.safeParse({ ...goodLesson, type: 'video', videoUrl: 'https://videos.parcelwise.example/x' }).success).toBe(true);
   });
 
   it('rejects a quiz lesson without quizId naming `quizId`', () => {
@@ -169,6 +171,18 @@ describe('learning schemas', () => {
     expect(issuesOf(quizSchema, { ...goodQuiz, category: 'Sales' }).join()).toContain('category');
     expect(issuesOf(quizSchema, { ...goodQuiz, difficulty: 'expert' }).join()).toContain('difficulty');
     expect(issuesOf(quizSchema, { ...goodQuiz, questions: goodQuiz.questions.slice(0, 4) }).join()).toContain('questions');
+  });
+
+  it('rejects a question without a positive integer lessonId, naming `lessonId`', () => {
+    const { lessonId: _dropped, ...noLesson } = goodQuestion;
+    expect(issuesOf(quizSchema, { ...goodQuiz, questions: [noLesson, ...goodQuiz.questions.slice(1)] }).join()).toContain(
+      'questions.0.lessonId',
+    );
+    for (const lessonId of [0, -3, 2.5, '203']) {
+      expect(
+        issuesOf(quizSchema, { ...goodQuiz, questions: [{ ...goodQuestion, lessonId }, ...goodQuiz.questions.slice(1)] }).join(),
+      ).toContain('lessonId');
+    }
   });
 
   it('rejects duplicate question ids and duplicate option ids', () => {
@@ -251,6 +265,16 @@ describe('authored learning content', () => {
     }
   });
 
+  it('gives every video lesson a transcript (speaker turns) and no link to the placeholder video host', () => {
+    const videos = lessons.filter((l) => l.type === 'video');
+    expect(videos.length).toBeGreaterThan(0);
+    for (const lesson of videos) {
+      expect(lesson.videoUrl ?? '', `${lesson.path}: videoUrl`).not.toMatch(/videos\.parcelwise\.example/);
+      expect((lesson.body.match(/^\*\*[^*\n]+:\*\* /gm) ?? []).length, `${lesson.path}: speaker turns`).toBeGreaterThanOrEqual(3);
+      expect(lesson.body, `${lesson.path}: "What this video covers" is a summary, not a transcript`).not.toMatch(/What this video covers/);
+    }
+  });
+
   it('gives every interactive lesson a well-formed knowledge check', () => {
     for (const lesson of lessons.filter((l) => l.type === 'interactive')) {
       expect(lesson.body, `${lesson.path}: no imports (components come from the page)`).not.toMatch(/^import /m);
@@ -302,6 +326,56 @@ describe('authored learning content', () => {
       const checks = (source?.body.match(/<KnowledgeCheck\b/g) ?? []).length;
       expect((html.match(/<details\b/g) ?? []).length, `${path}: rendered knowledge checks`).toBe(checks);
       expect((html.match(/<summary[^>]*>Show answer<\/summary>/g) ?? []).length, `${path}: Show answer`).toBe(checks);
+    }
+  });
+
+  it('names, for every quiz question, an existing lesson that teaches it and is not a quiz lesson', () => {
+    const byId = new Map(lessons.map((lesson) => [lesson.id, lesson]));
+    for (const quiz of quizzes) {
+      for (const question of quiz.questions) {
+        const lesson = byId.get(question.lessonId);
+        expect(lesson, `quiz ${quiz.id} ${question.id}: lessonId ${question.lessonId} does not exist`).toBeDefined();
+        expect(lesson?.type, `quiz ${quiz.id} ${question.id}: lesson ${question.lessonId} is a quiz lesson`).not.toBe('quiz');
+      }
+    }
+  });
+
+  it('gives no cue to the key: the correct option is rarely the longest and no position dominates (at most 35% each)', () => {
+    const all = quizzes.flatMap((quiz) => quiz.questions);
+    const longest = all.filter((question) => {
+      const correct = question.options.find((o) => o.isCorrect)!;
+      return question.options.every((o) => o.text.length <= correct.text.length);
+    });
+    expect(longest.length / all.length).toBeLessThanOrEqual(0.35);
+    const positions = new Map<number, number>();
+    for (const question of all) {
+      const position = question.options.findIndex((o) => o.isCorrect);
+      positions.set(position, (positions.get(position) ?? 0) + 1);
+    }
+    expect(Math.max(...positions.values()) / all.length).toBeLessThanOrEqual(0.35);
+  });
+
+  it('asks every question once: no duplicate or near-duplicate question texts, none repeating a knowledge check', () => {
+    const wordsOf = (text: string) =>
+      new Set(
+        text
+          .toLowerCase()
+          .replace(/[^a-z0-9%$ ]+/g, ' ')
+          .split(/\s+/)
+          .filter((w) => w.length > 2),
+      );
+    const similarity = (a: Set<string>, b: Set<string>) => [...a].filter((w) => b.has(w)).length / new Set([...a, ...b]).size;
+    const checks = lessons.flatMap((lesson) => [...lesson.body.matchAll(/question="([^"]+)"/g)].map((m) => `${lesson.path}: ${m[1]}`));
+    const texts = [
+      ...quizzes.flatMap((quiz) => quiz.questions.map((question) => `quiz ${quiz.id} ${question.id}: ${question.text}`)),
+      ...checks,
+    ];
+    const sets = texts.map((label) => wordsOf(label.slice(label.indexOf(': ') + 2)));
+    for (let i = 0; i < texts.length; i += 1) {
+      for (let j = i + 1; j < texts.length; j += 1) {
+        if (texts[i]!.startsWith('content/') && texts[j]!.startsWith('content/')) continue;
+        expect(similarity(sets[i]!, sets[j]!), `${texts[i]}\n${texts[j]}`).toBeLessThan(0.6);
+      }
     }
   });
 

@@ -181,8 +181,33 @@ describe('sales-situation content', () => {
       ['What questions uncover business impact?', 'business-impact-discovery'],
       ['They have a problem with their listings', 'business-impact-discovery'],
       ['Hi there', 're-qualifying'],
+      // The status-quo objection: "we already use [system]" gets the INTEGRATE plays of addressing concerns,
+      // "we already have a vendor" the cost-of-the-status-quo discovery play.
+      ["The prospect says they already use Yardi and don't need another tool", 'addressing-concerns-late-stage'],
+      ['we already have a website vendor', 'business-impact-discovery'],
+      ['Does it work with our CRM?', 'addressing-concerns-late-stage'],
+      ['The prospect runs MRI, which we do not integrate with', 'addressing-concerns-late-stage'],
     ];
     for (const [request, id] of cases) expect(matchSituation(request, situations)?.situationId, request).toBe(id);
+  });
+
+  test('the two status-quo requests land on their situations by keywords, not by a fallback', () => {
+    expect(matchSituation("The prospect says they already use Yardi and don't need another tool", situations)).toMatchObject({
+      situationId: 'addressing-concerns-late-stage',
+      reason: 'keywords',
+      matchedKeywords: ['already use', "don't need", 'another tool', 'yardi'],
+    });
+    expect(matchSituation('we already have a website vendor', situations)).toMatchObject({
+      situationId: 'business-impact-discovery',
+      reason: 'keywords',
+      matchedKeywords: ['already have', 'vendor', 'website vendor'],
+    });
+  });
+
+  test('plays are talk tracks with [placeholders], naming no integration we do not have', () => {
+    const all = situations.flatMap((s) => s.plays.map((p) => [s.id, `${p.play} ${p.followUp ?? ''}`] as const));
+    expect(all.filter(([, text]) => /\[[^\]]+\]/.test(text)).length).toBeGreaterThanOrEqual(all.length / 2);
+    for (const [id, text] of all) expect(text, id).not.toMatch(/solutions engineer|keeps? .{0,40}documents? (current|up to date)/i);
   });
 
   test('no situation uses a fallback term as a keyword (it would hide the fallback)', () => {

@@ -12,4 +12,3 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 }
-

@@ -48,6 +48,7 @@ describe('pickChallengeQuestion', () => {
     questions: Array.from({ length: count }, (_, n) => ({
       id: `q${n + 1}`,
       text: `Q${n + 1}`,
+      lessonId: 101,
       explanation: 'e',
       options: [
         { id: 'a', text: 'A', isCorrect: true },

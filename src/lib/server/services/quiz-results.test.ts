@@ -8,6 +8,7 @@ const option = (id: string, isCorrect = false) => ({ id, text: `Option ${id}`, i
 const question = (id: string, correct: string) => ({
   id,
   text: `Question ${id}?`,
+  lessonId: 101,
   explanation: `Because ${correct}.`,
   options: ['a', 'b', 'c'].map((o) => option(o, o === correct)),
 });
