@@ -198,7 +198,7 @@ test.describe('header search', () => {
     await page.keyboard.press('ArrowDown');
     await activeIs(1);
     const href = (await options.nth(1).getAttribute('href')) ?? 'missing';
-    const landing = href.replace(/^\/segments\//, '/buyer-segments/'); // DECISIONS.md redirect
+    const landing = href.replace(/^\/segments\//, '/buyer-segments/'); // docs/decisions.md redirect
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL((url) => url.pathname === landing);
   });

@@ -1,6 +1,6 @@
 /**
  * Rebuilds every user's team-progress rollup from the events alone (visits, sign-ins, quiz results,
- * challenge answers, lesson completions). Rollups are caches (DECISIONS.md "Data layout"): this is
+ * challenge answers, lesson completions). Rollups are caches (docs/decisions.md "Data layout"): this is
  * always safe, also while the site serves requests, and fixes any rollup that missed an event.
  *
  *   npm run rollups:rebuild [-- --site-id unlinked]

@@ -28,7 +28,9 @@ async function main(): Promise<void> {
   }
   const disconnect = await connectBlobs(values['site-id']);
   try {
-    const { default: run } = (await import(pathToFileURL(path.join(FUNCTIONS, `${name}.mts`)).href)) as { default: () => Promise<Response> };
+    const { default: run } = (await import(pathToFileURL(path.join(FUNCTIONS, `${name}.mts`)).href)) as {
+      default: () => Promise<Response>;
+    };
     const response = await run();
     console.log(`${name}: ${response.status} ${await response.text()}`);
   } finally {

@@ -2,7 +2,7 @@
  * Serves the production build locally without the Netlify emulators: static files from dist/ and
  * everything else through the built server function (.netlify/v1/functions/ssr/ssr.mjs), over a
  * local BlobsServer. Same code as production, answers in milliseconds, so the e2e suite uses it.
- * (`npm run serve` runs the full `netlify serve --offline` emulation instead; STACK.md.)
+ * (`npm run serve` runs the full `netlify serve --offline` emulation instead; docs/decisions.md.)
  *
  *   npm run build && npm run serve:built -- [--port 8888] [--data .netlify/blobs-e2e]
  */

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one test command (README, .ci/run): installs what the tests need, then runs every suite:
-# dev server smoke test (first visit) → type check → unit → build → API + dist check → end-to-end →
+# dev server smoke test (first visit) → type check, lint, format, unused exports → unit → build →
+# API + dist check → end-to-end →
 # dev server smoke test again (after the build). Ends with "N passed, N failed, N skipped".
 # It shares the checkout with a developer's `npm run dev` without touching it: its own dev server runs
 # on a free port with its own Vite cache (docs/decisions.md "Dev server beside the tests").
@@ -48,8 +49,19 @@ step "dev server smoke test, first visit (npm run dev at ${early_dev})"
 wait_for "$early_dev"
 dev_smoke dev-first-visit "$early_dev"
 
-step "type check (astro check)"
-npm run --silent check || failed=1
+# Static checks count in the summary like tests: one each.
+checks_passed=0 checks_failed=0
+check() { # $1: what; the rest: the command
+  step "$1"
+  shift
+  if "$@"; then checks_passed=$((checks_passed + 1)); else checks_failed=$((checks_failed + 1)); failed=1; fi
+}
+check "type check (astro check)" npm run --silent check
+check "lint (ESLint: architecture rules, sizes, React hooks, accessibility)" npx --no-install eslint .
+check "format (Prettier, check only)" npx --no-install prettier --check .
+check "unused files, exports and dependencies (knip)" npx --no-install knip
+printf '{"numPassedTests":%d,"numFailedTests":%d,"numPendingTests":0,"numTodoTests":0}\n' \
+  "$checks_passed" "$checks_failed" >test-results/checks.json
 
 step "unit tests (vitest)"
 npm run --silent test:unit -- --reporter=default --reporter=json --outputFile=test-results/unit.json || failed=1
@@ -70,6 +82,6 @@ wait_for "$late_dev"
 dev_smoke dev-after-build "${early_dev},${late_dev}"
 
 step "summary"
-npx --no-install tsx scripts/test-summary.ts test-results/dev-first-visit.json test-results/unit.json \
+npx --no-install tsx scripts/test-summary.ts test-results/dev-first-visit.json test-results/checks.json test-results/unit.json \
   test-results/api.json test-results/e2e.json test-results/dev-after-build.json || failed=1
 exit $failed

@@ -1,5 +1,5 @@
 /**
- * Operator CLI for accounts (DECISIONS.md: a deployed site never seeds demo accounts).
+ * Operator CLI for accounts (docs/decisions.md: a deployed site never seeds demo accounts).
  *
  *   npm run user -- create --username ana@parcelwise.example --name "Ana Diaz" [--role admin] --password '…'
  *   npm run user -- list | disable --username … | enable --username … | delete --username …

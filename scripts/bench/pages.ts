@@ -6,7 +6,7 @@
  * over 50 ms) and CLS. It prints figures; it asserts nothing.
  */
 import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Page, type Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { SIGNED_IN_ROUTES } from '../../e2e/routes';
 
@@ -29,7 +29,7 @@ function kind(contentType: string): 'js' | 'css' | 'html' | 'other' {
 async function measure(page: Page, route: string): Promise<{ weight: Weight; metrics: Record<string, number> }> {
   const weight: Weight = { requests: 0, raw: { js: 0, css: 0, html: 0, other: 0 }, gzip: { js: 0, css: 0, html: 0, other: 0 } };
   const pending: Array<Promise<void>> = [];
-  const onResponse = (response: import('@playwright/test').Response) => {
+  const onResponse = (response: Response) => {
     pending.push(
       response
         .body()

@@ -1,6 +1,6 @@
 /**
- * Benchmark of the header search, in process (STACK.md: never through the emulators). Loads the search
- * documents straight from content/ (the same fields src/lib/content.ts `getSearchDocuments` reads from
+ * Benchmark of the header search, in process (docs/decisions.md: never through the emulators). Loads the search
+ * documents straight from content/ (the same fields src/lib/content/search-documents.ts reads from
  * the collections: astro:content does not run outside Astro), builds the index with the real service
  * (src/lib/server/services/search.ts), then prints:
  * - the index build time (it happens once per process, on the first search);

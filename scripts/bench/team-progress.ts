@@ -1,5 +1,5 @@
 /**
- * Benchmark of the team-progress computation, in process (STACK.md: never through the emulators).
+ * Benchmark of the team-progress computation, in process (docs/decisions.md: never through the emulators).
  * Seeds 100 users × 1,000 events into a fresh local BlobsServer, then prints the median and p95 time of
  * GET /api/team-progress's work (the service), cold, warm, and with new events, and the time to rebuild
  * every rollup. It prints figures; it is not a test.

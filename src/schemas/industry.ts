@@ -5,7 +5,7 @@
  * - `industryOverview`: `overview.yaml`, one entry keyed `market` — market size and structure, property
  *   segments, stakeholders, trends and challenges (the industry-overview tab).
  * - `industryLeaseTypes`: `lease-types.yaml`, one entry per lease type, shown in `order`.
- * - `industryCompetitors`: `competitors.yaml`, the four competitor cards in `order` (fictional companies, DECISIONS).
+ * - `industryCompetitors`: `competitors.yaml`, the four competitor cards in `order` (fictional companies, docs/decisions.md).
  * - `industryAbbreviations`: `abbreviations.yaml`, keyed by the abbreviation itself (e.g. `NOI`).
  * - `industryGlossary`: `glossary.yaml`, keyed by the term itself (e.g. `Net absorption`).
  *
@@ -116,7 +116,7 @@ export const competitorSchema = z
   .strictObject({
     id: id('Stable id, e.g. "listora".'),
     order: z.number().int().min(1).describe('Position on the competitive-landscape tab, 1 = first.'),
-    name: text('Fictional competitor name (DECISIONS: no real company next to claims).'),
+    name: text('Fictional competitor name (docs/decisions.md: no real company next to claims).'),
     category: text('The kind of solution it stands for, e.g. "Listing-marketing point tool".'),
     summary: text('What it is and who buys it, one or two sentences.'),
     strengths: list('One strength.', 'Where it is genuinely strong; at least three.', 3),

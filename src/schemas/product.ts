@@ -40,10 +40,6 @@ export const productFeatureSchema = z
   })
   .describe('One of the six core product features (SPEC §2).');
 
-/** Which narrative a feature shows, by its position in the list (SPEC §2). */
-const FEATURE_POSITIONS = ['first', 'second', 'other'] as const;
-const featurePositionSchema = z.enum(FEATURE_POSITIONS).describe('first, second or other.');
-
 export const productFeatureNarrativeSchema = z
   .strictObject({
     whyItMatters: text("The 'Why it matters' text: the market problem, from the buyer's side."),
@@ -80,6 +76,7 @@ export const productIntegrationGroupSchema = z
   .describe('A group of integrations on the Integrations tab (SPEC §2).');
 
 export type ProductFeatureData = z.infer<typeof productFeatureSchema>;
-export type FeaturePosition = z.infer<typeof featurePositionSchema>;
+/** Which narrative a feature shows, by its position in the list (SPEC §2). */
+export type FeaturePosition = 'first' | 'second' | 'other';
 export type IntegrationGroupId = (typeof INTEGRATION_GROUP_IDS)[number];
 export type ProductIntegrationGroupData = z.infer<typeof productIntegrationGroupSchema>;

@@ -6,7 +6,7 @@ import { apiRequest, ApiError } from '~/lib/browser/api-client';
 import type { ChallengeVerdict, CompleteChallengeRequest, DailyChallenge } from '~/lib/api/daily-challenge';
 import { showToast } from './toasts';
 
-export const REFRESH_HOURS = 12;
+const REFRESH_HOURS = 12;
 
 export type ChallengeState =
   | { status: 'loading' }
@@ -35,7 +35,7 @@ export function readyState(challenge: DailyChallenge): ChallengeState {
   };
 }
 
-export async function fetchDailyChallenge(): Promise<void> {
+async function fetchDailyChallenge(): Promise<void> {
   try {
     $dailyChallenge.set(readyState(await apiRequest<DailyChallenge>('GET', '/api/daily-challenge')));
   } catch (error) {

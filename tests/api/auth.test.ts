@@ -1,8 +1,9 @@
-// The account calls of SPEC §7 with the rules of DECISIONS.md "Accounts and sessions" and "The API".
+// The account calls of SPEC §7 with the rules of docs/decisions.md "Accounts and sessions" and "The API".
 import { randomUUID } from 'node:crypto';
+import { publicUserSchema } from '~/lib/api/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
-import { signIn, signUp, startApp, type TestApp, messageOf, credentials } from './harness';
+import { signIn, signUp, startApp, type TestApp, messageOf, credentials, expectJson } from './harness';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -22,9 +23,7 @@ describe('GET /api/user', () => {
 
   it('answers the signed-in user without secrets', async () => {
     const client = await signIn(app, DEMO_ADMIN);
-    const response = await client.get('/api/user');
-    expect(response.status).toBe(200);
-    const user = (await response.json()) as Record<string, unknown>;
+    const user = await expectJson(await client.get('/api/user'), 200, publicUserSchema);
     expect(user).toMatchObject({ username: DEMO_ADMIN.username, role: 'admin', name: 'Avery Admin' });
     expect(Object.keys(user).sort()).toEqual(['avatar', 'id', 'name', 'role', 'username']);
   });

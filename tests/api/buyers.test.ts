@@ -1,4 +1,4 @@
-// GET /api/segments, /api/segments/{id}, /api/personas/{id} (SPEC §3, §7; DECISIONS.md: 401 signed
+// GET /api/segments, /api/segments/{id}, /api/personas/{id} (SPEC §3, §7; docs/decisions.md: 401 signed
 // out, 400 for a malformed id, 404 for an unknown one, errors as { message }).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personaResponseSchema, segmentListResponseSchema, segmentResponseSchema } from '~/lib/api/buyers';

@@ -1,9 +1,10 @@
-// POST /api/track-visit and GET /api/team-progress (SPEC §4, §6, §7; DECISIONS.md "Learning data",
+// POST /api/track-visit and GET /api/team-progress (SPEC §4, §6, §7; docs/decisions.md "Learning data",
 // "The API"): validation, access, the figures of a scripted history, rebuilt rollups, concurrency.
+import { teamProgressResponseSchema } from '~/lib/api/team';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamProgressRow as Row } from '~/lib/team/figures';
 import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
-import { signIn, signUp, startApp, type ApiClient, type TestApp, messageOf } from './harness';
+import { signIn, signUp, startApp, type ApiClient, type TestApp, messageOf, expectJson } from './harness';
 
 const ACCESS_DENIED = 'The Team Progress dashboard is only accessible to administrators.';
 const PASSWORD = 'correct-horse-battery'; // harness signUp's password
@@ -29,9 +30,7 @@ const visit = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function teamRows(): Promise<Row[]> {
-  const response = await admin.get('/api/team-progress');
-  expect(response.status).toBe(200);
-  return (await response.json()) as Row[];
+  return expectJson(await admin.get('/api/team-progress'), 200, teamProgressResponseSchema);
 }
 
 async function rowOf(id: string): Promise<Row> {
@@ -114,7 +113,7 @@ describe('access', () => {
 });
 
 describe('figures of a scripted history', () => {
-  it('counts exactly as DECISIONS.md defines them, and a body userId is ignored', async () => {
+  it('counts exactly as docs/decisions.md defines them, and a body userId is ignored', async () => {
     // Total lessons of all modules, from the content as the API serves it.
     let totalLessons = 0;
     for (let id = 1; id <= 50; id++) {

@@ -1,5 +1,5 @@
 // Buyers content: the zod schemas reject bad entries naming the field, every authored file under
-// content/segments, content/personas and content/icp is valid, and the queries of src/lib/content.ts
+// content/segments, content/personas and content/icp is valid, and the queries of src/lib/content/
 // return what SPEC §2, §3 and §9 require (segment ids and names, the Next Segment cycle, personas with
 // valid enums, ICP tiers, seven sales red flags, disqualification criteria and product-fit flags).
 import { join, relative } from 'node:path';

@@ -33,7 +33,7 @@ function yamlOf(path: string, text: string): unknown {
   try {
     return parseYaml(text);
   } catch (error) {
-    throw new Error(`${relative(ROOT, path)}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${relative(ROOT, path)}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 

@@ -1,5 +1,5 @@
 // Product + resources content: the zod schemas reject bad entries naming the field, every authored file
-// under content/product and content/resources is valid, and the queries of src/lib/content.ts return what
+// under content/product and content/resources is valid, and the queries of src/lib/content/ return what
 // SPEC §2, §3 and §9 require (feature order, the position rule, integration and resource counts, matrix).
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -232,7 +232,7 @@ describe('resources queries', () => {
     expect(rows.every((r) => r.examples.length > 0)).toBe(true);
     expect(sites.some((s) => s.singleProperty)).toBe(true);
     expect(sites.some((s) => !s.singleProperty)).toBe(true);
-    // DECISIONS: customer example sites are fictional (reserved .example domains).
+    // docs/decisions.md: customer example sites are fictional (reserved .example domains).
     for (const site of sites) expect(new URL(site.url).hostname).toMatch(/\.example$/);
   });
 });

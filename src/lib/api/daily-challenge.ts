@@ -1,4 +1,4 @@
-// Request and response schemas of the daily challenge calls (SPEC §7, DECISIONS "Learning data").
+// Request and response schemas of the daily challenge calls (SPEC §7, docs/decisions.md "Learning data").
 // GET carries no answer key and no explanation; both arrive with the answer.
 import { z } from './zod';
 

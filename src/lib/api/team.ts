@@ -1,5 +1,5 @@
 // Request and response schemas of visit tracking and the team progress dashboard (SPEC §3, §7;
-// DECISIONS.md "Learning data"), shared by the API routes, the tracking script and the islands.
+// docs/decisions.md "Learning data"), shared by the API routes, the tracking script and the islands.
 import { z } from './zod';
 
 const MAX_PAGE_PATH_LENGTH = 512;
@@ -10,7 +10,7 @@ const SAME_SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
 
 /**
  * POST /api/track-visit (SPEC §3 Visit record). `userId` is accepted and ignored: the user always comes
- * from the session (DECISIONS.md "The API"). `timeSpent` is always null in the spec.
+ * from the session (docs/decisions.md "The API"). `timeSpent` is always null in the spec.
  */
 export const trackVisitRequestSchema = z.strictObject({
   userId: z.unknown().optional(),
@@ -33,7 +33,7 @@ export const trackVisitRequestSchema = z.strictObject({
 export type TrackVisitRequest = z.input<typeof trackVisitRequestSchema>;
 export type TrackVisit = z.output<typeof trackVisitRequestSchema>;
 
-/** One row of GET /api/team-progress (SPEC §3 Team progress row; figures as DECISIONS.md defines them). */
+/** One row of GET /api/team-progress (SPEC §3 Team progress row; figures as docs/decisions.md defines them). */
 const teamProgressRowSchema = z.strictObject({
   id: z.string(),
   username: z.string(),

@@ -27,7 +27,7 @@ export const loginRequestSchema = z.strictObject({
     .max(1024, 'Password must be at most 1024 characters'),
 });
 
-/** POST /api/register (DECISIONS.md). `role` is accepted and ignored: every new account is a user. */
+/** POST /api/register (docs/decisions.md). `role` is accepted and ignored: every new account is a user. */
 export const registerRequestSchema = z.strictObject({
   username,
   password: z

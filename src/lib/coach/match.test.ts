@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { salesSituationListSchema, salesSituationSchema } from '~/schemas/coach';
 import { FALLBACK_SITUATIONS, matchSituation, normalise, playPreview, type SituationKeywords } from './match';
-import { loadSituations, situationFiles } from './test-content';
+import { loadSituations, situationFiles } from '../../../tests/support/sales-situations';
 
 // A small fixture in content order, so the rules are tested independently of the real wording.
 const SITUATIONS: SituationKeywords[] = [

@@ -13,7 +13,7 @@ export function isLocalRun(): boolean {
   );
 }
 
-/** The administrator's username (DECISIONS.md); `ADMIN_USERNAME` overrides it. */
+/** The administrator's username (docs/decisions.md); `ADMIN_USERNAME` overrides it. */
 export function adminUsername(): string {
   return (process.env['ADMIN_USERNAME'] ?? 'admin@parcelwise.example').trim().toLowerCase();
 }

@@ -33,7 +33,7 @@ export function overallEngagement(rows: ReadonlyArray<Pick<TeamProgressRow, 'pro
 
 export type TeamFigure = 'progress' | 'pagesVisited' | 'quizzesCompleted' | 'dailyChallenges' | 'loginCount' | 'lastActive';
 
-/** Each figure's label and definition, shown beside it on the dashboard (DECISIONS.md "Learning data"). */
+/** Each figure's label and definition, shown beside it on the dashboard (docs/decisions.md "Learning data"). */
 export const TEAM_FIGURES: ReadonlyArray<{ key: TeamFigure; label: string; definition: string }> = [
   { key: 'progress', label: 'Progress', definition: 'Completed lessons over all lessons of all modules, as a rounded percent.' },
   { key: 'pagesVisited', label: 'Pages visited', definition: 'Page-entry visits (not exits, not tab changes).' },

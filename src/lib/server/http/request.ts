@@ -1,6 +1,6 @@
 // What every route handler does first: take the user from the session, read and validate the body,
 // the query or a route id. Each failure is an HttpError naming what is wrong (401, 400, 413).
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { PublicUser } from '~/lib/api/users';
 import { ACCESS_DENIED_DESCRIPTION } from '~/lib/team/figures';
 import { HttpError } from '~/lib/server/errors';

@@ -1,4 +1,4 @@
-// The daily challenge (SPEC §4, §9, DECISIONS "Learning data"): one question per 12-hour UTC window
+// The daily challenge (SPEC §4, §9, docs/decisions.md "Learning data"): one question per 12-hour UTC window
 // (00:00–12:00, 12:00–24:00), drawn deterministically from the quiz bank, the same for everybody in a
 // window. A user's first answer in a window is the one that counts (storage/challenge-answers is create-only).
 import type { ChallengeVerdict, CompleteChallengeRequest, DailyChallenge } from '~/lib/api/daily-challenge';

@@ -1,4 +1,4 @@
-// Learning progress (SPEC §4 "Lesson completion", DECISIONS "Learning data"): module status and
+// Learning progress (SPEC §4 "Lesson completion", docs/decisions.md "Learning data"): module status and
 // per-module progress records of one user, over storage.progress.
 //
 // Completed lessons are one create-only key each, so completions are additive and concurrent ones never

@@ -5,7 +5,7 @@
 //   queries with `index.query(q)`. No astro imports, so unit tests use fixtures and
 //   scripts/bench/search.ts loads the documents from disk.
 // - wired: `search(q)` builds the index ONCE per process from the content collections (lazily, on the
-//   first search) and queries it. `src/lib/content.ts` is imported dynamically, so importing this
+//   first search) and queries it. `src/lib/content/search-documents.ts` is imported dynamically, so importing this
 //   module never pulls in `astro:content`.
 //
 // Only what learners can already read is indexed: titles and names, module descriptions and lesson

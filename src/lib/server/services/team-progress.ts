@@ -6,7 +6,7 @@ import type { TeamProgressRow } from '~/lib/team/figures';
 import type { StoredUser } from '~/lib/server/storage/users';
 import { emptyFigures, lessonKey, refreshTeamRollup, type MemberFigures } from './team-rollup';
 
-/** The part of a module the progress figure needs (as src/lib/content.ts getModules() returns it). */
+/** The part of a module the progress figure needs (as src/lib/content/learning.ts getModules() returns it). */
 export interface CurriculumModule {
   id: number | string;
   lessons: ReadonlyArray<{ id: number | string }>;
@@ -58,7 +58,7 @@ async function loadCurriculum(): Promise<readonly CurriculumModule[]> {
 
 const byName = (a: TeamProgressRow, b: TeamProgressRow) => a.name.localeCompare(b.name) || a.username.localeCompare(b.username);
 
-/** One row per user (SPEC §3), with the figures of DECISIONS.md. Administrators only: the caller checks. */
+/** One row per user (SPEC §3), with the figures of docs/decisions.md. Administrators only: the caller checks. */
 export async function getTeamProgress(options: { curriculum?: readonly CurriculumModule[]; now?: Date } = {}): Promise<TeamProgress> {
   const now = options.now ?? new Date();
   const [{ committed, view }, curriculum] = await Promise.all([refreshTeamRollup(now), options.curriculum ?? loadCurriculum()]);

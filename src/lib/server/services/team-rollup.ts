@@ -3,10 +3,10 @@
  * a dashboard load never re-reads the whole history. No content here (src/lib/content): the scheduled
  * refresh (netlify/functions/refresh-team-rollup.mts) runs it outside Astro; ./team-progress makes rows.
  *
- * How the rollup works (DECISIONS.md "Data layout": aggregates are caches rebuilt from the events):
+ * How the rollup works (docs/decisions.md "Data layout": aggregates are caches rebuilt from the events):
  * - Every event that counts (visit, sign-in, lesson completion, quiz result, challenge answer) has a key
  *   in the activity journal, grouped by minute for all users, and the key says what it counts for
- *   (storage.ts). So a refresh is one listing of the minutes (hours, days) since the last one; no body
+ *   (storage/activity.ts). So a refresh is one listing of the minutes (hours, days) since the last one; no body
  *   is read.
  * - The rollup (one document) holds each user's figures folded so far and a watermark `activityThrough`:
  *   every event older than it is counted, none newer. It also caches each user's name and username

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { parse } from 'yaml';
 import { salesSituationListSchema, type SalesSituation } from '~/schemas/coach';
 
-export const SITUATIONS_DIR = resolve(process.cwd(), 'content/sales-situations');
+const SITUATIONS_DIR = resolve(process.cwd(), 'content/sales-situations');
 
 /** The YAML file names in display order. */
 export function situationFiles(): string[] {
@@ -15,7 +15,7 @@ export function situationFiles(): string[] {
 }
 
 /** Raw parsed YAML of each file, in display order. */
-export function rawSituations(): unknown[] {
+function rawSituations(): unknown[] {
   return situationFiles().map((name) => parse(readFileSync(resolve(SITUATIONS_DIR, name), 'utf8')) as unknown);
 }
 

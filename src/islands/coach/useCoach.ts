@@ -1,0 +1,57 @@
+// The coach's state: the typed request, the situation shown (and why, and which play), and the
+// screen-reader status line that tells what changed.
+import { useRef, useState, type SubmitEvent } from 'react';
+import { matchSituation } from '~/lib/coach/match';
+import type { SalesSituation } from '~/schemas/coach';
+import type { CoachReason } from './CoachResult';
+import { useKeptBeforeHydration } from './useKeptBeforeHydration';
+
+interface Shown {
+  id: string;
+  why: CoachReason;
+  playIndex: number;
+}
+
+export function useCoach(situations: SalesSituation[]) {
+  const [request, setRequest] = useState('');
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [status, setStatus] = useState('');
+  const pickerHeading = useRef<HTMLHeadingElement>(null);
+  const requestBox = useKeptBeforeHydration(setRequest);
+
+  const situation = shown ? situations.find((s) => s.id === shown.id) : undefined;
+
+  function show(target: SalesSituation, why: CoachReason) {
+    setShown({ id: target.id, why, playIndex: 0 });
+    const plays = target.plays.length;
+    setStatus(`Coaching for ${target.name}${plays > 1 ? `, play 1 of ${plays}` : ''}.`);
+  }
+
+  function choose(target: SalesSituation) {
+    setRequest('');
+    show(target, { reason: 'chosen' });
+  }
+
+  function getCoaching(event?: SubmitEvent<HTMLFormElement>) {
+    event?.preventDefault();
+    const match = matchSituation(request, situations);
+    if (!match) return; // blank request: nothing happens (SPEC §5)
+    const target = situations.find((s) => s.id === match.situationId) ?? situations[0];
+    if (target) show(target, match);
+  }
+
+  function pickPlay(index: number) {
+    if (!shown || !situation) return;
+    setShown({ ...shown, playIndex: index });
+    setStatus(`Play ${index + 1} of ${situation.plays.length} selected.`);
+  }
+
+  function startOver() {
+    setShown(null);
+    setRequest('');
+    setStatus('Coaching cleared. Choose a situation or describe one.');
+    pickerHeading.current?.focus();
+  }
+
+  return { request, setRequest, shown, situation, status, pickerHeading, requestBox, choose, getCoaching, pickPlay, startOver };
+}

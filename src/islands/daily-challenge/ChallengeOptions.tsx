@@ -1,0 +1,50 @@
+// The challenge's options as radios. Once answered they are locked, the correct one is marked (and
+// ticked) and a wrong pick shows as such.
+import type { ChallengeVerdict, DailyChallenge } from '~/lib/api/daily-challenge';
+import { selectChallengeOption } from '~/stores/daily-challenge';
+import { CheckIcon } from '../CheckIcon';
+
+interface Props {
+  challenge: DailyChallenge;
+  selected: string | null;
+  result: ChallengeVerdict | null;
+  /** Answered, or being submitted. */
+  locked: boolean;
+}
+
+export function ChallengeOptions({ challenge, selected, result, locked }: Props) {
+  return (
+    <fieldset className="flex flex-col gap-2" disabled={locked}>
+      <legend className="mb-3 font-medium">{challenge.text}</legend>
+      {challenge.options.map((option) => {
+        const isCorrect = result?.correctOptionId === option.id;
+        const tone = toneOf(option.id, selected, result);
+        return (
+          <label
+            key={option.id}
+            className={`flex items-center gap-3 rounded-box border p-3 ${locked ? '' : 'cursor-pointer'} ${tone}`}
+            data-correct={isCorrect ? 'true' : undefined}
+          >
+            <input
+              type="radio"
+              className="radio radio-primary radio-sm"
+              name={`challenge-${challenge.id}`}
+              value={option.id}
+              checked={selected === option.id}
+              onChange={() => selectChallengeOption(option.id)}
+            />
+            <span className="flex-1">{option.text}</span>
+            {isCorrect && <CheckIcon className="size-4 text-success" />}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** Once answered: the correct option green, a wrong pick red; before: the pick highlighted. */
+function toneOf(optionId: string, selected: string | null, result: ChallengeVerdict | null): string {
+  if (result?.correctOptionId === optionId) return 'border-success bg-success/15';
+  if (result !== null && selected === optionId) return 'border-error bg-error/10';
+  return selected === optionId ? 'border-primary bg-primary/10' : 'border-base-300 hover:bg-base-200';
+}

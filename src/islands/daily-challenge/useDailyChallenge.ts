@@ -1,0 +1,31 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import type { DailyChallenge } from '~/lib/api/daily-challenge';
+import { $dailyChallenge, readyState, startDailyChallenge, submitChallengeAnswer } from '~/stores/daily-challenge';
+
+/**
+ * The card's state from the shared store, fetched and refreshed while the card is shown. The server
+ * never writes that store (it would leak between users): until the browser does, it renders from `initial`.
+ */
+export function useDailyChallenge(initial: DailyChallenge | null) {
+  const stored = useStore($dailyChallenge);
+  const state = stored.status === 'loading' && initial ? readyState(initial) : stored;
+  // An island's props never change: this starts once, like the page.
+  useEffect(() => startDailyChallenge(initial), [initial]);
+
+  // Submitting replaces the button with the result: focus the result so it is read and focus is not lost.
+  // Only after a submit here: a result already there on load (answered earlier) does not steal focus.
+  const resultPanel = useRef<HTMLDivElement>(null);
+  const submittedHere = useRef(false);
+  const hasResult = state.status === 'ready' && state.result !== null;
+  useEffect(() => {
+    if (hasResult && submittedHere.current) resultPanel.current?.focus();
+  }, [hasResult]);
+
+  const submit = () => {
+    submittedHere.current = true;
+    void submitChallengeAnswer();
+  };
+
+  return { state, resultPanel, submit };
+}

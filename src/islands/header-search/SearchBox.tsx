@@ -1,0 +1,59 @@
+// The search box itself: the combobox input, with its magnifier and the '/' hint while it is empty.
+import type { KeyboardEvent, RefObject } from 'react';
+import { setSearchQuery } from '~/stores/search';
+import { LISTBOX_ID, optionId } from './results';
+
+interface Props {
+  inputRef: RefObject<HTMLInputElement | null>;
+  query: string;
+  /** The listbox is shown: the input controls it and points at the highlighted option. */
+  expanded: boolean;
+  active: number;
+  setOpen: (open: boolean) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+}
+
+export function SearchBox({ inputRef, query, expanded, active, setOpen, onKeyDown }: Props) {
+  return (
+    <label className="input input-sm w-full">
+      <svg
+        className="size-4 opacity-60"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        aria-hidden="true"
+      >
+        <path d="M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16M21 21l-4.3-4.3" />
+      </svg>
+      <input
+        ref={inputRef}
+        type="search"
+        name="q"
+        role="combobox"
+        placeholder="Search content..."
+        aria-label="Search content"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={expanded ? LISTBOX_ID : undefined}
+        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={200}
+        value={query}
+        onChange={(event) => {
+          setOpen(true);
+          setSearchQuery(event.target.value);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+      />
+      {!query && (
+        <kbd className="kbd kbd-xs hidden sm:inline-flex" aria-hidden="true">
+          /
+        </kbd>
+      )}
+    </label>
+  );
+}

@@ -1,0 +1,51 @@
+// The quiz's state: the question shown, the picks, and submitting for grading on the server.
+import { useEffect, useRef, useState } from 'react';
+import type { PublicQuiz, SubmitQuizRequest, SubmitQuizResponse } from '~/lib/api/quizzes';
+import { ApiError, apiRequest } from '~/lib/browser/api-client';
+import { showToast } from '~/stores/toasts';
+import { useKeptBeforeHydration } from './useKeptBeforeHydration';
+
+type Phase = 'answering' | 'submitting' | 'result';
+
+export function useQuizRunner(quiz: PublicQuiz) {
+  const [current, setCurrent] = useState(0);
+  const [selections, setSelections] = useState<Record<string, string>>({});
+  const [phase, setPhase] = useState<Phase>('answering');
+  const [result, setResult] = useState<SubmitQuizResponse | null>(null);
+  // After Next/Previous, focus the new question so it is read out; not on first render.
+  const legend = useRef<HTMLLegendElement>(null);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (moved.current) legend.current?.focus();
+  }, [current]);
+  const card = useKeptBeforeHydration(quiz, setSelections);
+
+  const goTo = (index: number) => {
+    moved.current = true;
+    setCurrent(Math.min(Math.max(0, index), quiz.questions.length - 1));
+  };
+
+  const select = (questionId: string, optionId: string) => setSelections((prev) => ({ ...prev, [questionId]: optionId }));
+
+  async function submit() {
+    setPhase('submitting');
+    try {
+      // Graded on the server. The results list (the quizzes page) is rendered by the server, so it is
+      // fresh on the next visit without a refetch here.
+      const body: SubmitQuizRequest = {
+        quizId: quiz.id,
+        answers: quiz.questions.map((q) => ({ questionId: q.id, selectedOptionId: selections[q.id] ?? null })),
+      };
+      const graded = await apiRequest<SubmitQuizResponse>('POST', '/api/quiz-results', body);
+      setResult(graded);
+      setPhase('result');
+      window.scrollTo?.({ top: 0 });
+    } catch (error) {
+      setPhase('answering');
+      const message = error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error);
+      showToast({ title: 'Failed to submit quiz', description: message, variant: 'destructive' });
+    }
+  }
+
+  return { current, selections, phase, result, card, legend, goTo, select, submit };
+}

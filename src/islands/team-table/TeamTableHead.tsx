@@ -1,0 +1,33 @@
+// The column headers: each is a button that sorts by it (title: the figure's definition), and the
+// sorted one carries aria-sort.
+import { COLUMNS, type Sort, type SortKey } from './sorting';
+
+export function TeamTableHead({ sort, onSort }: { sort: Sort; onSort: (key: SortKey) => void }) {
+  return (
+    <thead>
+      <tr>
+        {COLUMNS.map((column) => {
+          const active = sort.key === column.key;
+          return (
+            <th
+              key={column.key}
+              scope="col"
+              aria-sort={active ? sort.direction : 'none'}
+              className={column.numeric ? 'text-right' : undefined}
+            >
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs gap-1 px-1 normal-case"
+                title={column.definition}
+                onClick={() => onSort(column.key)}
+              >
+                {column.label}
+                <span aria-hidden="true">{active ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}</span>
+              </button>
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
