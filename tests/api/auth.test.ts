@@ -1,28 +1,24 @@
 // The account calls of SPEC §7 with the rules of docs/decisions.md "Accounts and sessions" and "The API".
 import { randomUUID } from 'node:crypto';
 import { publicUserSchema } from '~/lib/api/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
-import { signIn, signUp, startApp, type TestApp, messageOf, credentials, expectJson } from './harness';
+import { signIn, signUp, messageOf, credentials, expectJson, useTestApp } from './harness';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app.stop());
+const t = useTestApp();
 
 const uniqueUsername = () => `u-${randomUUID().slice(0, 8)}@parcelwise.example`;
 
 describe('GET /api/user', () => {
   it('answers 401 with a JSON message when signed out', async () => {
-    const response = await app.request('GET', '/api/user');
+    const response = await t.app.request('GET', '/api/user');
     expect(response.status).toBe(401);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(await messageOf(response)).toBe('Not signed in');
   });
 
   it('answers the signed-in user without secrets', async () => {
-    const client = await signIn(app, DEMO_ADMIN);
+    const client = await signIn(t.app, DEMO_ADMIN);
     const user = await expectJson(await client.get('/api/user'), 200, publicUserSchema);
     expect(user).toMatchObject({ username: DEMO_ADMIN.username, role: 'admin', name: 'Avery Admin' });
     expect(Object.keys(user).sort()).toEqual(['avatar', 'id', 'name', 'role', 'username']);
@@ -31,7 +27,7 @@ describe('GET /api/user', () => {
 
 describe('POST /api/login', () => {
   it('trims the username and sets an httpOnly, SameSite=Lax, 7-day session cookie', async () => {
-    const client = app.client();
+    const client = t.app.client();
     const response = await client.login(`  ${DEMO_USER.username}  `, DEMO_USER.password);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ username: DEMO_USER.username });
@@ -47,17 +43,17 @@ describe('POST /api/login', () => {
   });
 
   it.skipIf(process.env['API_BASE_URL'] !== undefined)('marks the cookie Secure outside localhost', async () => {
-    const response = await app.request('POST', 'https://learning.parcelwise.example/api/login', { body: credentials(DEMO_USER) });
+    const response = await t.app.request('POST', 'https://learning.parcelwise.example/api/login', { body: credentials(DEMO_USER) });
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie().find((c) => c.startsWith('pw_session='))).toMatch(/;\s*Secure/i);
   });
 
   it('answers the same 401 for an unknown user and a wrong password', async () => {
-    const unknown = await app.request('POST', '/api/login', {
+    const unknown = await t.app.request('POST', '/api/login', {
       body: { username: uniqueUsername(), password: 'whatever-123' },
       ip: '10.0.0.1',
     });
-    const wrong = await app.request('POST', '/api/login', {
+    const wrong = await t.app.request('POST', '/api/login', {
       body: { username: DEMO_USER.username, password: 'not-the-password' },
       ip: '10.0.0.2',
     });
@@ -75,43 +71,46 @@ describe('POST /api/login', () => {
     [{ username: 42, password: 'x' }, 'username: Username is required'],
     [{ username: 'a@b.c', password: 'x', extra: true }, 'Unknown field: extra'],
   ])('answers 400 naming the field for %j', async (body, expected) => {
-    const response = await app.request('POST', '/api/login', { body });
+    const response = await t.app.request('POST', '/api/login', { body });
     expect(response.status).toBe(400);
     expect(await messageOf(response)).toBe(expected);
   });
 
   it('answers 400 for malformed JSON', async () => {
-    const response = await app.request('POST', '/api/login', { rawBody: '{"username":' });
+    const response = await t.app.request('POST', '/api/login', { rawBody: '{"username":' });
     expect(response.status).toBe(400);
     expect(await messageOf(response)).toBe('Request body must be valid JSON');
   });
 
   it('answers 413 for a body over 64 KB', async () => {
-    const response = await app.request('POST', '/api/login', { body: { username: 'a', password: 'x'.repeat(70 * 1024) } });
+    const response = await t.app.request('POST', '/api/login', { body: { username: 'a', password: 'x'.repeat(70 * 1024) } });
     expect(response.status).toBe(413);
     expect(await messageOf(response)).toBe('Request body is larger than 64 KB');
   });
 
   it('refuses a cross-origin POST with 403', async () => {
-    const response = await app.request('POST', '/api/login', { body: credentials(DEMO_USER), headers: { Origin: 'https://evil.example' } });
+    const response = await t.app.request('POST', '/api/login', {
+      body: credentials(DEMO_USER),
+      headers: { Origin: 'https://evil.example' },
+    });
     expect(response.status).toBe(403);
     expect(await messageOf(response)).toBe('Cross-site requests are not allowed');
-    const noOrigin = await app.request('POST', '/api/login', { body: credentials(DEMO_USER), headers: { Origin: 'null' } });
+    const noOrigin = await t.app.request('POST', '/api/login', { body: credentials(DEMO_USER), headers: { Origin: 'null' } });
     expect(noOrigin.status).toBe(403);
   });
 
   it.skipIf(process.env['API_BASE_URL'] !== undefined)(
     'throttles a username after 10 failures in 15 minutes with 429 and Retry-After',
     async () => {
-      const { user } = await signUp(app);
+      const { user } = await signUp(t.app);
       for (let attempt = 0; attempt < 10; attempt++) {
-        const response = await app.request('POST', '/api/login', {
+        const response = await t.app.request('POST', '/api/login', {
           body: { username: user.username, password: 'wrong-password' },
           ip: `10.1.0.${attempt}`,
         });
         expect(response.status).toBe(401);
       }
-      const blocked = await app.request('POST', '/api/login', {
+      const blocked = await t.app.request('POST', '/api/login', {
         body: { username: user.username, password: 'correct-horse-battery' },
         ip: '10.1.1.1',
       });
@@ -126,27 +125,27 @@ describe('POST /api/login', () => {
   it.skipIf(process.env['API_BASE_URL'] !== undefined)('throttles a client address after 10 failures across usernames', async () => {
     const ip = '10.2.0.7';
     for (let attempt = 0; attempt < 10; attempt++) {
-      const response = await app.request('POST', '/api/login', { body: { username: uniqueUsername(), password: 'wrong-password' }, ip });
+      const response = await t.app.request('POST', '/api/login', { body: { username: uniqueUsername(), password: 'wrong-password' }, ip });
       expect(response.status).toBe(401);
     }
-    const blocked = await app.request('POST', '/api/login', { body: credentials(DEMO_USER), ip });
+    const blocked = await t.app.request('POST', '/api/login', { body: credentials(DEMO_USER), ip });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
-    const otherAddress = await app.request('POST', '/api/login', { body: credentials(DEMO_USER), ip: '10.2.0.8' });
+    const otherAddress = await t.app.request('POST', '/api/login', { body: credentials(DEMO_USER), ip: '10.2.0.8' });
     expect(otherAddress.status).toBe(200);
   });
 });
 
 describe('POST /auth (the sign-in form before its island loads, or without JavaScript)', () => {
   const form = (fields: Record<string, string>, headers: Record<string, string> = {}, ip?: string) =>
-    app.client().request('POST', '/auth', {
+    t.app.client().request('POST', '/auth', {
       rawBody: new URLSearchParams(fields).toString(),
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html', ...headers },
       ...(ip ? { ip } : {}),
     });
 
   it('signs in, starts the session and redirects home with 303', async () => {
-    const client = app.client();
+    const client = t.app.client();
     const response = await client.request('POST', '/auth', {
       rawBody: new URLSearchParams({ username: `  ${DEMO_USER.username} `, password: DEMO_USER.password }).toString(),
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
@@ -187,7 +186,7 @@ describe('POST /auth (the sign-in form before its island loads, or without JavaS
 
 describe('POST /api/register', () => {
   it('creates a user with role user whatever the body says, signs it in, and answers 201', async () => {
-    const client = app.client();
+    const client = t.app.client();
     const username = uniqueUsername();
     const response = await client.post('/api/register', { username, password: 'long-enough-pw', name: 'New Hire', role: 'admin' });
     expect(response.status).toBe(201);
@@ -198,8 +197,8 @@ describe('POST /api/register', () => {
   });
 
   it('answers 409 for an existing username, whatever its case', async () => {
-    const { user } = await signUp(app);
-    const response = await app.request('POST', '/api/register', {
+    const { user } = await signUp(t.app);
+    const response = await t.app.request('POST', '/api/register', {
       body: { username: user.username.toUpperCase(), password: 'long-enough-pw', name: 'Dup' },
     });
     expect(response.status).toBe(409);
@@ -207,11 +206,11 @@ describe('POST /api/register', () => {
   });
 
   it('refuses the administrator address', async () => {
-    const response = await app.request('POST', '/api/register', {
+    const response = await t.app.request('POST', '/api/register', {
       body: { username: ' Admin@Parcelwise.example ', password: 'long-enough-pw', name: 'Mallory' },
     });
     expect(response.status).toBe(409);
-    const login = await app.client().login(DEMO_ADMIN.username, DEMO_ADMIN.password);
+    const login = await t.app.client().login(DEMO_ADMIN.username, DEMO_ADMIN.password);
     expect(login.status).toBe(200);
   });
 
@@ -221,7 +220,7 @@ describe('POST /api/register', () => {
     [{ username: '', password: 'long-enough-pw', name: 'A' }, 'username: Username is required'],
     [{ username: 'x@y.z', password: 'long-enough-pw', name: 'A', isAdmin: true }, 'Unknown field: isAdmin'],
   ])('answers 400 naming the field for %j', async (body, expected) => {
-    const response = await app.request('POST', '/api/register', { body });
+    const response = await t.app.request('POST', '/api/register', { body });
     expect(response.status).toBe(400);
     expect(await messageOf(response)).toBe(expected);
   });
@@ -229,7 +228,7 @@ describe('POST /api/register', () => {
 
 describe('POST /api/logout', () => {
   it('ends the session', async () => {
-    const client = await signIn(app, DEMO_USER);
+    const client = await signIn(t.app, DEMO_USER);
     const sealed = client.cookie;
     const response = await client.post('/api/logout');
     expect(response.status).toBe(200);
@@ -242,20 +241,20 @@ describe('POST /api/logout', () => {
 
 describe('routing and headers', () => {
   it('answers unknown /api paths with a JSON 404', async () => {
-    const client = await signIn(app, DEMO_USER);
+    const client = await signIn(t.app, DEMO_USER);
     const response = await client.get('/api/does-not-exist');
     expect(response.status).toBe(404);
     expect(await messageOf(response)).toBe('Not found');
   });
 
   it('answers a known path with the wrong method with a JSON 405', async () => {
-    const response = await app.request('GET', '/api/login');
+    const response = await t.app.request('GET', '/api/login');
     expect(response.status).toBe(405);
     expect(await messageOf(response)).toBe('Method not allowed');
   });
 
   it('sends security headers and no-store on API answers', async () => {
-    const response = await app.request('GET', '/api/user');
+    const response = await t.app.request('GET', '/api/user');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('same-origin');
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -266,7 +265,7 @@ describe('routing and headers', () => {
   it.each(['/auth', '/', '/company-overview', '/quizzes/1'])(
     'serves %s with a hash-based CSP and no inline-script allowance',
     async (route) => {
-      const client = route === '/auth' ? app.client() : await signIn(app, DEMO_USER);
+      const client = route === '/auth' ? t.app.client() : await signIn(t.app, DEMO_USER);
       const response = await client.request('GET', route, { headers: { Accept: 'text/html' } });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -292,10 +291,10 @@ describe('routing and headers', () => {
   );
 
   it('redirects signed-out page requests to /auth and signed-in /auth to /', async () => {
-    const signedOut = await app.request('GET', '/company-overview', { headers: { Accept: 'text/html' } });
+    const signedOut = await t.app.request('GET', '/company-overview', { headers: { Accept: 'text/html' } });
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get('location')).toBe('/auth');
-    const client = await signIn(app, DEMO_USER);
+    const client = await signIn(t.app, DEMO_USER);
     const auth = await client.request('GET', '/auth', { headers: { Accept: 'text/html' } });
     expect(auth.status).toBe(302);
     expect(auth.headers.get('location')).toBe('/');

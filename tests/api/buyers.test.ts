@@ -1,17 +1,11 @@
 // GET /api/segments, /api/segments/{id}, /api/personas/{id} (SPEC §3, §7; docs/decisions.md: 401 signed
 // out, 400 for a malformed id, 404 for an unknown one, errors as { message }).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { personaResponseSchema, segmentListResponseSchema, segmentResponseSchema } from '~/lib/api/buyers';
 import { DEMO_USER } from '~/lib/server/demo-accounts';
-import { signIn, startApp, type ApiClient, type TestApp, messageOf } from './harness';
+import { messageOf, useTestApp } from './harness';
 
-let app: TestApp;
-let client: ApiClient;
-beforeAll(async () => {
-  app = await startApp();
-  client = await signIn(app, DEMO_USER);
-});
-afterAll(() => app.stop());
+const t = useTestApp({ signInAs: DEMO_USER });
 
 const SEGMENT_KEYS = ['careAbout', 'color', 'description', 'examples', 'icon', 'id', 'name', 'talkingPoints'];
 const PERSONA_KEYS = ['avatar', 'background', 'company', 'goals', 'id', 'name', 'painPoints', 'preferences', 'role', 'segment', 'title'];
@@ -22,7 +16,7 @@ async function expectMessage(response: Response, status: number, message: RegExp
 
 describe('GET /api/segments', () => {
   it('lists the four segments, ordered by id, in the SPEC §3 shape', async () => {
-    const response = await client.get('/api/segments');
+    const response = await t.client.get('/api/segments');
     expect(response.status).toBe(200);
     const body: unknown = await response.json();
     const segments = segmentListResponseSchema.parse(body);
@@ -43,13 +37,13 @@ describe('GET /api/segments', () => {
   });
 
   it('answers 401 when signed out', async () => {
-    await expectMessage(await app.request('GET', '/api/segments'), 401, /Not signed in/);
+    await expectMessage(await t.app.request('GET', '/api/segments'), 401, /Not signed in/);
   });
 });
 
 describe('GET /api/segments/{id}', () => {
   it('returns one segment in the SPEC §3 shape', async () => {
-    const response = await client.get('/api/segments/10');
+    const response = await t.client.get('/api/segments/10');
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(SEGMENT_KEYS);
@@ -58,24 +52,24 @@ describe('GET /api/segments/{id}', () => {
   });
 
   it('answers 404 for an unknown id', async () => {
-    await expectMessage(await client.get('/api/segments/99'), 404, /not found/i);
-    await expectMessage(await client.get('/api/segments/1'), 404, /not found/i);
+    await expectMessage(await t.client.get('/api/segments/99'), 404, /not found/i);
+    await expectMessage(await t.client.get('/api/segments/1'), 404, /not found/i);
   });
 
   it('answers 400 for a non-integer, negative or zero id', async () => {
     for (const id of ['abc', '-1', '0', '8.5', '1e3']) {
-      await expectMessage(await client.get(`/api/segments/${id}`), 400, /id/);
+      await expectMessage(await t.client.get(`/api/segments/${id}`), 400, /id/);
     }
   });
 
   it('answers 401 when signed out', async () => {
-    await expectMessage(await app.request('GET', '/api/segments/8'), 401, /Not signed in/);
+    await expectMessage(await t.app.request('GET', '/api/segments/8'), 401, /Not signed in/);
   });
 });
 
 describe('GET /api/personas/{id}', () => {
   it('returns one persona in the SPEC §3 shape', async () => {
-    const response = await client.get('/api/personas/1');
+    const response = await t.client.get('/api/personas/1');
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(PERSONA_KEYS);
@@ -96,23 +90,23 @@ describe('GET /api/personas/{id}', () => {
 
   it('returns every persona 1..8 with valid enums', async () => {
     for (let id = 1; id <= 8; id += 1) {
-      const response = await client.get(`/api/personas/${id}`);
+      const response = await t.client.get(`/api/personas/${id}`);
       expect(response.status, `persona ${id}`).toBe(200);
       expect(personaResponseSchema.parse(await response.json()).id).toBe(id);
     }
   });
 
   it('answers 404 for an unknown id', async () => {
-    await expectMessage(await client.get('/api/personas/9999'), 404, /not found/i);
+    await expectMessage(await t.client.get('/api/personas/9999'), 404, /not found/i);
   });
 
   it('answers 400 for a non-integer or negative id', async () => {
     for (const id of ['dana', '-3', '0', '2.5']) {
-      await expectMessage(await client.get(`/api/personas/${id}`), 400, /id/);
+      await expectMessage(await t.client.get(`/api/personas/${id}`), 400, /id/);
     }
   });
 
   it('answers 401 when signed out', async () => {
-    await expectMessage(await app.request('GET', '/api/personas/1'), 401, /Not signed in/);
+    await expectMessage(await t.app.request('GET', '/api/personas/1'), 401, /Not signed in/);
   });
 });

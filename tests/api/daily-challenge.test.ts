@@ -1,22 +1,18 @@
 // The daily challenge (SPEC §4, §7, §9; docs/decisions.md "Learning data").
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type DailyChallenge, challengeVerdictSchema, dailyChallengeSchema } from '~/lib/api/daily-challenge';
-import { expectJson, messageOf, signUp, startApp, type TestApp } from './harness';
+import { expectJson, messageOf, signUp, useTestApp } from './harness';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app.stop());
+const t = useTestApp();
 
-const fresh = async () => (await signUp(app)).client;
+const fresh = async () => (await signUp(t.app)).client;
 
 describe('daily challenge', () => {
   it.each([
     ['GET', '/api/daily-challenge'],
     ['POST', '/api/daily-challenge/complete'],
   ])('signed out, %s %s answers 401', async (method, path) => {
-    const response = await app.request(method, path, method === 'GET' ? {} : { body: {} });
+    const response = await t.app.request(method, path, method === 'GET' ? {} : { body: {} });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: 'Not signed in' });
   });

@@ -1,16 +1,14 @@
 // Hostile input on every endpoint and method (issue 8): malformed JSON, wrong types, missing and unknown
 // fields, huge strings, bad ids, path traversal, prototype-pollution keys. Each answer must be a 4xx
 // with a JSON `{ message }`, never a 5xx, and nothing may be stored for the user sending them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startApp, type ApiClient, type TestApp, messageOf } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type ApiClient, messageOf, useTestApp } from './harness';
 
-let app: TestApp;
+const t = useTestApp();
 let client: ApiClient;
 beforeAll(async () => {
-  app = await startApp();
-  ({ client } = await signUp(app, 'Fuzz Tester'));
+  ({ client } = await signUp(t.app, 'Fuzz Tester'));
 });
-afterAll(() => app.stop());
 
 const WRITES: Array<[method: 'POST' | 'PATCH', path: string]> = [
   ['POST', '/api/login'],

@@ -4,7 +4,7 @@
  * routes with production code and can control the environment. With API_BASE_URL set: plain HTTP
  * against that server (e.g. the dev server), for quick iteration; `app.inProcess` is then false.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { z } from 'zod';
 import { existsSync } from 'node:fs';
 import { startLocalBlobs } from '~/lib/server/storage/local-server';
@@ -169,4 +169,24 @@ export async function messageOf(response: Response, status?: number): Promise<st
   const body = JSON.parse(text) as { message?: unknown };
   expect(typeof body.message, text).toBe('string');
   return body.message as string;
+}
+
+export interface SignedInApp {
+  app: TestApp;
+  /** Signed in as `signInAs` (when given) for the whole file. */
+  client: ApiClient;
+}
+
+/**
+ * The usual set-up of an API test file: the app started before its tests (and, with `signInAs`, a
+ * client signed in as that account), stopped after them. Read the fields inside tests and hooks.
+ */
+export function useTestApp(options: { signInAs?: { username: string; password: string } } = {}): SignedInApp {
+  const context = {} as SignedInApp;
+  beforeAll(async () => {
+    context.app = await startApp();
+    if (options.signInAs) context.client = await signIn(context.app, options.signInAs);
+  });
+  afterAll(() => context.app?.stop());
+  return context;
 }

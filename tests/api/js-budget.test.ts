@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
-import { signIn, startApp, type ApiClient, type TestApp } from './harness';
+import { useTestApp } from './harness';
 
 const KIB = 1024;
 export const CONTENT_BUDGET = 76 * KIB;
@@ -64,17 +64,11 @@ export function moduleGraph(entryUrls: string[]): string[] {
 
 export const gzipSize = (files: string[]) => files.reduce((total, file) => total + gzipSync(readFileSync(file)).length, 0);
 
-let app: TestApp;
-let admin: ApiClient;
-beforeAll(async () => {
-  app = await startApp();
-  admin = await signIn(app, DEMO_ADMIN);
-});
-afterAll(() => app.stop());
+const t = useTestApp({ signInAs: DEMO_ADMIN });
 
 describe.skipIf(process.env['API_BASE_URL'] !== undefined)('JS budget per route (gzip)', () => {
   it.each(ROUTES)('%s stays within its budget', async (route, budget) => {
-    const response = await admin.request('GET', route, { headers: { Accept: 'text/html' } });
+    const response = await t.client.request('GET', route, { headers: { Accept: 'text/html' } });
     expect(response.status).toBe(200);
     const files = moduleGraph(scriptsOfPage(await response.text()));
     const size = gzipSize(files);

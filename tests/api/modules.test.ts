@@ -1,22 +1,18 @@
 // GET and PATCH /api/modules/{id} (SPEC §7): the module with the signed-in user's status.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { moduleResponseSchema } from '~/lib/api/modules';
-import { expectJson, messageOf, signUp, startApp, type TestApp } from './harness';
+import { expectJson, messageOf, signUp, useTestApp } from './harness';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app.stop());
+const t = useTestApp();
 
-const fresh = async () => (await signUp(app)).client;
+const fresh = async () => (await signUp(t.app)).client;
 
 describe('modules', () => {
   it.each([
     ['GET', '/api/modules/1'],
     ['PATCH', '/api/modules/1'],
   ])('signed out, %s %s answers 401', async (method, path) => {
-    const response = await app.request(method, path, method === 'GET' ? {} : { body: {} });
+    const response = await t.app.request(method, path, method === 'GET' ? {} : { body: {} });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: 'Not signed in' });
   });

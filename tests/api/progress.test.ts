@@ -1,17 +1,13 @@
 // Lesson progress (SPEC §4 "Lesson completion", §7 /api/progress; docs/decisions.md "Learning data"):
 // additive completions, derived statuses, every module completed in the end.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ModuleResponse, moduleResponseSchema } from '~/lib/api/modules';
 import { progressRecordSchema } from '~/lib/api/progress';
-import { expectJson, messageOf, signUp, startApp, type ApiClient, type TestApp } from './harness';
+import { expectJson, messageOf, signUp, type ApiClient, useTestApp } from './harness';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app.stop());
+const t = useTestApp();
 
-const fresh = async () => (await signUp(app)).client;
+const fresh = async () => (await signUp(t.app)).client;
 
 /** Every module (there is no list call): module ids 1–20 probed at once, unknown ones answer 404. */
 async function allModules(client: ApiClient): Promise<ModuleResponse[]> {
@@ -30,7 +26,7 @@ describe('progress', () => {
     ['POST', '/api/progress'],
     ['PATCH', '/api/progress/1'],
   ])('signed out, %s %s answers 401', async (method, path) => {
-    const response = await app.request(method, path, method === 'GET' ? {} : { body: {} });
+    const response = await t.app.request(method, path, method === 'GET' ? {} : { body: {} });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: 'Not signed in' });
   });
@@ -107,8 +103,8 @@ describe('progress', () => {
   });
 
   it('keeps state per user, whatever userId a body names', async () => {
-    const a = await signUp(app, 'Learner A');
-    const b = await signUp(app, 'Learner B');
+    const a = await signUp(t.app, 'Learner A');
+    const b = await signUp(t.app, 'Learner B');
     await expectJson(await a.client.patch('/api/progress/1', { userId: b.user.id, completedLessons: [101] }), 200, progressRecordSchema);
     await expectJson(
       await a.client.post('/api/progress', { userId: b.user.id, moduleId: 2, completedLessons: [] }),

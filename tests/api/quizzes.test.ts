@@ -1,15 +1,11 @@
 // Quizzes and server-graded results (SPEC §4 "Quiz flow", §5, §7; docs/decisions.md "Learning data").
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type PublicQuiz, publicQuizSchema, quizResultSchema, submitQuizResponseSchema } from '~/lib/api/quizzes';
-import { expectJson, messageOf, signUp, startApp, type TestApp } from './harness';
+import { expectJson, messageOf, signUp, useTestApp } from './harness';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app.stop());
+const t = useTestApp();
 
-const fresh = async () => (await signUp(app)).client;
+const fresh = async () => (await signUp(t.app)).client;
 
 describe('quizzes and results', () => {
   it.each([
@@ -17,7 +13,7 @@ describe('quizzes and results', () => {
     ['GET', '/api/quiz-results'],
     ['POST', '/api/quiz-results'],
   ])('signed out, %s %s answers 401', async (method, path) => {
-    const response = await app.request(method, path, method === 'GET' ? {} : { body: {} });
+    const response = await t.app.request(method, path, method === 'GET' ? {} : { body: {} });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: 'Not signed in' });
   });

@@ -1,19 +1,13 @@
 // GET /api/search?q={term} (SPEC §3 "Search response", §7; issue 5): four groups in the spec's shapes,
 // ranked, at most 8 each, prefix and typo tolerant; empty query → four empty lists; q over 200
 // characters → 400 naming q; 401 signed out.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { personaResponseSchema, segmentListResponseSchema } from '~/lib/api/buyers';
 import { DEMO_USER } from '~/lib/server/demo-accounts';
-import { signIn, startApp, type ApiClient, type TestApp, messageOf } from './harness';
+import { messageOf, useTestApp } from './harness';
 
-let app: TestApp;
-let client: ApiClient;
-beforeAll(async () => {
-  app = await startApp();
-  client = await signIn(app, DEMO_USER);
-});
-afterAll(() => app.stop());
+const t = useTestApp({ signInAs: DEMO_USER });
 
 const id = z.number().int().positive();
 /** Strict: exactly the spec's fields, nothing else leaves the server. */
@@ -28,7 +22,7 @@ type SearchBody = z.infer<typeof searchBodySchema>;
 const EMPTY = { modules: [], segments: [], personas: [], quizzes: [] };
 
 async function search(q: string): Promise<SearchBody> {
-  const response = await client.get(`/api/search?q=${encodeURIComponent(q)}`);
+  const response = await t.client.get(`/api/search?q=${encodeURIComponent(q)}`);
   expect(response.status, await response.clone().text()).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/application\/json/);
   return searchBodySchema.parse(await response.json());
@@ -56,10 +50,10 @@ describe('GET /api/search', () => {
   });
 
   it('finds segments and personas by name, in their shapes', async () => {
-    const segments = segmentListResponseSchema.parse(await (await client.get('/api/segments')).json());
+    const segments = segmentListResponseSchema.parse(await (await t.client.get('/api/segments')).json());
     const segment = segments[0]!;
     expect((await search(segment.name)).segments[0]).toEqual({ id: segment.id, name: segment.name });
-    const persona = personaResponseSchema.parse(await (await client.get('/api/personas/1')).json());
+    const persona = personaResponseSchema.parse(await (await t.client.get('/api/personas/1')).json());
     expect((await search(persona.name)).personas[0]).toEqual({ id: persona.id, name: persona.name, title: persona.title });
   });
 
@@ -76,19 +70,19 @@ describe('GET /api/search', () => {
   it('answers four empty lists for an empty, blank or missing q', async () => {
     expect(await search('')).toEqual(EMPTY);
     expect(await search('   ')).toEqual(EMPTY);
-    const response = await client.get('/api/search');
+    const response = await t.client.get('/api/search');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(EMPTY);
   });
 
   it('accepts 200 characters and refuses 201 with a 400 naming q', async () => {
     await search('a'.repeat(200));
-    const response = await client.get(`/api/search?q=${'a'.repeat(201)}`);
+    const response = await t.client.get(`/api/search?q=${'a'.repeat(201)}`);
     expect(await messageOf(response, 400)).toMatch(/^q: /);
   });
 
   it('answers 401 when signed out', async () => {
-    const response = await app.request('GET', '/api/search?q=lease');
+    const response = await t.app.request('GET', '/api/search?q=lease');
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: 'Not signed in' });
   });

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_USER } from '~/lib/server/demo-accounts';
-import { signIn, startApp, type TestApp } from './harness';
+import { signIn, useTestApp } from './harness';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app.stop());
+const t = useTestApp();
 
 describe('harness', () => {
   it('signs in a demo account and reads the user', async () => {
-    const client = await signIn(app, DEMO_USER);
+    const client = await signIn(t.app, DEMO_USER);
     const response = await client.get('/api/user');
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ username: DEMO_USER.username, role: 'user' });
