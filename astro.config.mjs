@@ -5,7 +5,7 @@ import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import { buildOnlyCleanup, separateDevCache } from './src/integrations/dev-server.ts';
+import { buildOnlyCleanup, devServerIsolation } from './src/integrations/dev-server.ts';
 
 /** `client:afterload` (src/client-directives/after-load.ts): every island hydrates after load and paint. */
 const clientAfterLoad = {
@@ -25,7 +25,7 @@ const clientAfterLoad = {
 export default defineConfig({
   output: 'server',
   adapter: buildOnlyCleanup(netlify({ cacheOnDemandPages: false })),
-  integrations: [react(), mdx(), clientAfterLoad, separateDevCache()],
+  integrations: [react(), mdx(), clientAfterLoad, devServerIsolation()],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
   // Astro hashes every script and style it emits into a CSP <meta>: no 'unsafe-inline' anywhere.

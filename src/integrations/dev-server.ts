@@ -5,9 +5,13 @@
 //   server's in-memory list points at files that are gone and every island import answers 504
 //   "Outdated Optimize Dep";
 // - the Netlify adapter empties `.netlify/v1` and `.netlify/build` whenever Astro starts, so starting the
-//   dev server (or vitest, or `astro check`) deleted the production build the tests were serving.
+//   dev server (or vitest, or `astro check`) deleted the production build the tests were serving;
+// - when the dev server restarts itself (an edit of astro.config.mjs or src/content.config.ts), the Netlify
+//   emulation of the old server, stopping after the new one started, put back the environment it found,
+//   so Netlify Blobs lost its connection and every page answered 503 until a manual restart.
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 
 /** Dependencies the islands import, bundled when the dev server starts so no first page view finds a new one. */
 const ISLAND_DEPENDENCIES = [
@@ -23,17 +27,24 @@ const ISLAND_DEPENDENCIES = [
 ];
 
 /**
- * `astro dev` keeps its pre-bundled dependencies in a folder of its own, one per port
- * (`node_modules/.vite-dev/<port>/`), so neither a build nor a second dev server can replace them.
+ * What `astro dev` needs to live beside everything else: its pre-bundled dependencies in a folder of its
+ * own, one per port (`node_modules/.vite-dev/<port>/`), so neither a build nor a second dev server can
+ * replace them; the islands' dependencies bundled at start-up; the Blobs connection kept across restarts.
  */
-export function separateDevCache(): AstroIntegration {
+export function devServerIsolation(): AstroIntegration {
   return {
-    name: 'parcelwise:separate-dev-cache',
+    name: 'parcelwise:dev-server-isolation',
     hooks: {
       'astro:config:setup': ({ command, config, updateConfig }) => {
         if (command !== 'dev') return;
         const cacheDir = new URL(`./node_modules/.vite-dev/${config.server.port}/`, config.root);
-        updateConfig({ vite: { cacheDir: fileURLToPath(cacheDir), optimizeDeps: { include: ISLAND_DEPENDENCIES } } });
+        updateConfig({
+          vite: {
+            cacheDir: fileURLToPath(cacheDir),
+            optimizeDeps: { include: ISLAND_DEPENDENCIES },
+            plugins: [keepBlobsConnectionOnRestart()],
+          },
+        });
       },
     },
   };
@@ -59,6 +70,29 @@ export function buildOnlyCleanup(adapter: AstroIntegration): AstroIntegration {
         options.updateConfig({ vite: { server: { watch: { ignored: [realOutput] } } } });
         return setup({ ...options, config: { ...options.config, root: scratchRoot } });
       },
+    },
+  };
+}
+
+const BLOBS_CONTEXT = 'NETLIFY_BLOBS_CONTEXT';
+
+/**
+ * A Vite plugin (dev only) that keeps the Blobs connection across the dev server's own restarts: it runs
+ * after the Netlify plugin has started its emulation for the new server, notes the connection it set, and
+ * sets it again once the new server listens — that is, after the old server's emulation has stopped and
+ * put back the environment of its own start.
+ */
+export function keepBlobsConnectionOnRestart(): Plugin {
+  return {
+    name: 'parcelwise:keep-blobs-connection-on-restart',
+    apply: 'serve',
+    enforce: 'post',
+    configureServer(server) {
+      const context = process.env[BLOBS_CONTEXT];
+      if (!context || !server.httpServer) return;
+      server.httpServer.once('listening', () => {
+        process.env[BLOBS_CONTEXT] = context;
+      });
     },
   };
 }

@@ -1,0 +1,98 @@
+// The dev server's isolation (docs/decisions.md "Dev server beside the tests"), hook by hook. The whole
+// path is also checked in a browser by tests/dev-server/hydration.spec.ts in `npm test`.
+import type { AstroIntegration } from 'astro';
+import { EventEmitter } from 'node:events';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildOnlyCleanup, devServerIsolation, keepBlobsConnectionOnRestart } from './dev-server';
+
+type SetupOptions = Parameters<NonNullable<AstroIntegration['hooks']['astro:config:setup']>>[0];
+const ROOT = new URL('file:///project/');
+
+function setupOptions(command: SetupOptions['command'], updates: unknown[] = []): SetupOptions {
+  return {
+    command,
+    config: { root: ROOT, server: { port: 4321 } },
+    updateConfig: (update: unknown) => updates.push(update),
+  } as unknown as SetupOptions;
+}
+
+describe('devServerIsolation', () => {
+  const setup = devServerIsolation().hooks['astro:config:setup']!;
+
+  it('gives astro dev its own Vite cache per port and pre-bundles the islands’ dependencies', async () => {
+    const updates: Array<{ vite: { cacheDir: string; optimizeDeps: { include: string[] }; plugins: Array<{ name: string }> } }> = [];
+    await setup(setupOptions('dev', updates));
+    expect(updates).toHaveLength(1);
+    const { vite } = updates[0]!;
+    expect(vite.cacheDir).toBe('/project/node_modules/.vite-dev/4321/');
+    expect(vite.optimizeDeps.include).toEqual(expect.arrayContaining(['react', 'react-dom/client', 'nanostores', '@nanostores/react']));
+    expect(vite.plugins.map((plugin) => plugin.name)).toEqual(['parcelwise:keep-blobs-connection-on-restart']);
+  });
+
+  it('changes nothing for a build, a type check or the unit tests', async () => {
+    for (const command of ['build', 'sync', 'preview'] as const) {
+      const updates: unknown[] = [];
+      await setup(setupOptions(command, updates));
+      expect(updates, command).toEqual([]);
+    }
+  });
+});
+
+describe('buildOnlyCleanup', () => {
+  function wrapped() {
+    const roots: string[] = [];
+    const adapter: AstroIntegration = {
+      name: 'fake-adapter',
+      hooks: { 'astro:config:setup': ({ config }) => void roots.push(String(config.root)) },
+    };
+    return { hook: buildOnlyCleanup(adapter).hooks['astro:config:setup']!, roots };
+  }
+
+  it('lets only astro build clean the real output folders', async () => {
+    const { hook, roots } = wrapped();
+    await hook(setupOptions('build'));
+    expect(roots).toEqual(['file:///project/']);
+  });
+
+  it('points every other command at a scratch root and keeps Vite away from the real .netlify', async () => {
+    const { hook, roots } = wrapped();
+    const updates: Array<{ vite: { server: { watch: { ignored: string[] } } } }> = [];
+    await hook(setupOptions('dev', updates));
+    await hook(setupOptions('sync'));
+    expect(roots).toEqual(['file:///project/node_modules/.netlify-scratch/', 'file:///project/node_modules/.netlify-scratch/']);
+    expect(updates[0]?.vite.server.watch.ignored).toEqual(['/project/.netlify/**']);
+  });
+
+  it('refuses an adapter without a set-up hook, loudly', () => {
+    expect(() => buildOnlyCleanup({ name: 'odd', hooks: {} })).toThrow('odd has no astro:config:setup hook');
+  });
+});
+
+describe('keepBlobsConnectionOnRestart', () => {
+  const saved = process.env['NETLIFY_BLOBS_CONTEXT'];
+  afterEach(() => {
+    if (saved === undefined) delete process.env['NETLIFY_BLOBS_CONTEXT'];
+    else process.env['NETLIFY_BLOBS_CONTEXT'] = saved;
+  });
+
+  it('sets the new emulation’s connection again once the restarted server listens', () => {
+    const plugin = keepBlobsConnectionOnRestart();
+    const httpServer = new EventEmitter();
+    process.env['NETLIFY_BLOBS_CONTEXT'] = 'context-of-the-new-server';
+    (plugin.configureServer as (server: unknown) => void)({ httpServer });
+    delete process.env['NETLIFY_BLOBS_CONTEXT']; // the old server's emulation stops and puts back what it found
+    httpServer.emit('listening');
+    expect(process.env['NETLIFY_BLOBS_CONTEXT']).toBe('context-of-the-new-server');
+  });
+
+  it('does nothing without an emulated connection or an HTTP server (middleware mode)', () => {
+    const plugin = keepBlobsConnectionOnRestart();
+    delete process.env['NETLIFY_BLOBS_CONTEXT'];
+    const httpServer = new EventEmitter();
+    (plugin.configureServer as (server: unknown) => void)({ httpServer });
+    httpServer.emit('listening');
+    expect(process.env['NETLIFY_BLOBS_CONTEXT']).toBeUndefined();
+    process.env['NETLIFY_BLOBS_CONTEXT'] = 'x';
+    expect(() => (plugin.configureServer as (server: unknown) => void)({ httpServer: null })).not.toThrow();
+  });
+});
