@@ -73,6 +73,7 @@ describe.skipIf(!inProcess)('operator actions end existing sessions on the next 
       password: 'first-password',
       name: `Op ${label}`,
       role: 'user' as const,
+      createdBy: 'operator' as const,
     };
     await createUser(account);
     const client = app.client();

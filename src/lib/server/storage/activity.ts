@@ -6,7 +6,7 @@
  * lists the minutes (hours, days) since its last refresh and reads no body.
  */
 import { z } from 'zod';
-import { listKeys, mapLimit, readJSON, writeJSON } from './blobs';
+import { listKeys, mapLimit, readJSON, remove, writeJSON } from './blobs';
 import { eventId, lastSegment, parseEventTime, segment } from './keys';
 
 const activityEventSchema = z.discriminatedUnion('kind', [
@@ -127,6 +127,12 @@ export const activity = {
     await writeJSON(activityKey(userId, id, factOf(event)), activityEventSchema, event, { onlyIfNew: true });
     return id;
   },
+
+  /**
+   * Removes one event journaled a moment ago (a visit found to be a duplicate or over the cap). The rollup
+   * never saved it: its watermark trails the clock by 60 s.
+   */
+  withdraw: (userId: string, id: string, event: ActivityEvent) => remove(activityKey(userId, id, factOf(event))),
 
   /** Every journal entry at or after `since` (all when null), read from the keys alone, oldest first. */
   async since(since: Date | null, until: Date): Promise<JournalEntry[]> {
