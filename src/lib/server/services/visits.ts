@@ -1,19 +1,22 @@
 // Visit tracking (SPEC §4, §7 POST /api/track-visit): one activity event per visit, keyed per user.
 // Figures must not be inflatable by a script (docs/decisions.md "Team progress"): only paths of real
 // pages count; a visit that repeats one of the same user to the same page (same tab, same kind) within
-// 10 seconds is answered but not counted; more than 120 visits in a minute are refused with 429.
+// 10 seconds of the previous one is answered but not counted; more than 120 visits in a minute → 429.
 import { createHash } from 'node:crypto';
 import type { TrackVisit } from '~/lib/api/team';
-import { getSegment, getPersona } from '~/lib/content/buyers';
+import { getPersona, getSegment } from '~/lib/content/buyers';
 import { getModule, getQuiz } from '~/lib/content/learning';
 import { matchPageRoute, withoutTrailingSlashes, type PageRoute } from '~/lib/routes';
 import { HttpError } from '~/lib/server/errors';
-import { activity, type ActivityEvent } from '~/lib/server/storage/activity';
-import { signInFailures, tagOf, throttleSubject } from '~/lib/server/storage/sign-in-failures';
+import { activity, factOf, type ActivityEvent } from '~/lib/server/storage/activity';
+import { signInFailures, tagOf, throttleSubject, type StoredAttempt } from '~/lib/server/storage/sign-in-failures';
 
 export const VISITS_PER_MINUTE = 120;
 const MINUTE_MS = 60_000;
 const REPEAT_MS = 10_000;
+/** Marks this recent may belong to requests that listed before this one wrote: their repeats are withdrawn here too. */
+const CONCURRENT_MS = 5_000;
+const FACTS = ['entry', 'tab', 'exit'] as const;
 
 /** Whether a page route's ids name real content. */
 async function routeExists(route: PageRoute): Promise<boolean> {
@@ -40,11 +43,30 @@ async function countedPath(pagePath: string): Promise<string> {
   return withoutTrailingSlashes(pagePath);
 }
 
+/** A mark's tag: which visit it is (page, tab, kind), the journal entry it stands for, and that entry's fact. */
+const markTag = (visitTag: string, journalId: string, fact: (typeof FACTS)[number]) => `${visitTag}:${journalId}:${fact}`;
+function parseMark(mark: StoredAttempt): { visit: string; journalId: string; fact: (typeof FACTS)[number] } | null {
+  const [visit, journalId, fact] = (tagOf(mark.key) ?? '').split(":");
+  const known = FACTS.find((candidate) => candidate === fact);
+  return visit && journalId && known ? { visit, journalId, fact: known } : null;
+}
+
+/**
+ * The journal entries to withdraw: in this visit's group, every mark that follows another within 10 s
+ * (oldest first) and is recent enough that its own request may have listed before seeing the earlier one.
+ */
+function repeatsToWithdraw(group: readonly StoredAttempt[], now: Date): StoredAttempt[] {
+  return group.filter((mark, index) => {
+    const previous = group[index - 1];
+    return previous !== undefined && mark.at.getTime() - previous.at.getTime() < REPEAT_MS && mark.at.getTime() >= now.getTime() - CONCURRENT_MS;
+  });
+}
+
 /**
  * Records one visit of the signed-in user. The user comes from the session, never from the body;
  * `recordedAt` (server time) is what the team figures use, `visitDate` is kept as the client sent it.
- * Two Blobs round trips: (mark ∥ journal), then the user's marks of the last minute; a visit that turns
- * out to be a repeat or over the cap withdraws its journal entry in a third.
+ * Two Blobs round trips: (mark ∥ journal entry), then the user's marks of the last minute; a repeat or a
+ * visit over the cap withdraws journal entries in a third (the rollup never saved them: it trails by 60 s).
  */
 export async function recordVisit(userId: string, visit: TrackVisit, now: Date = new Date()): Promise<void> {
   const pagePath = await countedPath(visit.pagePath);
@@ -56,23 +78,24 @@ export async function recordVisit(userId: string, visit: TrackVisit, now: Date =
     visitDate: new Date(visit.visitDate).toISOString(),
     recordedAt: now.toISOString(),
   };
-  const tag = createHash('sha256').update(JSON.stringify([pagePath, visit.tabId, visit.exitPage])).digest('hex').slice(0, 16);
+  const fact = factOf(event).kind as (typeof FACTS)[number];
+  const visitTag = createHash('sha256').update(JSON.stringify([pagePath, visit.tabId, visit.exitPage])).digest('hex').slice(0, 16);
+  const journalId = activity.newId(now);
   const subject = throttleSubject.visits(userId);
-  const [mark, id] = await Promise.all([signInFailures.record(subject, now, tag), activity.add(userId, event)]);
+  const [mark] = await Promise.all([signInFailures.record(subject, now, markTag(visitTag, journalId, fact)), activity.add(userId, event, journalId)]);
   const recent = await signInFailures.since(subject, new Date(now.getTime() - MINUTE_MS), now);
   const others = recent.filter((attempt) => attempt.key !== mark);
   if (others.length + 1 > VISITS_PER_MINUTE) {
-    await Promise.all([signInFailures.remove([mark]), activity.withdraw(userId, id, event)]);
+    await Promise.all([signInFailures.remove([mark]), activity.withdraw(userId, journalId, { kind: fact })]);
     const oldest = others[others.length - VISITS_PER_MINUTE]!;
     const retryAfter = Math.max(1, Math.ceil((oldest.at.getTime() + MINUTE_MS - now.getTime()) / 1000));
     throw new HttpError(429, 'Too many visits recorded. Please slow down.', { 'Retry-After': String(retryAfter) });
   }
-  const markTime = now.getTime();
-  const repeats = others.some(
-    (other) =>
-      tagOf(other.key) === tag &&
-      other.at.getTime() > markTime - REPEAT_MS &&
-      (other.at.getTime() < markTime || (other.at.getTime() === markTime && other.key < mark)),
+  const group = recent.filter((attempt) => parseMark(attempt)?.visit === visitTag);
+  await Promise.all(
+    repeatsToWithdraw(group, now).map((repeat) => {
+      const parsed = parseMark(repeat)!;
+      return activity.withdraw(userId, parsed.journalId, { kind: parsed.fact });
+    }),
   );
-  if (repeats) await activity.withdraw(userId, id, event);
 }

@@ -121,9 +121,8 @@ export function activityPrefixes(since: Date | null, until: Date): string[] {
 }
 
 export const activity = {
-  /** Journals one event; answers its event id. */
-  async add(userId: string, event: ActivityEvent): Promise<string> {
-    const id = eventId(new Date(event.recordedAt));
+  /** Journals one event (under `id` when the caller chose it beforehand, see `newId`); answers its event id. */
+  async add(userId: string, event: ActivityEvent, id: string = eventId(new Date(event.recordedAt))): Promise<string> {
     await writeJSON(activityKey(userId, id, factOf(event)), activityEventSchema, event, { onlyIfNew: true });
     return id;
   },
@@ -132,7 +131,10 @@ export const activity = {
    * Removes one event journaled a moment ago (a visit found to be a duplicate or over the cap). The rollup
    * never saved it: its watermark trails the clock by 60 s.
    */
-  withdraw: (userId: string, id: string, event: ActivityEvent) => remove(activityKey(userId, id, factOf(event))),
+  withdraw: (userId: string, id: string, fact: ActivityFact) => remove(activityKey(userId, id, fact)),
+
+  /** An event id for an event journaled at `at`, known before it is written. */
+  newId: (at: Date) => eventId(at),
 
   /** Every journal entry at or after `since` (all when null), read from the keys alone, oldest first. */
   async since(since: Date | null, until: Date): Promise<JournalEntry[]> {
