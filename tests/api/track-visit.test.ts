@@ -40,7 +40,8 @@ describe('POST /api/track-visit', () => {
 
   it('accepts real pages with ids, and trailing slashes', async () => {
     const { client, user } = await signUp(t.app);
-    for (const pagePath of ['/modules/1', '/modules/1/lessons/1', '/buyer-segments/8', '/personas/1', '/quizzes/1', '/industry-knowledge/', '/'])
+    const lesson = ((await (await client.get('/api/modules/1')).json()) as { content: Array<{ id: number }> }).content[0]!.id;
+    for (const pagePath of ['/modules/1', `/modules/1/lessons/${lesson}`, '/buyer-segments/8', '/personas/1', '/quizzes/1', '/industry-knowledge/', '/'])
       expect((await client.post('/api/track-visit', visit({ pagePath }))).status).toBe(204);
     expect(await pagesVisited(user.id)).toBe(7);
   });

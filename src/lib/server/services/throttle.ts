@@ -27,7 +27,8 @@ export interface Attempt {
 function retryAfterSeconds(others: readonly StoredAttempt[], limit: number, now: Date): number {
   const mustExpire = others[others.length - limit];
   const waitMs = mustExpire ? mustExpire.at.getTime() + THROTTLE_WINDOW_MS - now.getTime() : 0;
-  return Math.max(1, Math.ceil(waitMs / 1000));
+  // An attempt of a concurrent request may carry a time a moment after `now`: never more than one window.
+  return Math.min(THROTTLE_WINDOW_MS / 1000, Math.max(1, Math.ceil(waitMs / 1000)));
 }
 
 /**
