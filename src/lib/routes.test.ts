@@ -31,8 +31,14 @@ describe('matchPageRoute', () => {
     ['/quizzes/4', { page: 'quiz', id: 4 }],
   ])('%s is a page', (path, route) => expect(matchPageRoute(path)).toEqual(route));
 
-  it.each(['/no/such/page', '/modules/0', '/modules/01', '/modules/1234567890', '/api/user', '/auth', '/content-management', '/modules/1/lessons'])(
-    '%s is not',
-    (path) => expect(matchPageRoute(path)).toBeNull(),
-  );
+  it.each([
+    '/no/such/page',
+    '/modules/0',
+    '/modules/01',
+    '/modules/1234567890',
+    '/api/user',
+    '/auth',
+    '/content-management',
+    '/modules/1/lessons',
+  ])('%s is not', (path) => expect(matchPageRoute(path)).toBeNull());
 });

@@ -115,7 +115,10 @@ describe('POST /api/login', () => {
         const response = await t.app.request('POST', '/api/login', { body: { username: user.username, password: 'wrong-password' }, ip });
         expect(response.status).toBe(401);
       }
-      const blocked = await t.app.request('POST', '/api/login', { body: { username: user.username, password: 'correct-horse-battery' }, ip });
+      const blocked = await t.app.request('POST', '/api/login', {
+        body: { username: user.username, password: 'correct-horse-battery' },
+        ip,
+      });
       expect(blocked.status).toBe(429);
       const retryAfter = Number(blocked.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(800);

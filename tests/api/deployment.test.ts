@@ -59,10 +59,16 @@ describe.skipIf(!inProcess)('a deployed site', () => {
     process.env['SIGNUP_CODE'] = 'welcome-2026-parcelwise';
     const ip = '10.20.0.1';
     for (let guess = 0; guess < 10; guess++) {
-      const wrong = await app.request('POST', '/api/register', { body: { ...newcomer(`guess${guess}`), inviteCode: `guess-${guess}` }, ip });
+      const wrong = await app.request('POST', '/api/register', {
+        body: { ...newcomer(`guess${guess}`), inviteCode: `guess-${guess}` },
+        ip,
+      });
       expect(await messageOf(wrong, 403)).toBe('inviteCode: The invite code is not valid');
     }
-    const blocked = await app.request('POST', '/api/register', { body: { ...newcomer('blocked'), inviteCode: 'welcome-2026-parcelwise' }, ip });
+    const blocked = await app.request('POST', '/api/register', {
+      body: { ...newcomer('blocked'), inviteCode: 'welcome-2026-parcelwise' },
+      ip,
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
     expect(await messageOf(blocked)).toBe('Too many wrong invite codes. Please try again later.');
@@ -76,7 +82,9 @@ describe.skipIf(!inProcess)('a deployed site', () => {
   it('answers 503 naming SIGNUP_CODE when it is shorter than 16 characters', async () => {
     process.env['SIGNUP_CODE'] = 'welcome-2026';
     for (const path of ['/api/register', '/api/user']) {
-      const response = await app.request(path === '/api/user' ? 'GET' : 'POST', path, { body: path === '/api/user' ? undefined : newcomer('short') });
+      const response = await app.request(path === '/api/user' ? 'GET' : 'POST', path, {
+        body: path === '/api/user' ? undefined : newcomer('short'),
+      });
       expect(await messageOf(response, 503)).toBe('SIGNUP_CODE must be at least 16 characters long.');
     }
     const page = await app.request('GET', '/auth', { headers: { Accept: 'text/html' } });
@@ -87,7 +95,9 @@ describe.skipIf(!inProcess)('a deployed site', () => {
   it('refuses the public development SESSION_SECRET', async () => {
     process.env['SESSION_SECRET'] = 'local-only-parcelwise-session-secret-do-not-deploy';
     const response = await app.request('GET', '/api/user');
-    expect(await messageOf(response, 503)).toBe('SESSION_SECRET is the public development secret. Set a secret of your own (32+ characters).');
+    expect(await messageOf(response, 503)).toBe(
+      'SESSION_SECRET is the public development secret. Set a secret of your own (32+ characters).',
+    );
   });
 
   it('answers 503 naming SESSION_SECRET when it is missing or too short', async () => {
@@ -108,15 +118,18 @@ describe.skipIf(!inProcess)('a deploy preview with a local flag set', () => {
     delete process.env['PARCELWISE_LOCAL'];
   });
 
-  it.each(['deploy-preview', 'production', 'branch-deploy'])('(%s) is never local: no demo accounts, closed registration, its own store', async (context) => {
-    process.env['CONTEXT'] = context;
-    process.env['PARCELWISE_LOCAL'] = 'true';
-    const login = await app.request('POST', '/api/login', { body: credentials(DEMO_USER), ip: `10.21.0.${context.length}` });
-    expect(login.status).toBe(401);
-    const register = await app.request('POST', '/api/register', { body: newcomer(`ctx-${context}`) });
-    expect(await messageOf(register, 403)).toBe('Registration is closed. Ask an administrator for an account.');
-    expect(blobsStoreName()).toBe(context === 'production' ? 'learning-hub' : `learning-hub-${context}`);
-  });
+  it.each(['deploy-preview', 'production', 'branch-deploy'])(
+    '(%s) is never local: no demo accounts, closed registration, its own store',
+    async (context) => {
+      process.env['CONTEXT'] = context;
+      process.env['PARCELWISE_LOCAL'] = 'true';
+      const login = await app.request('POST', '/api/login', { body: credentials(DEMO_USER), ip: `10.21.0.${context.length}` });
+      expect(login.status).toBe(401);
+      const register = await app.request('POST', '/api/register', { body: newcomer(`ctx-${context}`) });
+      expect(await messageOf(register, 403)).toBe('Registration is closed. Ask an administrator for an account.');
+      expect(blobsStoreName()).toBe(context === 'production' ? 'learning-hub' : `learning-hub-${context}`);
+    },
+  );
 
   it('(deploy-preview) does not accept the development secret either', async () => {
     process.env['CONTEXT'] = 'deploy-preview';

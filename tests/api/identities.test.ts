@@ -9,7 +9,8 @@ import { expectJson, messageOf, useTestApp } from './harness';
 
 const t = useTestApp();
 const inProcess = process.env['API_BASE_URL'] === undefined;
-const register = (body: Record<string, unknown>) => t.app.request('POST', '/api/register', { body: { password: 'long-enough-pw', name: 'Someone', ...body } });
+const register = (body: Record<string, unknown>) =>
+  t.app.request('POST', '/api/register', { body: { password: 'long-enough-pw', name: 'Someone', ...body } });
 const unique = () => randomUUID().slice(0, 8);
 
 afterEach(() => {
@@ -76,7 +77,9 @@ describe('display names', () => {
     expect(await messageOf(await register({ username: `n-${unique()}@parcelwise.example`, name: 'x'.repeat(81) }), 400)).toBe(
       'name: Name must be at most 80 characters',
     );
-    expect(await messageOf(await register({ username: `n-${unique()}@parcelwise.example`, name: '   ' }), 400)).toBe('name: Name is required');
+    expect(await messageOf(await register({ username: `n-${unique()}@parcelwise.example`, name: '   ' }), 400)).toBe(
+      'name: Name is required',
+    );
     const ok = await register({ username: `n-${unique()}@parcelwise.example`, name: ` ${'Ü'.repeat(80)} ` });
     expect((await expectJson(ok, 201, publicUserSchema)).name).toBe('Ü'.repeat(80));
   });

@@ -64,7 +64,11 @@ describe.skipIf(!inProcess)('server-side sessions', () => {
 
   it('lists a user’s sessions with where they came from, and ends one by its handle or all of them', async () => {
     const username = await account('cli');
-    const [first, second, third] = [await signedIn(username, undefined, 'Firefox'), await signedIn(username, undefined, 'Safari'), await signedIn(username)];
+    const [first, second, third] = [
+      await signedIn(username, undefined, 'Firefox'),
+      await signedIn(username, undefined, 'Safari'),
+      await signedIn(username),
+    ];
     const { id } = await existingUser(username);
     const listed = await sessionsOf(id);
     expect(listed.map((s) => s.userAgent)).toEqual(['Firefox', 'Safari', 'test-browser']);

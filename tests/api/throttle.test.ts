@@ -13,7 +13,9 @@ const PASSWORD = 'correct-horse-battery'; // harness signUp's password
 const THROTTLED = 'Too many failed sign-in attempts. Please try again later.';
 
 const login = (username: string, password: string, ip: string, client?: ApiClient) =>
-  client ? client.request('POST', '/api/login', { body: { username, password }, ip }) : t.app.request('POST', '/api/login', { body: { username, password }, ip });
+  client
+    ? client.request('POST', '/api/login', { body: { username, password }, ip })
+    : t.app.request('POST', '/api/login', { body: { username, password }, ip });
 
 async function expectThrottled(response: Response): Promise<void> {
   expect(response.status).toBe(429);
@@ -40,7 +42,8 @@ describe.skipIf(!inProcess)('sign-in throttling', () => {
     const since = new Date(Date.now() - 15 * 60_000);
     const counted = await signInFailures.since(throttleSubject.usernameAtAddress(user.username, '10.40.0.1'), since, new Date());
     expect(counted).toHaveLength(statuses.filter((status) => status === 401).length);
-    for (let failures = counted.length; failures < 10; failures++) expect((await login(user.username, 'wrong-password', '10.40.0.1')).status).toBe(401);
+    for (let failures = counted.length; failures < 10; failures++)
+      expect((await login(user.username, 'wrong-password', '10.40.0.1')).status).toBe(401);
     await expectThrottled(await login(user.username, PASSWORD, '10.40.0.1'));
   }, 120_000);
 
@@ -90,7 +93,11 @@ describe.skipIf(!inProcess)('sign-in throttling', () => {
     const ip = '10.45.0.1';
     for (let attempt = 0; attempt < 2; attempt++) expect((await login(user.username, 'wrong-password', ip)).status).toBe(401);
     const since = new Date(Date.now() - 15 * 60_000);
-    for (const subject of [throttleSubject.usernameAtAddress(user.username, ip), throttleSubject.username(user.username), throttleSubject.address(ip)]) {
+    for (const subject of [
+      throttleSubject.usernameAtAddress(user.username, ip),
+      throttleSubject.username(user.username),
+      throttleSubject.address(ip),
+    ]) {
       expect(await signInFailures.since(subject, since, new Date())).toHaveLength(2);
     }
     // A success clears the pair's failures (not the username's or the address's totals).
@@ -101,7 +108,9 @@ describe.skipIf(!inProcess)('sign-in throttling', () => {
 
   it('counts IPv6 clients by /64', async () => {
     const { user } = await signUp(t.app);
-    await Promise.all(Array.from({ length: 10 }, (_, i) => login(user.username, 'wrong-password', `2001:db8:7:7::${(i + 1).toString(16)}`)));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => login(user.username, 'wrong-password', `2001:db8:7:7::${(i + 1).toString(16)}`)),
+    );
     await expectThrottled(await login(user.username, PASSWORD, '2001:db8:7:7:ffff:ffff:ffff:ffff'));
     expect((await login(user.username, PASSWORD, '2001:db8:7:8::1')).status).toBe(200);
   }, 60_000);

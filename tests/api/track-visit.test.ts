@@ -23,17 +23,26 @@ async function pagesVisited(userId: string): Promise<number> {
 }
 
 describe('POST /api/track-visit', () => {
-  it.each(['/no/such/page', '/modules/999999', '/modules/1/lessons/999999', '/personas/0', '/quizzes/abc', '/api/user', '/auth', '/_astro/x.js', '/content-management'])(
-    'answers 400 naming the field for %s, a path that is no page of the site',
-    async (pagePath) => {
-      const { client } = await signUp(t.app);
-      expect(await messageOf(await client.post('/api/track-visit', visit({ pagePath })), 400)).toBe('pagePath: not a page of this site');
-    },
-  );
+  it.each([
+    '/no/such/page',
+    '/modules/999999',
+    '/modules/1/lessons/999999',
+    '/personas/0',
+    '/quizzes/abc',
+    '/api/user',
+    '/auth',
+    '/_astro/x.js',
+    '/content-management',
+  ])('answers 400 naming the field for %s, a path that is no page of the site', async (pagePath) => {
+    const { client } = await signUp(t.app);
+    expect(await messageOf(await client.post('/api/track-visit', visit({ pagePath })), 400)).toBe('pagePath: not a page of this site');
+  });
 
   it('300 visits to an unknown page change nothing', async () => {
     const { client, user } = await signUp(t.app);
-    const responses = await Promise.all(Array.from({ length: 300 }, () => client.post('/api/track-visit', visit({ pagePath: '/no/such/page' }))));
+    const responses = await Promise.all(
+      Array.from({ length: 300 }, () => client.post('/api/track-visit', visit({ pagePath: '/no/such/page' }))),
+    );
     expect(new Set(responses.map((r) => r.status))).toEqual(new Set([400]));
     expect(await pagesVisited(user.id)).toBe(0);
   }, 120_000);
@@ -41,7 +50,15 @@ describe('POST /api/track-visit', () => {
   it('accepts real pages with ids, and trailing slashes', async () => {
     const { client, user } = await signUp(t.app);
     const lesson = ((await (await client.get('/api/modules/1')).json()) as { content: Array<{ id: number }> }).content[0]!.id;
-    for (const pagePath of ['/modules/1', `/modules/1/lessons/${lesson}`, '/buyer-segments/8', '/personas/1', '/quizzes/1', '/industry-knowledge/', '/'])
+    for (const pagePath of [
+      '/modules/1',
+      `/modules/1/lessons/${lesson}`,
+      '/buyer-segments/8',
+      '/personas/1',
+      '/quizzes/1',
+      '/industry-knowledge/',
+      '/',
+    ])
       expect((await client.post('/api/track-visit', visit({ pagePath }))).status).toBe(204);
     expect(await pagesVisited(user.id)).toBe(7);
   });

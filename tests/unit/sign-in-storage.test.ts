@@ -68,7 +68,9 @@ describe('sign-in', () => {
     await createUser({ username, password: 'the-password', name: 'Known', role: 'user', createdBy: 'operator' });
     const shapes = async (name: string) => {
       requests.length = 0;
-      await expect(signIn(name, 'wrong-password', { address: '10.60.0.1', userAgent: 't', knownDeviceId: null })).rejects.toMatchObject({ status: 401 });
+      await expect(signIn(name, 'wrong-password', { address: '10.60.0.1', userAgent: 't', knownDeviceId: null })).rejects.toMatchObject({
+        status: 401,
+      });
       return requests.map((line) => line.split(' ')[0]).sort();
     };
     await ensureDemoAccounts(); // once per process in local runs (vitest counts as one): not part of the comparison
@@ -111,7 +113,9 @@ describe('passwords', () => {
 
 describe('journal writes that failed after their record', () => {
   const entriesOf = async (userId: string, kind: string) =>
-    (await activity.since(new Date(Date.now() - 3600_000), new Date())).filter((entry) => entry.userId === userId && entry.fact.kind === kind);
+    (await activity.since(new Date(Date.now() - 3600_000), new Date())).filter(
+      (entry) => entry.userId === userId && entry.fact.kind === kind,
+    );
 
   it('a lesson completed again is journaled again; the figures count it once', async () => {
     const userId = randomUUID();

@@ -41,7 +41,7 @@ const newUsername = z
   .refine((value) => EMAIL_ADDRESS.test(value.normalize('NFKC').toLowerCase()), 'Username must be an e-mail address');
 
 /** A display name: 1–80 characters after trimming, no control or invisible characters. */
-export const displayNameSchema = z
+const displayNameSchema = z
   .string({ error: 'Name is required' })
   .transform((value) => value.normalize('NFC').trim())
   .pipe(

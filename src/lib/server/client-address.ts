@@ -23,7 +23,10 @@ function ipv6Groups(address: string): number[] {
 
 /** The normalised address of a client, from what the platform reports (Astro's `clientAddress`). */
 export function throttleAddress(reported: string | null | undefined): string {
-  const address = (reported ?? '').trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const address = (reported ?? '')
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   if (isIPv4(address)) return address;
   if (!isIPv6(address)) return NO_ADDRESS;
   const groups = ipv6Groups(address);

@@ -16,7 +16,7 @@ declare const Netlify: { context?: { deploy?: { context?: string } } | null } | 
  * or null outside Netlify. `CONTEXT` (set by Netlify builds and the CLI; tests set it) wins over the
  * runtime's own context object.
  */
-export function deployContext(): string | null {
+function deployContext(): string | null {
   const fromEnv = process.env['CONTEXT']?.trim();
   if (fromEnv) return fromEnv;
   try {

@@ -30,7 +30,11 @@ describe('teamProgressCsv', () => {
     ['\rCR', `"'\rCR"`],
     ['say "hi"', `"say ""hi"""`],
   ])('neutralises and quotes %j', (name, cell) => {
-    expect(teamProgressCsv([row({ name })]).split('\r\n')[1]!.split(',')[1]).toBe(cell);
+    expect(
+      teamProgressCsv([row({ name })])
+        .split('\r\n')[1]!
+        .split(',')[1],
+    ).toBe(cell);
   });
 
   it('neutralises formula starts in every cell, usernames included, and keeps numbers bare', () => {

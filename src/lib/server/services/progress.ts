@@ -106,7 +106,9 @@ export async function recordLessonCompletions(
     { recordExists: record !== null, completedLessons: completed, moduleStatus: before, lessonCount: module.lessonCount },
     lessonIds,
   );
-  await Promise.all([...new Set(lessonIds)].map((lessonId) => completeLesson(userId, module.id, lessonId, now, completed.includes(lessonId))));
+  await Promise.all(
+    [...new Set(lessonIds)].map((lessonId) => completeLesson(userId, module.id, lessonId, now, completed.includes(lessonId))),
+  );
   await progress.saveRecord(userId, {
     moduleId: module.id,
     createdAt: record?.createdAt ?? now.toISOString(),

@@ -14,7 +14,7 @@ import { createUser, ensureDemoAccounts } from './accounts';
 import { openSession, type SessionOrigin } from './sessions';
 import { beginAttempt, type Attempt } from './throttle';
 
-export const WRONG_INVITE_CODES_LIMIT = 10;
+const WRONG_INVITE_CODES_LIMIT = 10;
 
 /** Equal strings, compared in time that does not depend on where they differ (digests of equal length). */
 function sameSecret(given: string, expected: string): boolean {

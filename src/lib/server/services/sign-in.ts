@@ -18,7 +18,7 @@ import { ensureDemoAccounts } from './accounts';
 import { openSession, type SessionOrigin } from './sessions';
 import { beginAttempt, THROTTLE_WINDOW_MS, type ThrottleRule } from './throttle';
 
-export const SIGN_IN_LIMITS = { perUsernameAndAddress: 10, perKnownDevice: 10, perUsername: 50, perAddress: 100 } as const;
+const SIGN_IN_LIMITS = { perUsernameAndAddress: 10, perKnownDevice: 10, perUsername: 50, perAddress: 100 } as const;
 const INVALID_CREDENTIALS = 'Invalid username or password';
 const THROTTLED = 'Too many failed sign-in attempts. Please try again later.';
 
@@ -58,7 +58,10 @@ async function upgradeHash(user: StoredUser, etag: string, password: string): Pr
 export async function signIn(username: string, password: string, request: SignInRequest, now = new Date()): Promise<SignedIn> {
   await ensureDemoAccounts();
   const normalized = normalizeUsername(username);
-  const [attempt, found] = await Promise.all([beginAttempt(rulesFor(normalized, request), THROTTLED, now), users.byUsernameForUpdate(normalized)]);
+  const [attempt, found] = await Promise.all([
+    beginAttempt(rulesFor(normalized, request), THROTTLED, now),
+    users.byUsernameForUpdate(normalized),
+  ]);
   const valid = await verifyPassword(password, found?.value.passwordHash ?? DECOY_HASH);
   if (!found || !valid || found.value.disabled) throw new HttpError(401, INVALID_CREDENTIALS);
   const user = found.value;

@@ -11,7 +11,7 @@ import { HttpError } from '~/lib/server/errors';
 import { activity, factOf, type ActivityEvent } from '~/lib/server/storage/activity';
 import { signInFailures, tagOf, throttleSubject, type StoredAttempt } from '~/lib/server/storage/sign-in-failures';
 
-export const VISITS_PER_MINUTE = 120;
+const VISITS_PER_MINUTE = 120;
 const MINUTE_MS = 60_000;
 const REPEAT_MS = 10_000;
 /** Marks this recent may belong to requests that listed before this one wrote: their repeats are withdrawn here too. */
@@ -46,7 +46,7 @@ async function countedPath(pagePath: string): Promise<string> {
 /** A mark's tag: which visit it is (page, tab, kind), the journal entry it stands for, and that entry's fact. */
 const markTag = (visitTag: string, journalId: string, fact: (typeof FACTS)[number]) => `${visitTag}:${journalId}:${fact}`;
 function parseMark(mark: StoredAttempt): { visit: string; journalId: string; fact: (typeof FACTS)[number] } | null {
-  const [visit, journalId, fact] = (tagOf(mark.key) ?? '').split(":");
+  const [visit, journalId, fact] = (tagOf(mark.key) ?? '').split(':');
   const known = FACTS.find((candidate) => candidate === fact);
   return visit && journalId && known ? { visit, journalId, fact: known } : null;
 }
@@ -58,7 +58,9 @@ function parseMark(mark: StoredAttempt): { visit: string; journalId: string; fac
 function repeatsToWithdraw(group: readonly StoredAttempt[], now: Date): StoredAttempt[] {
   return group.filter((mark, index) => {
     const previous = group[index - 1];
-    return previous !== undefined && mark.at.getTime() - previous.at.getTime() < REPEAT_MS && mark.at.getTime() >= now.getTime() - CONCURRENT_MS;
+    return (
+      previous !== undefined && mark.at.getTime() - previous.at.getTime() < REPEAT_MS && mark.at.getTime() >= now.getTime() - CONCURRENT_MS
+    );
   });
 }
 
@@ -79,10 +81,16 @@ export async function recordVisit(userId: string, visit: TrackVisit, now: Date =
     recordedAt: now.toISOString(),
   };
   const fact = factOf(event).kind as (typeof FACTS)[number];
-  const visitTag = createHash('sha256').update(JSON.stringify([pagePath, visit.tabId, visit.exitPage])).digest('hex').slice(0, 16);
+  const visitTag = createHash('sha256')
+    .update(JSON.stringify([pagePath, visit.tabId, visit.exitPage]))
+    .digest('hex')
+    .slice(0, 16);
   const journalId = activity.newId(now);
   const subject = throttleSubject.visits(userId);
-  const [mark] = await Promise.all([signInFailures.record(subject, now, markTag(visitTag, journalId, fact)), activity.add(userId, event, journalId)]);
+  const [mark] = await Promise.all([
+    signInFailures.record(subject, now, markTag(visitTag, journalId, fact)),
+    activity.add(userId, event, journalId),
+  ]);
   const recent = await signInFailures.since(subject, new Date(now.getTime() - MINUTE_MS), now);
   const others = recent.filter((attempt) => attempt.key !== mark);
   if (others.length + 1 > VISITS_PER_MINUTE) {

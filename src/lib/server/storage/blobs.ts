@@ -38,7 +38,10 @@ export async function readJSON<S extends z.ZodType>(blobKey: string, schema: S):
 }
 
 /** The blob at a key with its etag (for a conditional write), validated; null when missing or invalid. */
-export async function readJSONWithEtag<S extends z.ZodType>(blobKey: string, schema: S): Promise<{ value: z.infer<S>; etag: string } | null> {
+export async function readJSONWithEtag<S extends z.ZodType>(
+  blobKey: string,
+  schema: S,
+): Promise<{ value: z.infer<S>; etag: string } | null> {
   const raw = await guard(() => store().getWithMetadata(blobKey, { type: 'json' }));
   if (!raw) return null;
   const parsed = schema.safeParse(raw.data);

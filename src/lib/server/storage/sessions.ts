@@ -45,7 +45,9 @@ export const sessions = {
 
   /** Ends the sessions of a user whose handle starts with `handle` (all of them when null); answers how many. */
   async endByHandle(userId: string, handle: string | null): Promise<number> {
-    const keys = (await listKeys(prefix('sessions', userId))).filter((blobKey) => handle === null || lastSegment(blobKey).startsWith(handle));
+    const keys = (await listKeys(prefix('sessions', userId))).filter(
+      (blobKey) => handle === null || lastSegment(blobKey).startsWith(handle),
+    );
     await mapLimit(keys, remove);
     return keys.length;
   },

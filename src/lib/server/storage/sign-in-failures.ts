@@ -70,7 +70,8 @@ const CLOCK_SLACK_MS = 60_000;
 /** The buckets that can hold an attempt made after `since` (up to `until` plus the slack), oldest first. */
 function bucketsBetween(since: number, until: number): string[][] {
   const buckets: string[][] = [];
-  for (let time = Math.floor(since / BUCKET_MS) * BUCKET_MS; time <= until + CLOCK_SLACK_MS; time += BUCKET_MS) buckets.push(bucketOf(time));
+  for (let time = Math.floor(since / BUCKET_MS) * BUCKET_MS; time <= until + CLOCK_SLACK_MS; time += BUCKET_MS)
+    buckets.push(bucketOf(time));
   return buckets;
 }
 
