@@ -51,6 +51,16 @@ function parseMark(mark: StoredAttempt): { visit: string; journalId: string; fac
   return visit && journalId && known ? { visit, journalId, fact: known } : null;
 }
 
+/** Whether a visit (its mark) follows another of the same group within 10 s: then it is not counted. */
+function isRepeat(mark: StoredAttempt, group: readonly StoredAttempt[]): boolean {
+  return group.some(
+    (other) =>
+      other.key !== mark.key &&
+      other.at.getTime() > mark.at.getTime() - REPEAT_MS &&
+      (other.at.getTime() < mark.at.getTime() || (other.at.getTime() === mark.at.getTime() && other.key < mark.key)),
+  );
+}
+
 /**
  * The journal entries to withdraw: in this visit's group, every mark that follows another within 10 s
  * (oldest first) and is recent enough that its own request may have listed before seeing the earlier one.
@@ -64,11 +74,21 @@ function repeatsToWithdraw(group: readonly StoredAttempt[], now: Date): StoredAt
   });
 }
 
+function overCap(others: readonly StoredAttempt[], now: Date): HttpError | null {
+  if (others.length + 1 <= VISITS_PER_MINUTE) return null;
+  const oldest = others[others.length - VISITS_PER_MINUTE]!;
+  const retryAfter = Math.min(60, Math.max(1, Math.ceil((oldest.at.getTime() + MINUTE_MS - now.getTime()) / 1000)));
+  return new HttpError(429, 'Too many visits recorded. Please slow down.', { 'Retry-After': String(retryAfter) });
+}
+
 /**
  * Records one visit of the signed-in user. The user comes from the session, never from the body;
  * `recordedAt` (server time) is what the team figures use, `visitDate` is kept as the client sent it.
- * Two Blobs round trips: (mark ∥ journal entry), then the user's marks of the last minute; a repeat or a
- * visit over the cap withdraws journal entries in a third (the rollup never saved them: it trails by 60 s).
+ * Round 1: the visit's mark is written while the user's marks of the last minute are listed; a repeat of
+ * a visit listed there stops here (not journaled), one over the cap deletes its mark (429). Round 2: the
+ * journal entry is written while the marks are listed again, now including every concurrent visit; over
+ * the cap, or with concurrent repeats, journal entries are withdrawn in a third (the rollup never saved
+ * them: it trails the clock by 60 s).
  */
 export async function recordVisit(userId: string, visit: TrackVisit, now: Date = new Date()): Promise<void> {
   const pagePath = await countedPath(visit.pagePath);
@@ -87,17 +107,36 @@ export async function recordVisit(userId: string, visit: TrackVisit, now: Date =
     .slice(0, 16);
   const journalId = activity.newId(now);
   const subject = throttleSubject.visits(userId);
-  const [mark] = await Promise.all([
+  const since = new Date(now.getTime() - MINUTE_MS);
+  const [markKey, seen] = await Promise.all([
     signInFailures.record(subject, now, markTag(visitTag, journalId, fact)),
-    activity.add(userId, event, journalId),
+    signInFailures.since(subject, since, now),
   ]);
-  const recent = await signInFailures.since(subject, new Date(now.getTime() - MINUTE_MS), now);
-  const others = recent.filter((attempt) => attempt.key !== mark);
-  if (others.length + 1 > VISITS_PER_MINUTE) {
-    await Promise.all([signInFailures.remove([mark]), activity.withdraw(userId, journalId, { kind: fact })]);
-    const oldest = others[others.length - VISITS_PER_MINUTE]!;
-    const retryAfter = Math.max(1, Math.ceil((oldest.at.getTime() + MINUTE_MS - now.getTime()) / 1000));
-    throw new HttpError(429, 'Too many visits recorded. Please slow down.', { 'Retry-After': String(retryAfter) });
+  const mark = { key: markKey, at: now };
+  const refusal = overCap(
+    seen.filter((attempt) => attempt.key !== markKey),
+    now,
+  );
+  if (refusal) {
+    await signInFailures.remove([markKey]);
+    throw refusal;
+  }
+  if (
+    isRepeat(
+      mark,
+      seen.filter((attempt) => parseMark(attempt)?.visit === visitTag),
+    )
+  )
+    return;
+
+  const [, recent] = await Promise.all([activity.add(userId, event, journalId), signInFailures.since(subject, since, now)]);
+  const lateRefusal = overCap(
+    recent.filter((attempt) => attempt.key !== markKey),
+    now,
+  );
+  if (lateRefusal) {
+    await Promise.all([signInFailures.remove([markKey]), activity.withdraw(userId, journalId, { kind: fact })]);
+    throw lateRefusal;
   }
   const group = recent.filter((attempt) => parseMark(attempt)?.visit === visitTag);
   await Promise.all(

@@ -52,6 +52,8 @@ async function consistentWalk(this: EmulatorStatics, options: WalkOptions): Prom
 
 export interface LocalBlobs {
   port: number;
+  /** Points the environment at this server again (benchmarks alternate between two servers). */
+  activate(): void;
   /** Where the blobs are kept (files under entries/<site>/site:<store>/<key>). */
   directory: string;
   /** Stops the server; a temporary folder (no `directory` given) is removed with it. */
@@ -73,9 +75,11 @@ export async function startLocalBlobs(options: LocalBlobsOptions = {}): Promise<
   const server = new BlobsServer({ directory, token, ...(options.onRequest ? { onRequest: options.onRequest } : {}) });
   const { port } = await server.start();
   const url = `http://127.0.0.1:${port}`;
-  setEnvironmentContext({ siteID: options.siteID ?? 'local', token, edgeURL: url, uncachedEdgeURL: url });
+  const activate = () => setEnvironmentContext({ siteID: options.siteID ?? 'local', token, edgeURL: url, uncachedEdgeURL: url });
+  activate();
   return {
     port,
+    activate,
     directory,
     async stop() {
       await server.stop();
