@@ -4,25 +4,47 @@
  *   npm run user -- create --username ana@parcelwise.example --name "Ana Diaz" [--role admin] --password '…'
  *   npm run user -- list | disable --username … | enable --username … | delete --username …
  *   npm run user -- set-password --username … --password '…'
+ *   npm run user -- unlock --username …                     clears the username's counted sign-in failures
+ *   npm run user -- sessions --username … [--end <handle> | --end-all]   lists (or ends) the user's sessions
  *
  * Storage: with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, the deployed site's Blobs; otherwise the local
  * dev server's data in .netlify/blobs-serve (site id 0; pass --site-id unlinked for `netlify serve`).
- * Disabling, deleting or changing a password ends the user's existing sessions on their next request.
+ * Disabling, deleting or changing a password ends the user's sessions at once (their stored sessions are deleted).
  */
 import { parseArgs } from 'node:util';
 import { connectBlobs } from './lib/blobs';
-import { createUser, deleteUser, listUsers, setDisabled, setPassword } from '~/lib/server/services/accounts';
+import { createUser, deleteUser, existingUser, isAdmin, listUsers, setDisabled, setPassword } from '~/lib/server/services/accounts';
+import { endSessionsOf, sessionsOf } from '~/lib/server/services/sessions';
+import { unlockUsername } from '~/lib/server/services/sign-in';
 
-const USAGE = `Usage: npm run user -- <create|list|disable|enable|delete|set-password> [options]
+const USAGE = `Usage: npm run user -- <create|list|disable|enable|delete|set-password|unlock|sessions> [options]
   --username <email>   the account (required except for list)
   --name <text>        display name (create)
   --role <admin|user>  role (create; default user)
   --password <text>    password, 8+ characters (create, set-password)
+  --end <handle>       sessions: end the session with this handle (from the listing)
+  --end-all            sessions: end every session of the user
   --site-id <id>       local Blobs site id (default 0 = npm run dev; "unlinked" = netlify serve)`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
   process.exit(2);
+}
+
+/** Lists a user's sessions, or ends one (by handle) or all of them. */
+async function sessionsCommand(username: string, handle: string | null, all: boolean): Promise<void> {
+  const user = await existingUser(username);
+  if (handle !== null || all) {
+    if (handle !== null && !/^[0-9a-f]{4,40}$/.test(handle)) fail('--end takes a handle from the listing (hex).');
+    const ended = await endSessionsOf(user.id, all ? null : handle);
+    console.log(`Ended ${ended} session(s) of ${user.username}.`);
+    return;
+  }
+  const list = await sessionsOf(user.id);
+  if (list.length === 0) console.log(`${user.username} has no sessions.`);
+  for (const session of list) {
+    console.log(`${session.handle}\tsince ${session.createdAt}\tuntil ${session.expiresAt}\t${session.address}\t${session.userAgent}`);
+  }
 }
 
 async function main(): Promise<void> {
@@ -33,6 +55,8 @@ async function main(): Promise<void> {
       name: { type: 'string' },
       role: { type: 'string', default: 'user' },
       password: { type: 'string' },
+      end: { type: 'string' },
+      'end-all': { type: 'boolean', default: false },
       'site-id': { type: 'string', default: '0' },
     },
   });
@@ -47,13 +71,30 @@ async function main(): Promise<void> {
         if (!values.name?.trim()) fail('--name is required.');
         if (!values.password || values.password.length < 8) fail('--password of at least 8 characters is required.');
         if (values.role !== 'admin' && values.role !== 'user') fail('--role must be admin or user.');
-        const user = await createUser({ username: username!, password: values.password, name: values.name, role: values.role });
+        const user = await createUser({
+          username: username!,
+          password: values.password,
+          name: values.name,
+          role: values.role,
+          createdBy: 'operator',
+        });
         console.log(`Created ${user.username} (${user.role}).`);
         break;
       }
       case 'list':
-        for (const user of await listUsers())
-          console.log(`${user.username}\t${user.role}\t${user.disabled ? 'disabled' : 'active'}\t${user.name}`);
+        for (const user of await listUsers()) {
+          const origin = user.createdBy === 'operator' ? 'operator' : 'registered';
+          const role = isAdmin(user) ? 'admin' : 'user';
+          console.log(`${user.username}\t${role}\t${user.disabled ? 'disabled' : 'active'}\t${origin}\t${user.name}`);
+        }
+        break;
+      case 'unlock': {
+        const removed = await unlockUsername(username!);
+        console.log(`Unlocked ${username}: ${removed} counted sign-in failure(s) cleared.`);
+        break;
+      }
+      case 'sessions':
+        await sessionsCommand(username!, values.end ?? null, values['end-all']);
         break;
       case 'disable':
       case 'enable':

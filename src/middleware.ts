@@ -2,13 +2,31 @@
 // and the redirects of SPEC §4 (signed-out → /auth, signed-in on /auth → /).
 import { defineMiddleware } from 'astro:middleware';
 import { isPublicPath } from '~/lib/routes';
+import { checkSettings } from '~/lib/server/config';
 import { errorResponse, expectedFailure, toErrorResponse } from '~/lib/server/http/response';
-import { isAdmin, toPublicUser } from '~/lib/server/services/accounts';
+import { isAdmin, toPublicUser, warnIfAdminAddressSelfRegistered } from '~/lib/server/services/accounts';
 import { userForSession } from '~/lib/server/services/sessions';
 import { getSession } from '~/lib/server/session';
 
 /** API routes a signed-out visitor may call. */
 const PUBLIC_API = new Set(['/api/login', '/api/register', '/api/logout']);
+
+/**
+ * Requests that never need to know who is signed in, so they cost no session read: signing in or up
+ * (through the API or the /auth form) starts a new session whatever the cookie says.
+ */
+function needsSession(path: string, method: string): boolean {
+  if (path === '/api/login' || path === '/api/register') return false;
+  if (path === '/auth') return method === 'GET' || method === 'HEAD';
+  return !isPublicPath(path);
+}
+
+/**
+ * A file under /_astro/ that reached the server does not exist (the CDN serves the real ones): typically
+ * an old tab asking for a script of the previous deploy. A complete plain answer, no layout, no session.
+ */
+const missingAsset = () =>
+  new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 
 const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -79,6 +97,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const isApi = path === '/api' || path.startsWith('/api/');
   context.locals.user = null;
   context.locals.isAdmin = false;
+  if (path.startsWith('/_astro/')) return withHeaders(missingAsset(), SECURITY_HEADERS);
 
   if (!isSafeMethod(request.method)) {
     const origin = request.headers.get('origin');
@@ -88,14 +107,17 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   try {
-    if (!isPublicPath(path) || path === '/auth') {
+    checkSettings(); // a missing or weak secret, a short invite code: 503 naming the setting
+    if (needsSession(path, request.method)) {
+      // One round trip: the session record and the user record are read in parallel (services/sessions.ts).
       const session = await getSession(context.cookies, url);
       const user = await userForSession(session);
       if (user) {
         context.locals.user = toPublicUser(user);
         context.locals.isAdmin = isAdmin(user);
+        warnIfAdminAddressSelfRegistered(user);
       } else if (session.userId) {
-        session.destroy(); // stale: disabled, deleted or signed out elsewhere
+        session.destroy(); // stale: signed out, ended, expired, disabled or deleted
       }
     }
   } catch (error) {

@@ -1,12 +1,15 @@
-// Scheduled: deletes failed sign-ins older than the throttle window, every hour, so the records that
-// throttling lists stay few (docs/architecture.md "Scheduled functions").
+// Scheduled: every hour, deletes whole time buckets of failed sign-ins and wrong invite codes older than
+// the 15-minute throttle window, and sessions past their 7 days, so nothing a sign-in lists or a session
+// check reads grows with history (docs/architecture.md "Scheduled functions").
 import type { Config } from '@netlify/functions';
+import { removeExpiredSessions } from '~/lib/server/services/sessions';
 import { removeExpiredSignInFailures } from '~/lib/server/services/sign-in';
 
 export default async function expireSignInFailures(): Promise<Response> {
-  const removed = await removeExpiredSignInFailures(new Date());
-  console.log('expired sign-in failures removed', { removed });
-  return Response.json({ removed });
+  const now = new Date();
+  const [removed, sessionsRemoved] = await Promise.all([removeExpiredSignInFailures(now), removeExpiredSessions(now)]);
+  console.log('expired sign-in failures and sessions removed', { removed, sessionsRemoved });
+  return Response.json({ removed, sessionsRemoved });
 }
 
 export const config: Config = { schedule: '@hourly' };

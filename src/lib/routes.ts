@@ -22,10 +22,60 @@ const HEADER_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
 
 const DEFAULT_HEADER_TITLE = 'Onboarding Platform';
 
+/**
+ * The path without trailing slashes ('/' stays '/'). A loop, not a regex: `/\/+$/` backtracks from every
+ * slash of a long run of slashes not at the end, which is quadratic (seconds for 32,000 slashes).
+ */
+export function withoutTrailingSlashes(pathname: string): string {
+  let end = pathname.length;
+  while (end > 1 && pathname.charCodeAt(end - 1) === 47 /* '/' */) end--;
+  return pathname.slice(0, end);
+}
+
 /** The header title of a path (SPEC §2): listed titles, then 'Onboarding Platform' for anything else. */
 export function headerTitle(pathname: string): string {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = withoutTrailingSlashes(pathname);
   return HEADER_TITLES.find(([pattern]) => pattern.test(path))?.[1] ?? DEFAULT_HEADER_TITLE;
+}
+
+/** The pages of the site that take no id. */
+const STATIC_PAGES = new Set([
+  '/',
+  '/company-overview',
+  '/industry-knowledge',
+  '/buyer-segments',
+  '/ideal-customer-profile',
+  '/product',
+  '/resources',
+  '/quizzes',
+  '/sales-situations',
+  '/team-progress',
+]);
+
+/** A page route a path names: which page, and its ids (still to be checked against the content). */
+export type PageRoute =
+  | { page: 'static' }
+  | { page: 'segment' | 'module' | 'persona' | 'quiz'; id: number }
+  | { page: 'lesson'; moduleId: number; lessonId: number };
+
+const ID = '([1-9]\\d{0,8})';
+const ROUTES_WITH_IDS: ReadonlyArray<readonly [RegExp, (ids: number[]) => PageRoute]> = [
+  [new RegExp(`^/(?:buyer-segments|segments)/${ID}$`), ([id]) => ({ page: 'segment', id: id! })],
+  [new RegExp(`^/(?:modules|industry-knowledge)/${ID}$`), ([id]) => ({ page: 'module', id: id! })],
+  [new RegExp(`^/modules/${ID}/lessons/${ID}$`), ([moduleId, lessonId]) => ({ page: 'lesson', moduleId: moduleId!, lessonId: lessonId! })],
+  [new RegExp(`^/personas/${ID}$`), ([id]) => ({ page: 'persona', id: id! })],
+  [new RegExp(`^/quizzes/${ID}$`), ([id]) => ({ page: 'quiz', id: id! })],
+];
+
+/** The page route of a path (trailing slashes ignored), or null when no page of the site has that shape. */
+export function matchPageRoute(pathname: string): PageRoute | null {
+  const path = withoutTrailingSlashes(pathname);
+  if (STATIC_PAGES.has(path)) return { page: 'static' };
+  for (const [pattern, toRoute] of ROUTES_WITH_IDS) {
+    const match = pattern.exec(path);
+    if (match) return toRoute(match.slice(1).map(Number));
+  }
+  return null;
 }
 
 export interface NavItem {

@@ -3,6 +3,7 @@
 // In process only: these tests change the server's environment between requests.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, deleteUser, setDisabled, setPassword } from '~/lib/server/services/accounts';
+import { blobsStoreName } from '~/lib/server/config';
 import { DEMO_USER } from '~/lib/server/demo-accounts';
 import { startApp, type TestApp, messageOf, credentials } from './harness';
 
@@ -44,14 +45,59 @@ describe.skipIf(!inProcess)('a deployed site', () => {
   });
 
   it('opens registration only with the matching invite code', async () => {
-    process.env['SIGNUP_CODE'] = 'welcome-2026';
+    process.env['SIGNUP_CODE'] = 'welcome-2026-parcelwise';
     const missing = await app.request('POST', '/api/register', { body: newcomer('nocode') });
     expect(missing.status).toBe(403);
     expect(await messageOf(missing)).toBe('inviteCode: The invite code is not valid');
     const wrong = await app.request('POST', '/api/register', { body: { ...newcomer('wrong'), inviteCode: 'guess' } });
     expect(wrong.status).toBe(403);
-    const right = await app.request('POST', '/api/register', { body: { ...newcomer('right'), inviteCode: 'welcome-2026' } });
+    const right = await app.request('POST', '/api/register', { body: { ...newcomer('right'), inviteCode: 'welcome-2026-parcelwise' } });
     expect(right.status).toBe(201);
+  });
+
+  it('throttles wrong invite codes per address: the 11th in 15 minutes answers 429 with Retry-After', async () => {
+    process.env['SIGNUP_CODE'] = 'welcome-2026-parcelwise';
+    const ip = '10.20.0.1';
+    for (let guess = 0; guess < 10; guess++) {
+      const wrong = await app.request('POST', '/api/register', {
+        body: { ...newcomer(`guess${guess}`), inviteCode: `guess-${guess}` },
+        ip,
+      });
+      expect(await messageOf(wrong, 403)).toBe('inviteCode: The invite code is not valid');
+    }
+    const blocked = await app.request('POST', '/api/register', {
+      body: { ...newcomer('blocked'), inviteCode: 'welcome-2026-parcelwise' },
+      ip,
+    });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(await messageOf(blocked)).toBe('Too many wrong invite codes. Please try again later.');
+    const elsewhere = await app.request('POST', '/api/register', {
+      body: { ...newcomer('elsewhere'), inviteCode: 'welcome-2026-parcelwise' },
+      ip: '10.20.0.2',
+    });
+    expect(elsewhere.status).toBe(201);
+  });
+
+  it('answers 503 naming SIGNUP_CODE when it is shorter than 16 characters', async () => {
+    process.env['SIGNUP_CODE'] = 'welcome-2026';
+    for (const path of ['/api/register', '/api/user']) {
+      const response = await app.request(path === '/api/user' ? 'GET' : 'POST', path, {
+        body: path === '/api/user' ? undefined : newcomer('short'),
+      });
+      expect(await messageOf(response, 503)).toBe('SIGNUP_CODE must be at least 16 characters long.');
+    }
+    const page = await app.request('GET', '/auth', { headers: { Accept: 'text/html' } });
+    expect(page.status).toBe(503);
+    expect(await page.text()).toContain('SIGNUP_CODE must be at least 16 characters long.');
+  });
+
+  it('refuses the public development SESSION_SECRET', async () => {
+    process.env['SESSION_SECRET'] = 'local-only-parcelwise-session-secret-do-not-deploy';
+    const response = await app.request('GET', '/api/user');
+    expect(await messageOf(response, 503)).toBe(
+      'SESSION_SECRET is the public development secret. Set a secret of your own (32+ characters).',
+    );
   });
 
   it('answers 503 naming SESSION_SECRET when it is missing or too short', async () => {
@@ -66,6 +112,35 @@ describe.skipIf(!inProcess)('a deployed site', () => {
   });
 });
 
+describe.skipIf(!inProcess)('a deploy preview with a local flag set', () => {
+  afterEach(() => {
+    delete process.env['CONTEXT'];
+    delete process.env['PARCELWISE_LOCAL'];
+  });
+
+  it.each(['deploy-preview', 'production', 'branch-deploy'])(
+    '(%s) is never local: no demo accounts, closed registration, its own store',
+    async (context) => {
+      process.env['CONTEXT'] = context;
+      process.env['PARCELWISE_LOCAL'] = 'true';
+      const login = await app.request('POST', '/api/login', { body: credentials(DEMO_USER), ip: `10.21.0.${context.length}` });
+      expect(login.status).toBe(401);
+      const register = await app.request('POST', '/api/register', { body: newcomer(`ctx-${context}`) });
+      expect(await messageOf(register, 403)).toBe('Registration is closed. Ask an administrator for an account.');
+      expect(blobsStoreName()).toBe(context === 'production' ? 'learning-hub' : `learning-hub-${context}`);
+    },
+  );
+
+  it('(deploy-preview) does not accept the development secret either', async () => {
+    process.env['CONTEXT'] = 'deploy-preview';
+    process.env['PARCELWISE_LOCAL'] = 'true';
+    delete process.env['SESSION_SECRET'];
+    expect(await messageOf(await app.request('GET', '/api/user'), 503)).toBe(
+      'SESSION_SECRET is not set. Set it (32+ characters) in the Netlify site settings.',
+    );
+  });
+});
+
 describe.skipIf(!inProcess)('operator actions end existing sessions on the next request', () => {
   async function signedInOperatorUser(label: string) {
     const account = {
@@ -73,6 +148,7 @@ describe.skipIf(!inProcess)('operator actions end existing sessions on the next 
       password: 'first-password',
       name: `Op ${label}`,
       role: 'user' as const,
+      createdBy: 'operator' as const,
     };
     await createUser(account);
     const client = app.client();

@@ -39,7 +39,10 @@ export interface TestApp {
 }
 
 export interface ApiClient {
+  /** The session cookie (`pw_session=…`), or null. */
   cookie: string | null;
+  /** Every other cookie the server set and did not clear (the known-device cookies), by name. */
+  otherCookies: Map<string, string>;
   request(method: string, pathname: string, options?: RequestOptions): Promise<Response>;
   get(pathname: string): Promise<Response>;
   post(pathname: string, body?: unknown): Promise<Response>;
@@ -105,13 +108,20 @@ function init(method: string, origin: string, options: RequestOptions): RequestI
 function makeClient(app: TestApp): ApiClient {
   const client: ApiClient = {
     cookie: null,
+    otherCookies: new Map(),
     async request(method, pathname, options = {}) {
-      const headers = { ...options.headers, ...(client.cookie ? { Cookie: client.cookie } : {}) };
+      const jar = [client.cookie, ...[...client.otherCookies].map(([name, value]) => `${name}=${value}`)].filter(Boolean).join('; ');
+      const headers = { ...options.headers, ...(jar ? { Cookie: jar } : {}) };
       const response = await app.request(method, pathname, { ...options, headers });
       for (const setCookie of response.headers.getSetCookie()) {
         const [pair] = setCookie.split(';');
         const [name, value] = pair!.split('=');
-        if (name === 'pw_session') client.cookie = value && !/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(setCookie) ? pair! : null;
+        const cleared = !value || /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(setCookie);
+        if (name === 'pw_session') client.cookie = cleared ? null : pair!;
+        else if (name) {
+          if (cleared) client.otherCookies.delete(name);
+          else client.otherCookies.set(name, pair!.slice(name.length + 1));
+        }
       }
       return response;
     },

@@ -1,7 +1,7 @@
 // When Netlify Blobs cannot be reached the API answers 503 JSON and pages a 503 page, never a crash;
 // a registration cut short by a storage failure never locks its username.
-import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER } from '~/lib/server/demo-accounts';
@@ -17,13 +17,21 @@ afterAll(async () => {
 });
 
 describe.skipIf(!inProcess)('storage failures', () => {
-  it('a user record lost after the username was claimed does not lock the username', async () => {
+  it('a user record lost after the username was claimed does not lock the username (once the claim is a minute old)', async () => {
     const username = `half-${randomUUID().slice(0, 8)}@parcelwise.example`;
     const first = await app.request('POST', '/api/register', { body: { username, password: 'long-enough-pw', name: 'Half Written' } });
     expect(first.status).toBe(201);
     const { id } = (await first.json()) as { id: string };
     // Simulate a write that never landed: remove the user record, keep the username claim.
-    await rm(path.join(app.blobsDirectory!, 'entries', 'api-tests', 'site:learning-hub', 'users', id));
+    const store = path.join(app.blobsDirectory!, 'entries', 'api-tests', 'site:learning-hub');
+    await rm(path.join(store, 'users', id));
+    // A claim this fresh may be a registration still writing its user: not taken over.
+    const tooSoon = await app.request('POST', '/api/register', { body: { username, password: 'long-enough-pw', name: 'Too Soon' } });
+    expect(tooSoon.status).toBe(409);
+    // A minute later it is a leftover: age the claim.
+    const claim = path.join(store, 'usernames', createHash('sha256').update(username).digest('hex').slice(0, 40));
+    const aged = { ...(JSON.parse(await readFile(claim, 'utf8')) as object), claimedAt: new Date(Date.now() - 61_000).toISOString() };
+    await writeFile(claim, JSON.stringify(aged));
     const again = await app.request('POST', '/api/register', { body: { username, password: 'long-enough-pw', name: 'Whole Again' } });
     expect(again.status).toBe(201);
     expect(await again.json()).toMatchObject({ username, name: 'Whole Again' });

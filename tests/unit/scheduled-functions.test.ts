@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamRollupSchema } from '~/lib/server/services/team-rollup';
 import { activity } from '~/lib/server/storage/activity';
 import { startLocalBlobs, type LocalBlobs } from '~/lib/server/storage/local-server';
-import { signInFailures } from '~/lib/server/storage/sign-in-failures';
+import { sessions } from '~/lib/server/storage/sessions';
+import { signInFailures, throttleSubject } from '~/lib/server/storage/sign-in-failures';
 import { teamRollup } from '~/lib/server/storage/team-rollup';
 import { users } from '~/lib/server/storage/users';
 import expireSignInFailures, { config as expireConfig } from '../../netlify/functions/expire-sign-in-failures.mts';
@@ -18,6 +19,12 @@ beforeAll(async () => {
 afterAll(() => blobs.stop());
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+const session = (createdAt: Date) => ({
+  createdAt: createdAt.toISOString(),
+  expiresAt: new Date(createdAt.getTime() + 7 * 24 * 3600_000).toISOString(),
+  address: '10.0.0.1',
+  userAgent: 'test',
+});
 
 describe('refresh-team-rollup', () => {
   it('runs every 15 minutes and folds the journal into the stored rollup', async () => {
@@ -47,15 +54,25 @@ describe('refresh-team-rollup', () => {
 });
 
 describe('expire-sign-in-failures', () => {
-  it('runs hourly and removes failures older than the 15-minute window, keeping recent ones', async () => {
+  it('runs hourly and removes whole expired buckets of failures, and expired sessions, keeping recent ones', async () => {
     expect(expireConfig.schedule).toBe('@hourly');
-    await signInFailures.record('user:old@parcelwise.example', minutesAgo(20));
-    await signInFailures.record('user:old@parcelwise.example', minutesAgo(16));
-    await signInFailures.record('user:recent@parcelwise.example', minutesAgo(1));
+    const old = throttleSubject.username('old@parcelwise.example');
+    const recent = throttleSubject.username('recent@parcelwise.example');
+    await signInFailures.record(old, minutesAgo(60 * 30)); // yesterday or so: a whole day folder
+    await signInFailures.record(old, minutesAgo(35)); // a bucket that ended over 15 minutes ago
+    await signInFailures.record(throttleSubject.inviteCodes('10.0.0.1'), minutesAgo(40));
+    await signInFailures.record(recent, minutesAgo(1));
+    const userId = randomUUID();
+    await sessions.create(userId, 'a'.repeat(43), session(minutesAgo(7 * 24 * 60 + 5)));
+    await sessions.create(userId, 'b'.repeat(43), session(minutesAgo(10)));
 
     const response = await expireSignInFailures();
-    expect(await response.json()).toEqual({ removed: 2 });
-    expect(await signInFailures.times('user:old@parcelwise.example')).toEqual([]);
-    expect(await signInFailures.times('user:recent@parcelwise.example')).toHaveLength(1);
+    expect(await response.json()).toEqual({ removed: 3, sessionsRemoved: 1 });
+    const dayAgo = minutesAgo(60 * 48);
+    expect(await signInFailures.since(old, dayAgo, new Date())).toEqual([]);
+    expect(await signInFailures.since(recent, dayAgo, new Date())).toHaveLength(1);
+    const left = await sessions.list(userId);
+    expect(left).toHaveLength(1);
+    expect(Date.parse(left[0]!.createdAt)).toBeGreaterThan(minutesAgo(11).getTime());
   });
 });

@@ -1,10 +1,43 @@
-// Server settings, read from the environment at use (see README "Settings").
+// Server settings, read from the environment at use (see README "Settings"). Checked on every request by
+// the middleware (`checkSettings`), so a bad setting answers 503 naming it instead of half-working.
 import { HttpError } from './errors';
 
+/** Public (it is in this file): only ever accepted in local mode. */
 const DEV_SESSION_SECRET = 'local-only-parcelwise-session-secret-do-not-deploy';
+const MIN_SESSION_SECRET = 32;
+const MIN_SIGNUP_CODE = 16;
+const STORE_NAME = 'learning-hub';
 
-/** True for `astro dev`, `netlify serve` and the test harness; false on a deployed Netlify site. */
+/** The Netlify runtime's request context (functions v2), when running on Netlify. */
+declare const Netlify: { context?: { deploy?: { context?: string } } | null } | undefined;
+
+/**
+ * The Netlify deploy context this process serves: `production`, `deploy-preview`, `branch-deploy`, `dev`…,
+ * or null outside Netlify. `CONTEXT` (set by Netlify builds and the CLI; tests set it) wins over the
+ * runtime's own context object.
+ */
+function deployContext(): string | null {
+  const fromEnv = process.env['CONTEXT']?.trim();
+  if (fromEnv) return fromEnv;
+  try {
+    return typeof Netlify === 'undefined' ? null : (Netlify?.context?.deploy?.context ?? null);
+  } catch {
+    return null;
+  }
+}
+
+/** A context served from Netlify to the world (not `dev`, not a local tool). */
+function isDeployedContext(context: string | null): boolean {
+  return context !== null && context !== 'dev';
+}
+
+/**
+ * Local mode (demo accounts, open registration, the development secret): only when explicitly local —
+ * `astro dev`, `netlify dev`/`serve`, or `PARCELWISE_LOCAL=true` set by `npm run serve:built` and the test
+ * harness — and never in a deployed context (production, deploy preview, branch deploy), whatever flag is set.
+ */
 export function isLocalRun(): boolean {
+  if (isDeployedContext(deployContext())) return false;
   return (
     import.meta.env?.DEV === true ||
     process.env['NETLIFY_DEV'] === 'true' ||
@@ -13,9 +46,20 @@ export function isLocalRun(): boolean {
   );
 }
 
+/**
+ * The Netlify Blobs store: production (and local runs, whose data is local anyway) use `learning-hub`;
+ * every other deployed context its own (`learning-hub-deploy-preview`, `learning-hub-branch-deploy`), so a
+ * preview never reads or writes production's data.
+ */
+export function blobsStoreName(): string {
+  const context = deployContext();
+  if (!isDeployedContext(context) || context === 'production') return STORE_NAME;
+  return `${STORE_NAME}-${context!.replace(/[^a-z0-9-]/gi, '-').toLowerCase()}`;
+}
+
 /** The administrator's username (docs/decisions.md); `ADMIN_USERNAME` overrides it. */
 export function adminUsername(): string {
-  return (process.env['ADMIN_USERNAME'] ?? 'admin@parcelwise.example').trim().toLowerCase();
+  return (process.env['ADMIN_USERNAME'] ?? 'admin@parcelwise.example').normalize('NFKC').trim().toLowerCase();
 }
 
 /** A missing or invalid setting: the site answers 503 with the setting named until it is fixed. */
@@ -26,18 +70,38 @@ class ConfigError extends HttpError {
   }
 }
 
-/** Cookie sealing secret. Required (32+ characters) in a deployment; a fixed one in local runs only. */
+/** Cookie sealing secret. Required (32+ characters) outside local mode; a fixed, public one in local mode only. */
 export function sessionSecret(): string {
   const secret = process.env['SESSION_SECRET'];
-  if (secret && secret.length >= 32) return secret;
-  if (secret) throw new ConfigError('SESSION_SECRET must be at least 32 characters long.');
+  if (secret && secret.length >= MIN_SESSION_SECRET) {
+    if (secret === DEV_SESSION_SECRET && !isLocalRun()) {
+      throw new ConfigError('SESSION_SECRET is the public development secret. Set a secret of your own (32+ characters).');
+    }
+    return secret;
+  }
+  if (secret) throw new ConfigError(`SESSION_SECRET must be at least ${MIN_SESSION_SECRET} characters long.`);
   if (isLocalRun()) return DEV_SESSION_SECRET;
   throw new ConfigError('SESSION_SECRET is not set. Set it (32+ characters) in the Netlify site settings.');
 }
 
-/** Whether anyone may register, and with which invite code. Open without a code in local runs. */
-export function registrationPolicy(): { open: boolean; code: string | null } {
+/** The invite code, or null when unset; a code shorter than 16 characters is refused (guessable). */
+function signupCode(): string | null {
   const code = process.env['SIGNUP_CODE']?.trim() || null;
+  if (code !== null && code.length < MIN_SIGNUP_CODE) {
+    throw new ConfigError(`SIGNUP_CODE must be at least ${MIN_SIGNUP_CODE} characters long.`);
+  }
+  return code;
+}
+
+/** Whether anyone may register, and with which invite code. Open without a code in local mode. */
+export function registrationPolicy(): { open: boolean; code: string | null } {
+  const code = signupCode();
   if (code) return { open: true, code };
   return { open: isLocalRun(), code: null };
+}
+
+/** Every setting, validated: throws the 503 ConfigError naming the first bad one. Cheap (environment only). */
+export function checkSettings(): void {
+  sessionSecret();
+  signupCode();
 }

@@ -5,8 +5,7 @@ import type { AstroGlobal } from 'astro';
 import { loginRequestSchema } from '~/lib/api/users';
 import { HttpError } from '~/lib/server/errors';
 import { readFormFields } from '~/lib/server/http/request';
-import { signIn } from '~/lib/server/services/sign-in';
-import { startSession } from '~/lib/server/session';
+import { signInBrowser } from '~/lib/server/sign-in-request';
 
 export type FormSignInResult = { signedIn: true } | { signedIn: false; status: number; message: string; retryAfter?: string };
 
@@ -14,8 +13,7 @@ export async function signInFromForm(astro: Pick<AstroGlobal, 'request' | 'cooki
   try {
     const parsed = loginRequestSchema.safeParse(await readFormFields(astro.request));
     if (!parsed.success) return { signedIn: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid request' };
-    const user = await signIn(parsed.data.username, parsed.data.password, astro.clientAddress || 'unknown');
-    await startSession(astro.cookies, astro.url, user);
+    await signInBrowser(astro, parsed.data.username, parsed.data.password);
     return { signedIn: true };
   } catch (error) {
     // 503 (storage, missing secret) goes to the error page like any other page failure.

@@ -5,13 +5,14 @@ import { json } from '~/lib/server/http/response';
 import { startSession } from '~/lib/server/session';
 import { toPublicUser } from '~/lib/server/services/accounts';
 import { register } from '~/lib/server/services/registration';
+import { sessionOrigin } from '~/lib/server/sign-in-request';
 
 export const prerender = false;
 
 /** POST /api/register {username, password, name, inviteCode?}: creates a user and signs it in. */
-export const POST: APIRoute = async ({ request, cookies, url }) => {
-  const input = await readJson(request, registerRequestSchema);
-  const user = await register(input);
-  await startSession(cookies, url, user);
+export const POST: APIRoute = async (context) => {
+  const input = await readJson(context.request, registerRequestSchema);
+  const { user, session } = await register(input, sessionOrigin(context));
+  await startSession(context.cookies, context.url, session);
   return json(toPublicUser(user), 201);
 };

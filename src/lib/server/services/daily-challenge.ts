@@ -112,14 +112,16 @@ export async function completeDailyChallenge(
   const option = pick.question.options.find((candidate) => candidate.id === input.answerId);
   if (!option) throw new HttpError(400, 'answerId: not an option of this question');
   const answeredAt = now.toISOString();
-  const created = await challengeAnswers.add(userId, {
+  await challengeAnswers.add(userId, {
     windowId: window.id,
     questionId: pick.id,
     answerId: option.id,
     correct: option.isCorrect,
     answeredAt,
   });
-  if (created) await activity.add(userId, { kind: 'challenge', windowId: window.id, recordedAt: answeredAt });
+  // Journaled also when the answer already existed: an earlier journal write may have failed (503) after
+  // the answer was stored. The figures count each user's windows as a set, so a repeat never counts twice.
+  await activity.add(userId, { kind: 'challenge', windowId: window.id, recordedAt: answeredAt });
   // Read back: the local Blobs emulation does not make create-only writes atomic, and the stored
   // (first) answer is the one that counts.
   const stored = await challengeAnswers.get(userId, window.id);

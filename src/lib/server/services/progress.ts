@@ -69,10 +69,14 @@ export async function completedLessonIds(userId: string, module: Pick<Module, 'i
   return completedIn(module, await progress.completedLessons(userId, module.id));
 }
 
-/** One lesson completion: create-only, and journaled for the team figures when it is new. */
-async function completeLesson(userId: string, moduleId: number, lessonId: number, now: Date): Promise<void> {
-  const created = await progress.completeLesson(userId, moduleId, String(lessonId), now);
-  if (created) await activity.add(userId, { kind: 'lesson', moduleId, lessonId: String(lessonId), recordedAt: now.toISOString() });
+/**
+ * One lesson completion: create-only, then journaled for the team figures — also when it already existed,
+ * since an earlier journal write may have failed (503) after the record was written. The figures count
+ * each user's lessons as a set, so a repeated entry never counts twice.
+ */
+async function completeLesson(userId: string, moduleId: number, lessonId: number, now: Date, known: boolean): Promise<void> {
+  if (!known) await progress.completeLesson(userId, moduleId, String(lessonId), now);
+  await activity.add(userId, { kind: 'lesson', moduleId, lessonId: String(lessonId), recordedAt: now.toISOString() });
 }
 
 /**
@@ -102,8 +106,9 @@ export async function recordLessonCompletions(
     { recordExists: record !== null, completedLessons: completed, moduleStatus: before, lessonCount: module.lessonCount },
     lessonIds,
   );
-  const fresh = [...new Set(lessonIds)].filter((id) => !completed.includes(id));
-  await Promise.all(fresh.map((lessonId) => completeLesson(userId, module.id, lessonId, now)));
+  await Promise.all(
+    [...new Set(lessonIds)].map((lessonId) => completeLesson(userId, module.id, lessonId, now, completed.includes(lessonId))),
+  );
   await progress.saveRecord(userId, {
     moduleId: module.id,
     createdAt: record?.createdAt ?? now.toISOString(),

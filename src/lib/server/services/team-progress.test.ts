@@ -180,7 +180,7 @@ describe('figures', () => {
     };
     expect(teamProgressCsv([row])).toBe(
       'id,name,username,progress,pagesVisited,quizzesCompleted,dailyChallenges,loginCount,lastActive\r\n' +
-        `u1,"'=HYPERLINK(""evil""), Bob",a@x,50,3,1,2,4,null\r\n`,
+        `"u1","'=HYPERLINK(""evil""), Bob","a@x",50,3,1,2,4,"null"\r\n`,
     );
   });
 });

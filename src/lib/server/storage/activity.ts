@@ -6,7 +6,7 @@
  * lists the minutes (hours, days) since its last refresh and reads no body.
  */
 import { z } from 'zod';
-import { listKeys, mapLimit, readJSON, writeJSON } from './blobs';
+import { listKeys, mapLimit, readJSON, remove, writeJSON } from './blobs';
 import { eventId, lastSegment, parseEventTime, segment } from './keys';
 
 const activityEventSchema = z.discriminatedUnion('kind', [
@@ -121,12 +121,20 @@ export function activityPrefixes(since: Date | null, until: Date): string[] {
 }
 
 export const activity = {
-  /** Journals one event; answers its event id. */
-  async add(userId: string, event: ActivityEvent): Promise<string> {
-    const id = eventId(new Date(event.recordedAt));
+  /** Journals one event (under `id` when the caller chose it beforehand, see `newId`); answers its event id. */
+  async add(userId: string, event: ActivityEvent, id: string = eventId(new Date(event.recordedAt))): Promise<string> {
     await writeJSON(activityKey(userId, id, factOf(event)), activityEventSchema, event, { onlyIfNew: true });
     return id;
   },
+
+  /**
+   * Removes one event journaled a moment ago (a visit found to be a duplicate or over the cap). The rollup
+   * never saved it: its watermark trails the clock by 60 s.
+   */
+  withdraw: (userId: string, id: string, fact: ActivityFact) => remove(activityKey(userId, id, fact)),
+
+  /** An event id for an event journaled at `at`, known before it is written. */
+  newId: (at: Date) => eventId(at),
 
   /** Every journal entry at or after `since` (all when null), read from the keys alone, oldest first. */
   async since(since: Date | null, until: Date): Promise<JournalEntry[]> {

@@ -7,12 +7,12 @@
  */
 import { getStore, type Store } from '@netlify/blobs';
 import { z } from 'zod';
+import { blobsStoreName } from '~/lib/server/config';
 import { StorageUnavailableError } from './errors';
 
-const STORE_NAME = 'learning-hub';
-
+/** Production's store, or a deploy preview's own (config.ts `blobsStoreName`). */
 function store(): Store {
-  return getStore({ name: STORE_NAME, consistency: 'strong' });
+  return getStore({ name: blobsStoreName(), consistency: 'strong' });
 }
 
 async function guard<T>(operation: () => Promise<T>): Promise<T> {
@@ -37,16 +37,38 @@ export async function readJSON<S extends z.ZodType>(blobKey: string, schema: S):
   return parsed.data;
 }
 
-/** Writes a validated value; with `onlyIfNew`, only when the key is free. True when this call wrote it. */
+/** The blob at a key with its etag (for a conditional write), validated; null when missing or invalid. */
+export async function readJSONWithEtag<S extends z.ZodType>(
+  blobKey: string,
+  schema: S,
+): Promise<{ value: z.infer<S>; etag: string } | null> {
+  const raw = await guard(() => store().getWithMetadata(blobKey, { type: 'json' }));
+  if (!raw) return null;
+  const parsed = schema.safeParse(raw.data);
+  if (!parsed.success) {
+    console.error(`storage: ${blobKey} does not match its schema`, parsed.error.issues);
+    return null;
+  }
+  return { value: parsed.data, etag: raw.etag ?? '' };
+}
+
+/**
+ * Writes a validated value; with `onlyIfNew`, only when the key is free; with `onlyIfMatch`, only when the
+ * blob still has that etag (nobody wrote it since it was read). True when this call wrote it.
+ */
 export async function writeJSON<S extends z.ZodType>(
   blobKey: string,
   schema: S,
   value: z.infer<S>,
-  options: { onlyIfNew?: boolean } = {},
+  options: { onlyIfNew?: boolean; onlyIfMatch?: string } = {},
 ): Promise<boolean> {
   const data = schema.parse(value);
   const result = await guard(() =>
-    options.onlyIfNew ? store().setJSON(blobKey, data, { onlyIfNew: true }) : store().setJSON(blobKey, data),
+    options.onlyIfNew
+      ? store().setJSON(blobKey, data, { onlyIfNew: true })
+      : options.onlyIfMatch !== undefined
+        ? store().setJSON(blobKey, data, { onlyIfMatch: options.onlyIfMatch })
+        : store().setJSON(blobKey, data),
   );
   return result.modified;
 }
@@ -65,6 +87,17 @@ export async function listBlobs(keyPrefix: string): Promise<ListedBlob[]> {
       for (const blob of page.blobs) blobs.push({ key: blob.key, etag: blob.etag });
     }
     return blobs.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  });
+}
+
+/** The "folders" directly under a prefix (each with its trailing '/'), without listing the keys inside them. */
+export async function listFolders(keyPrefix: string): Promise<string[]> {
+  return guard(async () => {
+    const folders: string[] = [];
+    for await (const page of store().list({ prefix: keyPrefix, directories: true, paginate: true })) {
+      for (const folder of page.directories) folders.push(folder.endsWith('/') ? folder : `${folder}/`);
+    }
+    return folders.sort();
   });
 }
 

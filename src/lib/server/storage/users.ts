@@ -3,7 +3,7 @@
  * makes usernames unique: a user is created by claiming its username first.
  */
 import { z } from 'zod';
-import { listBlobs, mapLimit, readAll, readJSON, remove, writeJSON } from './blobs';
+import { listBlobs, mapLimit, readAll, readJSON, readJSONWithEtag, remove, writeJSON } from './blobs';
 import { digest, key, lastSegment } from './keys';
 
 const storedUserSchema = z.strictObject({
@@ -17,10 +17,22 @@ const storedUserSchema = z.strictObject({
   /** Bumped to end every existing session of the user (password change, disable). */
   sessionVersion: z.number().int().nonnegative(),
   createdAt: z.iso.datetime(),
+  /**
+   * Who made the account: the operator (CLI, demo seeding) or the person (registration). Only an operator's
+   * account at the administrator address is an administrator; records from before this field count as
+   * registrations (docs/decisions.md "Identities").
+   */
+  createdBy: z.enum(['operator', 'registration']).optional(),
 });
 export type StoredUser = z.infer<typeof storedUserSchema>;
 
-const usernameClaimSchema = z.strictObject({ userId: z.uuid() });
+/** A username claim; `claimedAt` tells a claim still being written (fresh) from one a failure left behind. */
+const usernameClaimSchema = z.strictObject({ userId: z.uuid(), claimedAt: z.iso.datetime().optional() });
+
+/** A claim without a user is taken over only when older than this (its writer has surely given up). */
+const STALE_CLAIM_MS = 60_000;
+/** Read when a username has no claim, so an unknown username costs the same reads as a known one. */
+const DECOY_USER_ID = '00000000-0000-4000-8000-000000000000';
 
 const userKey = (id: string) => key('users', id);
 const claimKey = (username: string) => key('usernames', digest(username));
@@ -28,37 +40,57 @@ const claimKey = (username: string) => key('usernames', digest(username));
 export const users = {
   byId: (id: string) => readJSON(userKey(id), storedUserSchema),
 
+  /**
+   * The user of a username: two reads in sequence (claim, then user), and the same two for an unknown
+   * username (the second one of a user id that never exists), so timing does not tell which names exist.
+   */
   async byUsername(username: string): Promise<StoredUser | null> {
-    const claim = await readJSON(claimKey(username), usernameClaimSchema);
-    return claim ? users.byId(claim.userId) : null;
+    return (await users.byUsernameForUpdate(username))?.value ?? null;
   },
+
+  /** `byUsername` with the record's etag (sign-in replaces an outdated password hash with it). */
+  async byUsernameForUpdate(username: string): Promise<{ value: StoredUser; etag: string } | null> {
+    const claim = await readJSON(claimKey(username), usernameClaimSchema);
+    const user = await readJSONWithEtag(userKey(claim?.userId ?? DECOY_USER_ID), storedUserSchema);
+    return claim ? user : null;
+  },
+
+  /** A user record with its etag, for an update that must not undo a concurrent one (`update`). */
+  byIdForUpdate: (id: string) => readJSONWithEtag(userKey(id), storedUserSchema),
 
   /**
-   * Create-only on the username: false when the username is taken. The username is claimed first; if
-   * the user record then cannot be written the claim is released, and a claim left behind by an earlier
-   * failure (a claim without a user) is taken over, so a failure never locks a name.
+   * Create-only on the username: false when the username is taken. The username is claimed first, then
+   * the user record is written while the claim is read back (the local emulation does not make create-only
+   * writes atomic; a writer that lost deletes its record). If the record cannot be written the claim is
+   * released; a claim left behind by a failure (no user, older than a minute) is taken over, so a failure
+   * never locks a name, but a registration still writing its user is never overtaken.
    */
-  async create(user: StoredUser): Promise<boolean> {
+  async create(user: StoredUser, now: Date = new Date()): Promise<boolean> {
     const claim = claimKey(user.username);
-    const claimed = await writeJSON(claim, usernameClaimSchema, { userId: user.id }, { onlyIfNew: true });
-    if (!claimed) {
+    const mine = { userId: user.id, claimedAt: now.toISOString() };
+    if (!(await writeJSON(claim, usernameClaimSchema, mine, { onlyIfNew: true }))) {
       const existing = await readJSON(claim, usernameClaimSchema);
-      if (existing && (await users.byId(existing.userId))) return false;
-      await writeJSON(claim, usernameClaimSchema, { userId: user.id });
+      const claimedAt = existing?.claimedAt ? Date.parse(existing.claimedAt) : 0;
+      if (existing && (now.getTime() - claimedAt < STALE_CLAIM_MS || (await users.byId(existing.userId)))) return false;
+      await writeJSON(claim, usernameClaimSchema, mine);
     }
-    // The local emulation does not make onlyIfNew atomic: re-read to confirm this writer won.
-    const owner = await readJSON(claim, usernameClaimSchema);
-    if (owner?.userId !== user.id) return false;
-    try {
-      await writeJSON(userKey(user.id), storedUserSchema, user);
-    } catch (error) {
-      await remove(claim).catch(() => undefined);
-      throw error;
-    }
-    return true;
+    const [owner] = await Promise.all([
+      readJSON(claim, usernameClaimSchema),
+      writeJSON(userKey(user.id), storedUserSchema, user).catch(async (error: unknown) => {
+        await remove(claim).catch(() => undefined);
+        throw error;
+      }),
+    ]);
+    if (owner?.userId === user.id) return true;
+    await remove(userKey(user.id));
+    return false;
   },
 
+  /** Replaces a user record unconditionally (tests and fixtures; services use `update`). */
   save: (user: StoredUser) => writeJSON(userKey(user.id), storedUserSchema, user),
+
+  /** Replaces a user record only if nobody wrote it since it was read (etag); false when somebody did. */
+  update: (user: StoredUser, etag: string) => writeJSON(userKey(user.id), storedUserSchema, user, { onlyIfMatch: etag }),
 
   async delete(user: StoredUser): Promise<void> {
     await remove(userKey(user.id));

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { blobsStoreName, checkSettings, isLocalRun, registrationPolicy, sessionSecret } from './config';
+
+const KEYS = ['CONTEXT', 'PARCELWISE_LOCAL', 'NETLIFY_DEV', 'NETLIFY_LOCAL', 'SESSION_SECRET', 'SIGNUP_CODE'] as const;
+const saved = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]));
+afterEach(() => {
+  for (const key of KEYS) {
+    if (saved[key] === undefined) delete process.env[key];
+    else process.env[key] = saved[key];
+  }
+});
+
+describe('local mode', () => {
+  it('is on with an explicit local flag outside Netlify, and never in a deployed context', () => {
+    process.env['PARCELWISE_LOCAL'] = 'true';
+    delete process.env['CONTEXT'];
+    expect(isLocalRun()).toBe(true);
+    for (const context of ['production', 'deploy-preview', 'branch-deploy']) {
+      process.env['CONTEXT'] = context;
+      expect(isLocalRun()).toBe(false);
+    }
+    process.env['CONTEXT'] = 'dev'; // netlify dev
+    expect(isLocalRun()).toBe(true);
+  });
+
+  it('gives deploy previews and branch deploys their own Blobs store', () => {
+    delete process.env['CONTEXT'];
+    expect(blobsStoreName()).toBe('learning-hub');
+    process.env['CONTEXT'] = 'production';
+    expect(blobsStoreName()).toBe('learning-hub');
+    process.env['CONTEXT'] = 'deploy-preview';
+    expect(blobsStoreName()).toBe('learning-hub-deploy-preview');
+    process.env['CONTEXT'] = 'branch-deploy';
+    expect(blobsStoreName()).toBe('learning-hub-branch-deploy');
+  });
+});
+
+describe('settings', () => {
+  it('refuses the public development secret outside local mode, and accepts it in local mode', () => {
+    process.env['SESSION_SECRET'] = 'local-only-parcelwise-session-secret-do-not-deploy';
+    process.env['CONTEXT'] = 'production';
+    expect(() => sessionSecret()).toThrow('SESSION_SECRET is the public development secret');
+    delete process.env['CONTEXT'];
+    process.env['PARCELWISE_LOCAL'] = 'true';
+    expect(sessionSecret()).toBe('local-only-parcelwise-session-secret-do-not-deploy');
+  });
+
+  it('refuses an invite code shorter than 16 characters, naming SIGNUP_CODE', () => {
+    process.env['SESSION_SECRET'] = 'x'.repeat(40);
+    process.env['SIGNUP_CODE'] = '123456789012345';
+    expect(() => checkSettings()).toThrow('SIGNUP_CODE must be at least 16 characters long.');
+    expect(() => registrationPolicy()).toThrow('SIGNUP_CODE');
+    process.env['SIGNUP_CODE'] = '1234567890123456';
+    expect(() => checkSettings()).not.toThrow();
+    expect(registrationPolicy()).toEqual({ open: true, code: '1234567890123456' });
+  });
+});

@@ -1,0 +1,141 @@
+// Storage and services behind sign-in, against a local Blobs server: username claims, operator updates on
+// etags, the same Blobs reads for unknown and known usernames, expired sessions, password parameters, and
+// journal entries written again when a record already existed.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getModule } from '~/lib/content/learning';
+import { DECOY_HASH, hashPassword, needsRehash, PASSWORD_PARAMS, verifyPassword } from '~/lib/server/passwords';
+import { createUser, ensureDemoAccounts, existingUser, setDisabled, setPassword } from '~/lib/server/services/accounts';
+import { completeDailyChallenge, getDailyChallenge } from '~/lib/server/services/daily-challenge';
+import { updateProgress } from '~/lib/server/services/progress';
+import { openSession, userForSession } from '~/lib/server/services/sessions';
+import { signIn } from '~/lib/server/services/sign-in';
+import { activity } from '~/lib/server/storage/activity';
+import { startLocalBlobs, type LocalBlobs } from '~/lib/server/storage/local-server';
+import { users, type StoredUser } from '~/lib/server/storage/users';
+
+let blobs: LocalBlobs;
+const requests: string[] = [];
+beforeAll(async () => {
+  blobs = await startLocalBlobs({ onRequest: ({ type, url }) => requests.push(`${type} ${url}`) });
+});
+afterAll(() => blobs.stop());
+
+const record = (username: string): StoredUser => ({
+  id: randomUUID(),
+  username,
+  name: 'Claimant',
+  role: 'user',
+  avatar: null,
+  passwordHash: 'x',
+  disabled: false,
+  sessionVersion: 1,
+  createdAt: new Date().toISOString(),
+  createdBy: 'registration',
+});
+
+describe('username claims', () => {
+  it('never takes over a fresh claim whose user is still being written, but takes over a stale one', async () => {
+    const username = `claim-${randomUUID().slice(0, 8)}@parcelwise.example`;
+    // A registration that claimed the name a moment ago and has not written its user yet: simulated by
+    // claiming for a user id whose record does not exist.
+    const writer = record(username);
+    const now = new Date();
+    expect(await users.create(writer, now)).toBe(true);
+    await users.delete({ ...writer, username: 'nobody@parcelwise.example' }); // drop only the user record
+    expect(await users.create(record(username), new Date(now.getTime() + 10_000))).toBe(false);
+    const late = record(username);
+    expect(await users.create(late, new Date(now.getTime() + 61_000))).toBe(true);
+    expect((await users.byUsername(username))?.id).toBe(late.id);
+  });
+});
+
+describe('operator updates', () => {
+  it('two commands at once do not undo each other (conditional writes on the etag)', async () => {
+    const username = `ops-${randomUUID().slice(0, 8)}@parcelwise.example`;
+    await createUser({ username, password: 'first-password', name: 'Ops', role: 'user', createdBy: 'operator' });
+    await Promise.all([setDisabled(username, true), setPassword(username, 'second-password')]);
+    const user = await existingUser(username);
+    expect(user.disabled).toBe(true);
+    expect(await verifyPassword('second-password', user.passwordHash)).toBe(true);
+    expect(user.sessionVersion).toBe(3);
+  }, 30_000);
+});
+
+describe('sign-in', () => {
+  it('makes the same Blobs requests for an unknown username as for a known one with a wrong password', async () => {
+    const username = `known-${randomUUID().slice(0, 8)}@parcelwise.example`;
+    await createUser({ username, password: 'the-password', name: 'Known', role: 'user', createdBy: 'operator' });
+    const shapes = async (name: string) => {
+      requests.length = 0;
+      await expect(signIn(name, 'wrong-password', { address: '10.60.0.1', userAgent: 't', knownDeviceId: null })).rejects.toMatchObject({
+        status: 401,
+      });
+      return requests.map((line) => line.split(' ')[0]).sort();
+    };
+    await ensureDemoAccounts(); // once per process in local runs (vitest counts as one): not part of the comparison
+    const known = await shapes(username);
+    const unknown = await shapes(`unknown-${randomUUID().slice(0, 8)}@parcelwise.example`);
+    expect(unknown).toEqual(known);
+    expect(known.filter((type) => type === 'get')).toHaveLength(2); // the claim, then a user record (or a decoy)
+  }, 30_000);
+});
+
+describe('sessions', () => {
+  it('a session is refused after its 7 days even while its record exists', async () => {
+    const user = await createUser({
+      username: `exp-${randomUUID().slice(0, 8)}@parcelwise.example`,
+      password: 'the-password',
+      name: 'Expiring',
+      role: 'user',
+      createdBy: 'operator',
+    });
+    const opened = new Date(Date.now() - 7 * 24 * 3600_000 - 1000);
+    const cookie = await openSession(user, { address: '10.0.0.1', userAgent: 't' }, opened);
+    expect((await userForSession(cookie, new Date(opened.getTime() + 1000)))?.id).toBe(user.id);
+    expect(await userForSession(cookie)).toBeNull();
+    expect(await userForSession({ ...cookie, sessionId: 'A'.repeat(43) }, new Date(opened.getTime() + 1000))).toBeNull();
+  });
+});
+
+describe('passwords', () => {
+  it('hashes with scrypt N = 2^17, r = 8, p = 1; the decoy uses the same; older hashes need a rehash', async () => {
+    expect(PASSWORD_PARAMS).toEqual({ N: 131072, r: 8, p: 1 });
+    const hash = await hashPassword('a-password');
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(DECOY_HASH).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(needsRehash(hash)).toBe(false);
+    expect(needsRehash('scrypt$16384$8$1$c2FsdA$AAAA')).toBe(true);
+    expect(await verifyPassword('a-password', hash)).toBe(true);
+    expect(await verifyPassword('a-password', DECOY_HASH)).toBe(false);
+  }, 30_000);
+});
+
+describe('journal writes that failed after their record', () => {
+  const entriesOf = async (userId: string, kind: string) =>
+    (await activity.since(new Date(Date.now() - 3600_000), new Date())).filter(
+      (entry) => entry.userId === userId && entry.fact.kind === kind,
+    );
+
+  it('a lesson completed again is journaled again; the figures count it once', async () => {
+    const userId = randomUUID();
+    const lessonId = (await getModule(1))!.lessons[0]!.id;
+    await updateProgress(userId, 1, [lessonId]);
+    const [first] = await entriesOf(userId, 'lesson');
+    expect(first).toBeDefined();
+    await activity.withdraw(userId, first!.id, first!.fact); // as if that journal write had failed (503)
+    expect(await entriesOf(userId, 'lesson')).toHaveLength(0);
+    await updateProgress(userId, 1, [lessonId]); // the client's retry
+    expect(await entriesOf(userId, 'lesson')).toHaveLength(1);
+  });
+
+  it('a daily challenge answered again is journaled again', async () => {
+    const userId = randomUUID();
+    const challenge = await getDailyChallenge(userId);
+    await completeDailyChallenge(userId, { questionId: challenge.id, answerId: challenge.options[0]!.id });
+    const [first] = await entriesOf(userId, 'challenge');
+    await activity.withdraw(userId, first!.id, first!.fact);
+    await completeDailyChallenge(userId, { questionId: challenge.id, answerId: challenge.options[0]!.id });
+    expect(await entriesOf(userId, 'challenge')).toHaveLength(1);
+  });
+});
