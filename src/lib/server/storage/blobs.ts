@@ -7,12 +7,24 @@
  */
 import { getStore, type Store } from '@netlify/blobs';
 import { z } from 'zod';
+import { blobOperationOf, traceOperation } from '~/lib/server/request-trace';
 import { StorageUnavailableError } from './errors';
 
 const STORE_NAME = 'learning-hub';
 
+/**
+ * Every HTTP request the Blobs client makes is one round trip (a listing's pages, a retry, a signed-URL
+ * step each count): recorded in the request's trace for the round-trip budget (docs/decisions.md).
+ */
+const tracedFetch: typeof globalThis.fetch = (input, init) => {
+  const url = input instanceof Request ? input.url : String(input);
+  const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+  const { kind, key } = blobOperationOf(method, url);
+  return traceOperation(kind, key, () => globalThis.fetch(input, init));
+};
+
 function store(): Store {
-  return getStore({ name: STORE_NAME, consistency: 'strong' });
+  return getStore({ name: STORE_NAME, consistency: 'strong', fetch: tracedFetch });
 }
 
 async function guard<T>(operation: () => Promise<T>): Promise<T> {
