@@ -27,8 +27,11 @@ export interface NewUser {
   avatar?: string | null;
 }
 
-/** Creates a user; 409 when the username is taken. Used by registration, seeding and the CLI. */
-export async function createUser(input: NewUser): Promise<StoredUser> {
+/**
+ * Creates a user; 409 when the username is taken. Used by registration, seeding and the CLI.
+ * `alongside` runs with the write of the user record (registration journals its sign-in there).
+ */
+export async function createUser(input: NewUser, alongside?: (user: StoredUser) => Promise<unknown>): Promise<StoredUser> {
   const user: StoredUser = {
     id: randomUUID(),
     username: normalizeUsername(input.username),
@@ -40,7 +43,7 @@ export async function createUser(input: NewUser): Promise<StoredUser> {
     sessionVersion: 1,
     createdAt: new Date().toISOString(),
   };
-  if (!(await users.create(user))) throw new HttpError(409, 'Username may already exist');
+  if (!(await users.create(user, alongside && (() => alongside(user))))) throw new HttpError(409, 'Username may already exist');
   return user;
 }
 

@@ -119,9 +119,11 @@ export async function completeDailyChallenge(
     correct: option.isCorrect,
     answeredAt,
   });
-  if (created) await activity.add(userId, { kind: 'challenge', windowId: window.id, recordedAt: answeredAt });
-  // Read back: the local Blobs emulation does not make create-only writes atomic, and the stored
-  // (first) answer is the one that counts.
-  const stored = await challengeAnswers.get(userId, window.id);
+  // Read back (the local Blobs emulation does not make create-only writes atomic, and the stored, first
+  // answer is the one that counts) in the same round trip as the journal entry of a new answer.
+  const [stored] = await Promise.all([
+    challengeAnswers.get(userId, window.id),
+    created ? activity.add(userId, { kind: 'challenge', windowId: window.id, recordedAt: answeredAt }) : null,
+  ]);
   return verdictFor(pick.question, stored ? stored.correct : option.isCorrect);
 }

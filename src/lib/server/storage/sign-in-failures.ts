@@ -13,15 +13,23 @@ export const signInFailures = {
     await writeJSON(key('failed-logins', digest(subject), eventId(at)), z.strictObject({}), {});
   },
 
-  /** Times of the subject's recorded failures, oldest first. */
-  async times(subject: string): Promise<Date[]> {
+  /** The subject's recorded failures (key and time), oldest first: one listing, no reads. */
+  async recorded(subject: string): Promise<Array<{ key: string; at: Date }>> {
     const keys = await listKeys(failuresOf(subject));
-    return keys.map((blobKey) => parseEventTime(lastSegment(blobKey))).filter((time): time is Date => time !== null);
+    return keys.flatMap((blobKey) => {
+      const at = parseEventTime(lastSegment(blobKey));
+      return at === null ? [] : [{ key: blobKey, at }];
+    });
   },
 
-  /** Removes every recorded failure of the subject (after a successful sign-in). */
-  async clear(subject: string): Promise<void> {
-    await Promise.all((await listKeys(failuresOf(subject))).map(remove));
+  /** Times of the subject's recorded failures, oldest first. */
+  async times(subject: string): Promise<Date[]> {
+    return (await signInFailures.recorded(subject)).map((failure) => failure.at);
+  },
+
+  /** Removes failures listed by `recorded` (after a successful sign-in): no second listing. */
+  async clear(failures: ReadonlyArray<{ key: string }>): Promise<void> {
+    await Promise.all(failures.map((failure) => remove(failure.key)));
   },
 
   /** Removes every subject's failures recorded before a time; answers how many were removed. */

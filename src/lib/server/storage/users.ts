@@ -36,9 +36,10 @@ export const users = {
   /**
    * Create-only on the username: false when the username is taken. The username is claimed first; if
    * the user record then cannot be written the claim is released, and a claim left behind by an earlier
-   * failure (a claim without a user) is taken over, so a failure never locks a name.
+   * failure (a claim without a user) is taken over, so a failure never locks a name. `alongside` (a
+   * journal entry) is written in the same round trip as the user record, once the username is ours.
    */
-  async create(user: StoredUser): Promise<boolean> {
+  async create(user: StoredUser, alongside?: () => Promise<unknown>): Promise<boolean> {
     const claim = claimKey(user.username);
     const claimed = await writeJSON(claim, usernameClaimSchema, { userId: user.id }, { onlyIfNew: true });
     if (!claimed) {
@@ -49,12 +50,12 @@ export const users = {
     // The local emulation does not make onlyIfNew atomic: re-read to confirm this writer won.
     const owner = await readJSON(claim, usernameClaimSchema);
     if (owner?.userId !== user.id) return false;
-    try {
-      await writeJSON(userKey(user.id), storedUserSchema, user);
-    } catch (error) {
+    const [saved, extra] = await Promise.allSettled([writeJSON(userKey(user.id), storedUserSchema, user), alongside?.()]);
+    if (saved.status === 'rejected') {
       await remove(claim).catch(() => undefined);
-      throw error;
+      throw saved.reason;
     }
+    if (extra.status === 'rejected') throw extra.reason;
     return true;
   },
 
@@ -67,8 +68,11 @@ export const users = {
 
   list: () => readAll('users/', storedUserSchema),
 
-  /** Several users by id, a bounded number of reads at a time (null where none). */
-  byIds: (ids: readonly string[]) => mapLimit(ids, (id) => users.byId(id)),
+  /**
+   * Several users by id (null where none), up to 64 reads at once: a team's records are few, and the
+   * team dashboard reads the new or changed ones in one round trip (docs/decisions.md "Blobs round trips").
+   */
+  byIds: (ids: readonly string[]) => mapLimit(ids, (id) => users.byId(id), 64),
 
   /** Every user id with the etag of its record, without reading the records (team-progress name cache). */
   versions: async () => (await listBlobs('users/')).map((blob) => ({ id: lastSegment(blob.key), etag: blob.etag })),
