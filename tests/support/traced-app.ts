@@ -48,11 +48,14 @@ export interface TracedApp {
 
 const BUILT_HANDLER = path.resolve('.netlify/v1/functions/ssr/ssr.mjs');
 
-export async function startTracedApp(options: { latency?: BlobsLatency | null; siteID?: string } = {}): Promise<TracedApp> {
-  if (!existsSync(BUILT_HANDLER)) throw new Error('No built server function: run `npm run build` first.');
+export async function startTracedApp(
+  options: { latency?: BlobsLatency | null; siteID?: string; /** Another build's ssr.mjs (comparisons). */ handlerPath?: string } = {},
+): Promise<TracedApp> {
+  const handlerPath = path.resolve(options.handlerPath ?? BUILT_HANDLER);
+  if (!existsSync(handlerPath)) throw new Error(`No built server function at ${handlerPath}: run \`npm run build\` first.`);
   const blobs = await startLocalBlobs({ siteID: options.siteID ?? 'round-trips', latency: options.latency ?? null });
   process.env['PARCELWISE_LOCAL'] = 'true';
-  const { default: handler } = (await import(pathToFileURL(BUILT_HANDLER).href)) as { default: Handler };
+  const { default: handler } = (await import(pathToFileURL(handlerPath).href)) as { default: Handler };
   const origin = 'http://localhost:8888';
   // Work handed to waitUntil is followed by the trace itself (settled()); nothing more to keep here.
   const waitUntil = () => undefined;
