@@ -4,7 +4,11 @@
  * local BlobsServer. Same code as production, answers in milliseconds, so the e2e suite uses it.
  * (`npm run serve` runs the full `netlify serve --offline` emulation instead; docs/decisions.md.)
  *
- *   npm run build && npm run serve:built -- [--port 8888] [--data .netlify/blobs-e2e]
+ * With `--latency on` (or BLOBS_LATENCY=on) every Blobs operation waits as a round trip to Netlify Blobs
+ * would (40 ms per get, 60 ms per set and list, ±25 %; or e.g. `--latency get=40,set=60,list=60,jitter=25%`),
+ * and each answer's `Server-Timing` header says how many operations it waited for.
+ *
+ *   npm run build && npm run serve:built -- [--port 8888] [--data .netlify/blobs-e2e] [--latency on]
  */
 import { existsSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
@@ -13,13 +17,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { startLocalBlobs } from '~/lib/server/storage/local-server';
+import { parseLatency, startLocalBlobs } from '~/lib/server/storage/local-server';
 
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '8888' },
     data: { type: 'string', default: '.netlify/blobs-e2e' },
     keep: { type: 'boolean', default: false },
+    latency: { type: 'string', default: process.env['BLOBS_LATENCY'] ?? 'off' },
   },
 });
 const DIST = path.resolve('dist');
@@ -44,7 +49,8 @@ if (!existsSync(HANDLER)) {
 
 const dataDir = path.resolve(values.data);
 if (!values.keep) await rm(dataDir, { recursive: true, force: true });
-const blobs = await startLocalBlobs({ directory: dataDir, siteID: 'local-serve' });
+const latency = parseLatency(values.latency);
+const blobs = await startLocalBlobs({ directory: dataDir, siteID: 'local-serve', latency });
 process.env['PARCELWISE_LOCAL'] ??= 'true';
 const { default: handler } = (await import(pathToFileURL(HANDLER).href)) as {
   default: (request: Request, context: { ip: string }) => Promise<Response>;
@@ -140,7 +146,12 @@ const server = createServer(async (req, res) => {
   }
 });
 
-server.listen(Number(values.port), '127.0.0.1', () => console.log(`Serving the production build on http://localhost:${values.port}`));
+server.listen(Number(values.port), '127.0.0.1', () => {
+  const simulated = latency
+    ? ` (Blobs latency: get ${latency.get} ms, set ${latency.set} ms, list ${latency.list} ms, ±${Math.round(latency.jitter * 100)} %)`
+    : '';
+  console.log(`Serving the production build on http://localhost:${values.port}${simulated}`);
+});
 const stop = async () => {
   server.close();
   await blobs.stop();

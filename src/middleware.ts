@@ -1,8 +1,10 @@
 // The one gate every on-demand request passes: security headers, same-origin writes, the session,
 // and the redirects of SPEC §4 (signed-out → /auth, signed-in on /auth → /).
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { isPublicPath } from '~/lib/routes';
-import { checkSettings } from '~/lib/server/config';
+import { checkSettings, isLocalRun } from '~/lib/server/config';
+import { newTrace, serverTiming, withTrace, type RequestTrace } from '~/lib/server/request-trace';
 import { errorResponse, expectedFailure, toErrorResponse } from '~/lib/server/http/response';
 import { isAdmin, toPublicUser, warnIfAdminAddressSelfRegistered } from '~/lib/server/services/accounts';
 import { userForSession } from '~/lib/server/services/sessions';
@@ -89,14 +91,45 @@ function unavailablePage(message: string): Response {
   );
 }
 
+/** The locals of requests whose session is already checked (see the rewrite note in handle()). */
+const checkedSessions = new WeakSet<App.Locals>();
+
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 
-export const onRequest = defineMiddleware(async (context, next) => {
+/** Netlify's function context, which the adapter puts in locals (absent in tests and local serving). */
+function platformWaitUntil(locals: App.Locals): ((promise: Promise<unknown>) => void) | undefined {
+  const netlify = (locals as { netlify?: { context?: { waitUntil?: (promise: Promise<unknown>) => void } } }).netlify;
+  const waitUntil = netlify?.context?.waitUntil;
+  return typeof waitUntil === 'function' ? waitUntil.bind(netlify?.context) : undefined;
+}
+
+/**
+ * Every request runs inside a trace of its Blobs operations (src/lib/server/request-trace.ts); in local
+ * runs the answer says what it cost in a `Server-Timing` header (what the page or call itself awaited
+ * before its headers were sent; the operation-count test and bench:latency trace whole requests).
+ */
+export const onRequest = defineMiddleware((context, next) =>
+  withTrace(
+    () => newTrace(platformWaitUntil(context.locals)),
+    async (trace) => withServerTiming(trace, await handle(context, next)),
+  ),
+);
+
+function withServerTiming(trace: RequestTrace, response: Response): Response {
+  return isLocalRun() ? withHeaders(response, { 'Server-Timing': serverTiming(trace) }) : response;
+}
+
+async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { url, request } = context;
   const path = url.pathname;
   const isApi = path === '/api' || path.startsWith('/api/');
-  context.locals.user = null;
-  context.locals.isAdmin = false;
+  // A rewrite (Astro.rewrite, e.g. /industry-knowledge/{id}) runs the middleware again with the same
+  // locals: the session was checked once for this request, and a second check would be a second round trip.
+  const sessionChecked = checkedSessions.has(context.locals);
+  if (!sessionChecked) {
+    context.locals.user = null;
+    context.locals.isAdmin = false;
+  }
   if (path.startsWith('/_astro/')) return withHeaders(missingAsset(), SECURITY_HEADERS);
 
   if (!isSafeMethod(request.method)) {
@@ -108,7 +141,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   try {
     checkSettings(); // a missing or weak secret, a short invite code: 503 naming the setting
-    if (needsSession(path, request.method)) {
+    if (!sessionChecked && needsSession(path, request.method)) {
       // One round trip: the session record and the user record are read in parallel (services/sessions.ts).
       const session = await getSession(context.cookies, url);
       const user = await userForSession(session);
@@ -120,6 +153,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
         session.destroy(); // stale: signed out, ended, expired, disabled or deleted
       }
     }
+    checkedSessions.add(context.locals);
   } catch (error) {
     if (isApi) return withHeaders(toErrorResponse(error), SECURITY_HEADERS);
     const failure = expectedFailure(error);
@@ -149,4 +183,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
   response = await next();
   const cacheControl = isPublicPath(path) && path !== '/auth' ? {} : { 'Cache-Control': 'private, no-store' };
   return withHeaders(response, { ...SECURITY_HEADERS, ...cacheControl });
-});
+}

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # npm run bench: builds the site, serves the production build locally, prints page weights and load
-# timings per route, Lighthouse per route, then the API benchmarks. Prints figures only; not part of `npm test`.
+# timings per route, Lighthouse per route, the Blobs round trips and TTFB per route with simulated
+# latency (bench:latency, in process), then the API benchmarks. Prints figures only; not part of `npm test`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export ASTRO_TELEMETRY_DISABLED=1 BROWSER=none
 npm run --silent build >/dev/null
-PORT=8899
+PORT="${BENCH_PORT:-8899}"
 npx --no-install tsx scripts/serve-built.ts --port "$PORT" --data .netlify/blobs-bench >/tmp/hub-bench-serve.log 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true' EXIT
@@ -17,6 +18,8 @@ if [ "${BENCH_LIGHTHOUSE:-1}" != "0" ]; then
   echo; echo "== Lighthouse (mobile defaults; BENCH_LIGHTHOUSE=0 skips it, LIGHTHOUSE_RUNS=3 for medians)"
   BENCH_BASE_URL="http://127.0.0.1:$PORT" npx --no-install tsx scripts/bench/lighthouse.ts --runs "${LIGHTHOUSE_RUNS:-1}"
 fi
+echo; echo "== Blobs round trips per route (latency mode: 40 ms gets, 60 ms sets and lists, ±25 %; in process)"
+npx --no-install tsx scripts/bench/latency.ts --runs "${LATENCY_RUNS:-50}" --clients "${LATENCY_CLIENTS:-20}"
 for bench in scripts/bench/search.ts scripts/bench/team-progress.ts scripts/bench/sign-in.ts; do
   if [ -f "$bench" ]; then
     echo; echo "== $(basename "$bench" .ts)"

@@ -222,6 +222,7 @@ describe('rollups (in process: needs the storage module and the service)', () =>
     const { users } = await import('~/lib/server/storage/users');
     const { teamRollup } = await import('~/lib/server/storage/team-rollup');
     const service = await import('~/lib/server/services/team-rollup');
+    const { backgroundWorkDone } = await import('~/lib/server/request-trace');
     const idle = crypto.randomUUID();
     await users.create({
       id: idle,
@@ -239,6 +240,7 @@ describe('rollups (in process: needs the storage module and the service)', () =>
     await track(client, visit({ tabId: 'team' }));
 
     const before = await teamRows();
+    await backgroundWorkDone(); // the load's rollup save, made after its answer
     expect(before.find((r) => r.id === idle)).toMatchObject({ pagesVisited: 0, loginCount: 0, lastActive: 'null' });
     expect(before.find((r) => r.id === user.id)).toMatchObject({ pagesVisited: 1, loginCount: 1 });
 
@@ -251,6 +253,7 @@ describe('rollups (in process: needs the storage module and the service)', () =>
     });
     // The cache is what is read (the user's recent events are shown on top of it).
     expect((await teamRows()).find((r) => r.id === user.id)?.pagesVisited).toBeGreaterThanOrEqual(999);
+    await backgroundWorkDone();
     const result = await service.rebuildRollups();
     expect(result.users).toBe(before.length);
     expect(await teamRows()).toEqual(before);

@@ -119,11 +119,13 @@ export async function completeDailyChallenge(
     correct: option.isCorrect,
     answeredAt,
   });
-  // Journaled also when the answer already existed: an earlier journal write may have failed (503) after
-  // the answer was stored. The figures count each user's windows as a set, so a repeat never counts twice.
-  await activity.add(userId, { kind: 'challenge', windowId: window.id, recordedAt: answeredAt });
-  // Read back: the local Blobs emulation does not make create-only writes atomic, and the stored
-  // (first) answer is the one that counts.
-  const stored = await challengeAnswers.get(userId, window.id);
+  // Read back (the local Blobs emulation does not make create-only writes atomic, and the stored, first
+  // answer is the one that counts) in the same round trip as the journal entry. Journaled also when the
+  // answer already existed: an earlier journal write may have failed (503) after the answer was stored;
+  // the figures count each user's windows as a set, so a repeat never counts twice.
+  const [stored] = await Promise.all([
+    challengeAnswers.get(userId, window.id),
+    activity.add(userId, { kind: 'challenge', windowId: window.id, recordedAt: answeredAt }),
+  ]);
   return verdictFor(pick.question, stored ? stored.correct : option.isCorrect);
 }

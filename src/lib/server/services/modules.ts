@@ -52,8 +52,12 @@ export async function setModuleStatus(
 export async function modulesWithProgress(
   userId: string,
 ): Promise<Array<{ module: Module; completedLessons: number[]; status: ModuleStatus }>> {
-  const [modules, completions] = await Promise.all([getModules(), progress.completedLessons(userId)]);
-  const statuses = await Promise.all(modules.map((module) => progress.moduleStatus(userId, module.id)));
+  // The modules come from the build: the listing and every status read go out together (one round trip).
+  const modules = await getModules();
+  const [completions, statuses] = await Promise.all([
+    progress.completedLessons(userId),
+    Promise.all(modules.map((module) => progress.moduleStatus(userId, module.id))),
+  ]);
   return modules.map((module, index) => {
     const completed = completedIn(module, completions);
     return {

@@ -70,19 +70,20 @@ export async function completedLessonIds(userId: string, module: Pick<Module, 'i
 }
 
 /**
- * One lesson completion: create-only, then journaled for the team figures — also when it already existed,
- * since an earlier journal write may have failed (503) after the record was written. The figures count
- * each user's lessons as a set, so a repeated entry never counts twice.
+ * One lesson completion: create-only, journaled for the team figures in the same round trip — also when
+ * it already existed, since an earlier journal write may have failed (503) after the record was written.
+ * The figures count each user's lessons as a set, so a repeated entry never counts twice.
  */
-async function completeLesson(userId: string, moduleId: number, lessonId: number, now: Date, known: boolean): Promise<void> {
-  if (!known) await progress.completeLesson(userId, moduleId, String(lessonId), now);
-  await activity.add(userId, { kind: 'lesson', moduleId, lessonId: String(lessonId), recordedAt: now.toISOString() });
+function completeLesson(userId: string, moduleId: number, lessonId: number, now: Date, known: boolean): Array<Promise<unknown>> {
+  const journal = activity.add(userId, { kind: 'lesson', moduleId, lessonId: String(lessonId), recordedAt: now.toISOString() });
+  return known ? [journal] : [progress.completeLesson(userId, moduleId, String(lessonId), now), journal];
 }
 
 /**
  * Records lesson completions of one module (POST and PATCH /api/progress): create-only per lesson,
- * then the record (creation time kept, lastActivity = now) and the module status of SPEC §4. Answers the
- * record as read back afterwards, so it includes completions made concurrently. Takes the module itself
+ * the record (creation time kept, lastActivity = now) and the module status of SPEC §4, all in one round
+ * trip after the reads. Answers the record with a listing made alongside the writes, so it includes
+ * completions made concurrently in another tab. Takes the module itself
  * so it can be exercised with any module (tests use a synthetic 50-lesson one).
  */
 export async function recordLessonCompletions(
@@ -106,21 +107,22 @@ export async function recordLessonCompletions(
     { recordExists: record !== null, completedLessons: completed, moduleStatus: before, lessonCount: module.lessonCount },
     lessonIds,
   );
-  await Promise.all(
-    [...new Set(lessonIds)].map((lessonId) => completeLesson(userId, module.id, lessonId, now, completed.includes(lessonId))),
-  );
-  await progress.saveRecord(userId, {
-    moduleId: module.id,
-    createdAt: record?.createdAt ?? now.toISOString(),
-    lastActivity: now.toISOString(),
-    timeSpent: options.timeSpent ?? record?.timeSpent ?? 0,
-  });
-  if (outcome.moduleStatus !== stored?.status) {
-    await progress.saveModuleStatus(userId, module.id, { status: outcome.moduleStatus, updatedAt: now.toISOString() });
-  }
-  // Listing right after concurrent writes may not show them all yet (the local Blobs server is not
-  // read-after-write consistent for lists): what this call wrote is stored, so it is part of the answer.
-  const listed = await completedLessonIds(userId, module);
+  // Round trip two, and the last: every write, and a listing that catches completions made meanwhile
+  // in another tab (what this call writes is part of the answer either way: a listing made while
+  // writes land may not show them all yet).
+  const writes = [
+    ...[...new Set(lessonIds)].flatMap((lessonId) => completeLesson(userId, module.id, lessonId, now, completed.includes(lessonId))),
+    progress.saveRecord(userId, {
+      moduleId: module.id,
+      createdAt: record?.createdAt ?? now.toISOString(),
+      lastActivity: now.toISOString(),
+      timeSpent: options.timeSpent ?? record?.timeSpent ?? 0,
+    }),
+    outcome.moduleStatus === stored?.status
+      ? null
+      : progress.saveModuleStatus(userId, module.id, { status: outcome.moduleStatus, updatedAt: now.toISOString() }),
+  ];
+  const [listed] = await Promise.all([completedLessonIds(userId, module), Promise.all(writes)]);
   const after = [...new Set([...listed, ...outcome.completedLessons])].sort((a, b) => a - b);
   return {
     id: module.id,

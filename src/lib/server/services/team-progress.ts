@@ -61,7 +61,11 @@ const byName = (a: TeamProgressRow, b: TeamProgressRow) => a.name.localeCompare(
 /** One row per user (SPEC §3), with the figures of docs/decisions.md. Administrators only: the caller checks. */
 export async function getTeamProgress(options: { curriculum?: readonly CurriculumModule[]; now?: Date } = {}): Promise<TeamProgress> {
   const now = options.now ?? new Date();
-  const [{ committed, view }, curriculum] = await Promise.all([refreshTeamRollup(now), options.curriculum ?? loadCurriculum()]);
+  // The dashboard needs the figures, not the saved cache: the rollup is saved after the answer.
+  const [{ committed, view }, curriculum] = await Promise.all([
+    refreshTeamRollup(now, { saveInBackground: true }),
+    options.curriculum ?? loadCurriculum(),
+  ]);
   const allLessonKeys = curriculumLessonKeys(curriculum);
   const rows = Object.entries(committed.people).map(([id, person]) =>
     toTeamRow({ id, ...person }, view[id] ?? emptyFigures(), allLessonKeys),

@@ -22,6 +22,7 @@
  *   change never needs a rebuild.
  */
 import { z } from 'zod';
+import { inBackground } from '~/lib/server/request-trace';
 import { activity, type JournalEntry } from '~/lib/server/storage/activity';
 import { challengeAnswers } from '~/lib/server/storage/challenge-answers';
 import { progress } from '~/lib/server/storage/progress';
@@ -159,9 +160,11 @@ export function splitAtWatermark<T extends { at: Date }>(entries: readonly T[], 
 // ---------------------------------------------------------------------------------------------
 // Refreshing the rollup
 
-/** The name cache brought up to date: listed users only, records read only when new or changed. */
-async function refreshPeople(cached: TeamRollup['people']): Promise<{ people: TeamRollup['people']; changed: boolean }> {
-  const versions = await users.versions();
+/** The name cache brought up to date from the user listing: records read only when new or changed. */
+async function refreshPeople(
+  cached: TeamRollup['people'],
+  versions: ReadonlyArray<{ id: string; etag: string }>,
+): Promise<{ people: TeamRollup['people']; changed: boolean }> {
   const stale = versions.filter(({ id, etag }) => cached[id]?.etag !== etag);
   const staleUsers = await users.byIds(stale.map(({ id }) => id));
   const records = stale.map(({ id, etag }, index) => ({ id, etag, user: staleUsers[index] ?? null }));
@@ -184,17 +187,25 @@ export interface RefreshResult {
   entriesRead: number;
 }
 
-/** Brings the team rollup up to date, listing only events it has not folded yet (all of them when rebuilding). */
-export async function refreshTeamRollup(now: Date, options: { rebuild?: boolean } = {}): Promise<RefreshResult> {
+/**
+ * Brings the team rollup up to date, listing only events it has not folded yet (all of them when
+ * rebuilding). Two round trips when the rollup exists: the rollup and the user listing together, then
+ * the journal listings and the changed user records together. With `saveInBackground` (a dashboard
+ * load) the answer does not wait for the rollup to be saved.
+ */
+export async function refreshTeamRollup(
+  now: Date,
+  options: { rebuild?: boolean; saveInBackground?: boolean } = {},
+): Promise<RefreshResult> {
   const watermark = new Date(now.getTime() - SETTLE_MS);
-  const stored = options.rebuild ? null : await teamRollup.get(teamRollupSchema);
+  const [stored, versions] = await Promise.all([options.rebuild ? null : teamRollup.get(teamRollupSchema), users.versions()]);
   const base = stored ?? emptyTeamRollup(now);
   const since = base.activityThrough === null ? null : new Date(base.activityThrough);
   const [journal, records, { people, changed: peopleChanged }] = await Promise.all([
     activity.since(since, now),
     // From nothing, also read the learning records: they count even if their journal write failed.
     since === null ? learningRecordsAsEntries() : Promise.resolve([]),
-    refreshPeople(base.people),
+    refreshPeople(base.people, versions),
   ]);
   const { committed: toCommit, tail } = splitAtWatermark([...journal, ...records], watermark);
 
@@ -202,8 +213,17 @@ export async function refreshTeamRollup(now: Date, options: { rebuild?: boolean 
   const stale = since === null || Date.parse(activityThrough!) - since.getTime() >= WATERMARK_REFRESH_MS;
   let committed = base;
   if (stored === null || stale || peopleChanged || toCommit.length > 0) {
-    committed = { version: 2, generatedAt: now.toISOString(), activityThrough, members: foldEntries(base.members, toCommit), people };
-    await teamRollup.save(teamRollupSchema, committed);
+    const next: TeamRollup = {
+      version: 2,
+      generatedAt: now.toISOString(),
+      activityThrough,
+      members: foldEntries(base.members, toCommit),
+      people,
+    };
+    committed = next;
+    const save = () => teamRollup.save(teamRollupSchema, next);
+    if (options.saveInBackground) inBackground('team rollup save', save);
+    else await save();
   }
   return { committed, view: foldEntries(committed.members, tail), entriesRead: journal.length + records.length };
 }

@@ -2,13 +2,82 @@
  * A local Netlify Blobs server (`BlobsServer` from @netlify/blobs) with the environment pointing at it:
  * what `npm run serve:built`, the operator CLI on local data, the benchmarks and every test use. Never
  * part of the deployed site (only scripts and tests import it).
+ *
+ * Latency mode (`latency` option; `--latency` of serve:built and the benchmarks): the local server
+ * answers in well under a millisecond, Netlify Blobs in tens of milliseconds from a function. With it,
+ * every request waits before it reaches the server — by default 40 ms for a get, 60 ms for a set, a
+ * delete or a list page, each ±25 % — so figures measured locally show the cost of round trips.
  */
 import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { blobOperationOf, type BlobOperationKind } from '~/lib/server/request-trace';
+
+/** Simulated round-trip times in milliseconds per operation, and the jitter as a fraction (0.25 = ±25 %). */
+export interface BlobsLatency {
+  get: number;
+  set: number;
+  list: number;
+  jitter: number;
+}
+
+export const DEFAULT_LATENCY: BlobsLatency = { get: 40, set: 60, list: 60, jitter: 0.25 };
+
+/**
+ * A latency setting as written on a command line or in BLOBS_LATENCY: `on` (the defaults), `off`, or
+ * fields to change, e.g. `get=40,set=60,list=60,jitter=25%` (`jitter=0.25` too).
+ */
+export function parseLatency(text: string | undefined): BlobsLatency | null {
+  const value = text?.trim().toLowerCase() ?? '';
+  if (value === '' || value === 'off' || value === '0' || value === 'false') return null;
+  if (value === 'on' || value === 'true' || value === 'default') return { ...DEFAULT_LATENCY };
+  const latency = { ...DEFAULT_LATENCY };
+  for (const field of value.split(',')) {
+    const [name, raw] = field.split('=').map((part) => part.trim());
+    const number = Number(raw?.replace(/%$/, ''));
+    if (!(name === 'get' || name === 'set' || name === 'list' || name === 'jitter') || !Number.isFinite(number) || number < 0) {
+      throw new Error(`Bad latency setting "${field}": use on, off, or get=40,set=60,list=60,jitter=25%`);
+    }
+    latency[name] = name === 'jitter' && (raw?.endsWith('%') || number > 1) ? number / 100 : number;
+  }
+  return latency;
+}
+
+/** One simulated round trip: a write (set, delete) costs as a set. */
+export function delayFor(latency: BlobsLatency, kind: BlobOperationKind, random: () => number = Math.random): number {
+  const base = kind === 'get' ? latency.get : kind === 'list' ? latency.list : latency.set;
+  return Math.max(0, base * (1 + latency.jitter * (2 * random() - 1)));
+}
+
+/** A proxy in front of the BlobsServer that holds each request for its simulated round trip. */
+async function startDelayingProxy(targetPort: number, latency: BlobsLatency): Promise<{ port: number; server: Server }> {
+  const server = createServer((incoming, outgoing) => {
+    const { kind } = blobOperationOf(incoming.method ?? 'GET', incoming.url ?? '/');
+    setTimeout(
+      () => {
+        const upstream = httpRequest(
+          { host: '127.0.0.1', port: targetPort, method: incoming.method, path: incoming.url, headers: incoming.headers },
+          (answer) => {
+            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(outgoing);
+          },
+        );
+        upstream.on('error', () => outgoing.writeHead(502).end());
+        incoming.pipe(upstream);
+      },
+      delayFor(latency, kind),
+    );
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('latency proxy: no port');
+  return { port: address.port, server };
+}
 
 interface WalkOptions {
   directories: boolean;
@@ -67,6 +136,8 @@ export interface LocalBlobsOptions {
   siteID?: string;
   /** Called for every request the server answers (benchmarks count operations with it). */
   onRequest?: (request: { type: string; url: string }) => void;
+  /** Simulated round-trip times (see the top of this file); none when left out or null. */
+  latency?: BlobsLatency | null;
 }
 
 export async function startLocalBlobs(options: LocalBlobsOptions = {}): Promise<LocalBlobs> {
@@ -74,7 +145,8 @@ export async function startLocalBlobs(options: LocalBlobsOptions = {}): Promise<
   const token = randomUUID();
   const server = new BlobsServer({ directory, token, ...(options.onRequest ? { onRequest: options.onRequest } : {}) });
   const { port } = await server.start();
-  const url = `http://127.0.0.1:${port}`;
+  const proxy = options.latency ? await startDelayingProxy(port, options.latency) : null;
+  const url = `http://127.0.0.1:${proxy?.port ?? port}`;
   const activate = () => setEnvironmentContext({ siteID: options.siteID ?? 'local', token, edgeURL: url, uncachedEdgeURL: url });
   activate();
   return {
@@ -82,6 +154,8 @@ export async function startLocalBlobs(options: LocalBlobsOptions = {}): Promise<
     activate,
     directory,
     async stop() {
+      proxy?.server.closeAllConnections();
+      proxy?.server.close();
       await server.stop();
       if (!options.directory) await rm(directory, { recursive: true, force: true });
     },

@@ -1,0 +1,128 @@
+// The Blobs round-trip budget (issue 20, docs/decisions.md "Blobs round trips"), counted, never timed:
+// every route and API call, signed in, waits for at most 3 Blobs operations one after the other; the
+// session check costs at most one; a GET never waits for a write. The routes come from the files in
+// src/pages/, so a new route without an example in tests/support/route-examples.ts fails here.
+// The built server function runs in process over a local Blobs server that holds every request 10 ms,
+// so operations that run together visibly overlap.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleCoverage, siteRoutes } from '../support/page-routes';
+import {
+  clientsFor,
+  exampleName,
+  prepareExamples,
+  requestOf,
+  ROUTE_EXAMPLES,
+  type ExampleContext,
+  type RouteExample,
+} from '../support/route-examples';
+import { startTracedApp, type Measured, type TracedApp } from '../support/traced-app';
+
+const MAX_SEQUENTIAL = 3;
+/** Each example is sent this many times (a write's first and later repetitions can differ). */
+const REPEATS = 3;
+
+let app: TracedApp;
+let prepared: Awaited<ReturnType<typeof prepareExamples>>;
+let clientFor: ReturnType<typeof clientsFor>;
+let run = 0;
+
+beforeAll(async () => {
+  app = await startTracedApp({ latency: { get: 10, set: 10, list: 10, jitter: 0 } });
+  prepared = await prepareExamples(app);
+  clientFor = clientsFor(app, prepared);
+}, 120_000);
+afterAll(() => app?.stop());
+
+async function send(example: RouteExample): Promise<Measured> {
+  const client = await clientFor(example);
+  const context: ExampleContext = { ...prepared, run: run++, client };
+  const request = await requestOf(example, context);
+  return app.measure(client, example.method, request.path, request);
+}
+
+/** The operations of a request as a readable timeline, for failure messages. */
+function timeline(measured: Measured): string {
+  const origin = Math.min(...measured.operations.map((operation) => operation.start));
+  return measured.operations
+    .map(
+      (o) => `${(o.start - origin).toFixed(0)}–${(o.end - origin).toFixed(0)} ms ${o.kind} ${o.key}${o.background ? ' (background)' : ''}`,
+    )
+    .join('\n');
+}
+
+describe('the route table', () => {
+  it('has an example for every page and every method of every API route in src/pages/, and none for a route that is gone', () => {
+    const routes = siteRoutes();
+    expect(routes.length).toBeGreaterThan(30);
+    expect(
+      exampleCoverage(
+        routes,
+        ROUTE_EXAMPLES.map((example) => example.route),
+      ),
+    ).toEqual({ missing: [], unknown: [] });
+  });
+
+  it('finds a new route and a new method: the coverage check names what lacks an example', () => {
+    const routes = [...siteRoutes(), { pattern: '/review', kind: 'page' as const, methods: ['GET'], file: 'src/pages/review.astro' }];
+    const withDelete = routes.map((route) =>
+      route.pattern === '/api/progress/[id]' ? { ...route, methods: [...route.methods, 'DELETE'] } : route,
+    );
+    const coverage = exampleCoverage(withDelete, [...ROUTE_EXAMPLES.map((example) => example.route), 'GET /api/gone']);
+    expect(coverage).toEqual({ missing: ['DELETE /api/progress/[id]', 'GET /review'], unknown: ['GET /api/gone'] });
+  });
+});
+
+describe(`at most ${MAX_SEQUENTIAL} sequential Blobs round trips per request`, () => {
+  it.each(ROUTE_EXAMPLES.map((example) => [exampleName(example), example] as const))('%s', async (_name, example) => {
+    for (let repeat = 0; repeat < REPEATS; repeat++) {
+      const measured = await send(example);
+      expect(measured.status, measured.body.slice(0, 300)).toBe(example.status);
+      expect(measured.summary.sequential, `sequential round trips:\n${timeline(measured)}`).toBeLessThanOrEqual(MAX_SEQUENTIAL);
+      if (example.method === 'GET') {
+        const awaitedWrites = measured.operations.filter((o) => !o.background && (o.kind === 'set' || o.kind === 'delete'));
+        expect(awaitedWrites, `a GET waited for writes:\n${timeline(measured)}`).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('the session check', () => {
+  it('costs at most one round trip: GET /api/user, which does nothing else, waits for one', async () => {
+    const measured = await app.measure(prepared.learner, 'GET', '/api/user');
+    expect(measured.status).toBe(200);
+    expect(measured.summary.sequential, timeline(measured)).toBe(1);
+  });
+
+  it('runs once when a page rewrites to another (/industry-knowledge/{id} renders /modules/{id})', async () => {
+    const direct = await app.measure(prepared.learner, 'GET', '/modules/2');
+    const rewritten = await app.measure(prepared.learner, 'GET', '/industry-knowledge/2');
+    expect(rewritten.status).toBe(200);
+    expect(rewritten.summary.operations, timeline(rewritten)).toBe(direct.summary.operations);
+    expect(rewritten.summary.sequential).toBe(direct.summary.sequential);
+  });
+});
+
+describe('Server-Timing', () => {
+    // The session check reads the session record and the user record together (one round trip, two reads).
+  it('tells a local run what a request cost in Blobs operations', async () => {
+    const response = await prepared.learner.request('GET', '/api/user');
+    expect(response.headers.get('server-timing')).toMatch(/^blobs;dur=\d+(\.\d)?;desc="2 ops, 1 sequential"$/);
+    const page = await prepared.learner.request('GET', '/modules/1');
+    expect(page.headers.get('server-timing')).toMatch(/^blobs;dur=\d+(\.\d)?;desc="4 ops, 2 sequential"$/);
+  });
+
+  it('is not sent by a deployed site', async () => {
+    const saved = { local: process.env['PARCELWISE_LOCAL'], secret: process.env['SESSION_SECRET'] };
+    process.env['PARCELWISE_LOCAL'] = 'false';
+    process.env['SESSION_SECRET'] = 'a-deployment-secret-of-at-least-32-characters';
+    try {
+      const response = await app.client().request('GET', '/api/user');
+      expect(response.status).toBe(401);
+      expect(response.headers.get('server-timing')).toBeNull();
+    } finally {
+      process.env['PARCELWISE_LOCAL'] = saved.local;
+      if (saved.secret === undefined) delete process.env['SESSION_SECRET'];
+      else process.env['SESSION_SECRET'] = saved.secret;
+    }
+  });
+});

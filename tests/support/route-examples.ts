@@ -1,0 +1,268 @@
+/**
+ * One or more example requests for every route and API call (tests/support/page-routes.ts derives the
+ * list from src/pages/): what the round-trip test (tests/api/round-trips.test.ts) and
+ * `npm run bench:latency` send, signed in, against realistic data. A route without an entry here fails
+ * both: whoever adds a route adds its examples.
+ *
+ * Who sends each request:
+ * - `learner`: the demo user, with a history (lessons, quiz results, a challenge answer, visits);
+ * - `admin`: the demo administrator (team progress);
+ * - `writer`: an account of the example's own, so writes pile up where no other example reads;
+ * - `new-user`: a brand-new account per request (the first answer of a window, the first completion);
+ * - `new-session`: the learner signed in again before each request (logout ends it);
+ * - `anonymous`: no session.
+ */
+import { randomUUID } from 'node:crypto';
+import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
+import type { Client, TracedApp } from './traced-app';
+
+export type Actor = 'learner' | 'admin' | 'writer' | 'new-user' | 'new-session' | 'anonymous';
+
+/** What an example can ask about the content (loaded once, through the API) and which repetition this is. */
+export interface ExampleContext {
+  run: number;
+  client: Client;
+  lessonIds: ReadonlyMap<number, readonly number[]>;
+  quizzes: ReadonlyArray<{ id: number; questions: ReadonlyArray<{ id: string; options: ReadonlyArray<{ id: string }> }> }>;
+}
+
+export interface RouteExample {
+  /** `METHOD /pattern`, as tests/support/page-routes.ts names routes. */
+  route: string;
+  /** What this example shows, when a route has several. */
+  label?: string;
+  as: Actor;
+  method: string;
+  path: string | ((context: ExampleContext) => string | Promise<string>);
+  body?: (context: ExampleContext) => unknown;
+  form?: Record<string, string>;
+  status: number;
+}
+
+const get = (route: string, path: string, status = 200, as: Actor = 'learner'): RouteExample => ({
+  route,
+  as,
+  method: 'GET',
+  path,
+  status,
+});
+
+const credentials = { username: DEMO_USER.username, password: DEMO_USER.password };
+
+/** A lesson no earlier repetition completed: walks every lesson of every module. */
+function lessonOfRun({ run, lessonIds }: ExampleContext): { moduleId: number; lessonId: number } {
+  const all = [...lessonIds].flatMap(([moduleId, ids]) => ids.map((lessonId) => ({ moduleId, lessonId })));
+  return all[run % all.length]!;
+}
+
+async function currentChallenge(client: Client): Promise<{ id: string; options: Array<{ id: string }> }> {
+  const response = await client.request('GET', '/api/daily-challenge');
+  return (await response.json()) as { id: string; options: Array<{ id: string }> };
+}
+
+function quizAnswers(context: ExampleContext): unknown {
+  const quiz = context.quizzes[context.run % context.quizzes.length]!;
+  return {
+    quizId: quiz.id,
+    answers: quiz.questions.map((question) => ({ questionId: question.id, selectedOptionId: question.options[0]!.id })),
+  };
+}
+
+export const ROUTE_EXAMPLES: readonly RouteExample[] = [
+  // Pages
+  get('GET /', '/'),
+  get('GET /404', '/no-such-page', 404),
+  get('GET /auth', '/auth', 200, 'anonymous'),
+  {
+    route: 'POST /auth',
+    label: 'sign-in form without JavaScript',
+    as: 'anonymous',
+    method: 'POST',
+    path: '/auth',
+    form: credentials,
+    status: 303,
+  },
+  get('GET /buyer-segments', '/buyer-segments'),
+  get('GET /buyer-segments/[id]', '/buyer-segments/8'),
+  get('GET /company-overview', '/company-overview'),
+  get('GET /ideal-customer-profile', '/ideal-customer-profile'),
+  get('GET /industry-knowledge', '/industry-knowledge'),
+  get('GET /industry-knowledge/[id]', '/industry-knowledge/2'),
+  get('GET /modules/[id]', '/modules/1'),
+  get('GET /modules/[id]/lessons/[lessonId]', '/modules/1/lessons/101'),
+  get('GET /personas/[id]', '/personas/1'),
+  get('GET /product', '/product'),
+  get('GET /quizzes', '/quizzes'),
+  get('GET /quizzes/[id]', '/quizzes/1'),
+  get('GET /resources', '/resources'),
+  get('GET /sales-situations', '/sales-situations'),
+  get('GET /segments/[id]', '/segments/8', 301),
+  get('GET /team-progress', '/team-progress', 200, 'admin'),
+
+  // API calls
+  get('ALL /api/[...path]', '/api/no-such-call', 404),
+  get('GET /api/daily-challenge', '/api/daily-challenge'),
+  {
+    route: 'POST /api/daily-challenge/complete',
+    label: 'first answer of the window',
+    as: 'new-user',
+    method: 'POST',
+    path: '/api/daily-challenge/complete',
+    body: async ({ client }) => {
+      const challenge = await currentChallenge(client);
+      return { questionId: challenge.id, answerId: challenge.options[0]!.id };
+    },
+    status: 200,
+  },
+  { route: 'POST /api/login', as: 'anonymous', method: 'POST', path: '/api/login', body: () => credentials, status: 200 },
+  { route: 'POST /api/logout', as: 'new-session', method: 'POST', path: '/api/logout', status: 200 },
+  get('GET /api/modules/[id]', '/api/modules/1'),
+  {
+    route: 'PATCH /api/modules/[id]',
+    as: 'writer',
+    method: 'PATCH',
+    path: ({ run }) => `/api/modules/${(run % 6) + 1}`,
+    body: () => ({ status: 'in_progress' }),
+    status: 200,
+  },
+  get('GET /api/personas/[id]', '/api/personas/1'),
+  {
+    route: 'PATCH /api/progress/[id]',
+    label: 'completes a new lesson',
+    as: 'writer',
+    method: 'PATCH',
+    path: (context) => `/api/progress/${lessonOfRun(context).moduleId}`,
+    body: (context) => ({ completedLessons: [lessonOfRun(context).lessonId] }),
+    status: 200,
+  },
+  get('GET /api/progress', '/api/progress'),
+  {
+    route: 'POST /api/progress',
+    label: 'completes a new lesson',
+    as: 'writer',
+    method: 'POST',
+    path: '/api/progress',
+    body: (context) => ({ moduleId: lessonOfRun(context).moduleId, completedLessons: [lessonOfRun(context).lessonId], timeSpent: 60 }),
+    status: 201,
+  },
+  get('GET /api/quiz-results', '/api/quiz-results'),
+  { route: 'POST /api/quiz-results', as: 'writer', method: 'POST', path: '/api/quiz-results', body: quizAnswers, status: 201 },
+  get('GET /api/quizzes', '/api/quizzes'),
+  {
+    route: 'POST /api/register',
+    as: 'anonymous',
+    method: 'POST',
+    path: '/api/register',
+    body: () => ({
+      username: `bench-${randomUUID().slice(0, 8)}@parcelwise.example`,
+      password: 'correct-horse-battery',
+      name: 'Bench Learner',
+    }),
+    status: 201,
+  },
+  get('GET /api/search', '/api/search?q=broker'),
+  get('GET /api/segments', '/api/segments'),
+  get('GET /api/segments/[id]', '/api/segments/8'),
+  get('GET /api/team-progress', '/api/team-progress', 200, 'admin'),
+  {
+    route: 'POST /api/track-visit',
+    as: 'writer',
+    method: 'POST',
+    path: '/api/track-visit',
+    body: ({ run }) => ({
+      pagePath: ['/', '/quizzes', '/product', '/resources'][run % 4],
+      tabId: null,
+      visitDate: new Date().toISOString(),
+    }),
+    status: 204,
+  },
+  get('GET /api/user', '/api/user'),
+];
+
+export const exampleName = (example: RouteExample) => (example.label ? `${example.route} (${example.label})` : example.route);
+
+async function signedInClient(app: TracedApp, account: { username: string; password: string }): Promise<Client> {
+  const client = app.client();
+  const response = await client.request('POST', '/api/login', { body: account });
+  if (response.status !== 200) throw new Error(`sign-in of ${account.username} failed: ${response.status} ${await response.text()}`);
+  return client;
+}
+
+async function newUserClient(app: TracedApp): Promise<Client> {
+  const client = app.client();
+  const username = `example-${randomUUID().slice(0, 8)}@parcelwise.example`;
+  const response = await client.request('POST', '/api/register', {
+    body: { username, password: 'correct-horse-battery', name: 'Example Writer' },
+  });
+  if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
+  return client;
+}
+
+/** The learner's history and the content facts examples need; every request here is untraced set-up. */
+export async function prepareExamples(
+  app: TracedApp,
+): Promise<Omit<ExampleContext, 'run' | 'client'> & { learner: Client; admin: Client }> {
+  const learner = await signedInClient(app, credentials);
+  const admin = await signedInClient(app, { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password });
+  const lessonIds = new Map<number, number[]>();
+  for (let moduleId = 1; moduleId <= 6; moduleId++) {
+    const module = (await (await learner.request('GET', `/api/modules/${moduleId}`)).json()) as { content: Array<{ id: number }> };
+    lessonIds.set(
+      moduleId,
+      module.content.map((lesson) => lesson.id),
+    );
+  }
+  const quizzes = (await (await learner.request('GET', '/api/quizzes')).json()) as ExampleContext['quizzes'];
+  const context = { lessonIds, quizzes };
+  // A learner well into the course: two modules' lessons, every quiz taken twice, today's challenge, visits.
+  for (const moduleId of [1, 2])
+    await learner.request('PATCH', `/api/progress/${moduleId}`, { body: { completedLessons: lessonIds.get(moduleId) } });
+  for (let run = 0; run < quizzes.length * 2; run++) {
+    await learner.request('POST', '/api/quiz-results', { body: quizAnswers({ ...context, run, client: learner }) });
+  }
+  const challenge = await currentChallenge(learner);
+  await learner.request('POST', '/api/daily-challenge/complete', {
+    body: { questionId: challenge.id, answerId: challenge.options[0]!.id },
+  });
+  for (const pagePath of ['/', '/modules/1', '/quizzes', '/product']) {
+    await learner.request('POST', '/api/track-visit', { body: { pagePath, tabId: null, visitDate: new Date().toISOString() } });
+  }
+  await admin.request('GET', '/api/team-progress'); // the rollup exists (the scheduled refresh keeps it so)
+  return { ...context, learner, admin };
+}
+
+/** The client an example's request is sent with (fresh accounts and sessions are made here, untraced). */
+export function clientsFor(app: TracedApp, prepared: { learner: Client; admin: Client }): (example: RouteExample) => Promise<Client> {
+  const writers = new Map<RouteExample, Promise<Client>>();
+  return async (example) => {
+    switch (example.as) {
+      case 'learner':
+        return prepared.learner;
+      case 'admin':
+        return prepared.admin;
+      case 'anonymous':
+        return app.client();
+      case 'new-session':
+        return signedInClient(app, credentials);
+      case 'new-user':
+        return newUserClient(app);
+      case 'writer': {
+        if (!writers.has(example)) writers.set(example, newUserClient(app));
+        return writers.get(example)!;
+      }
+    }
+  };
+}
+
+/** The path and body of one repetition of an example. */
+export async function requestOf(
+  example: RouteExample,
+  context: ExampleContext,
+): Promise<{ path: string; body?: unknown; form?: Record<string, string> }> {
+  const path = typeof example.path === 'function' ? await example.path(context) : example.path;
+  return {
+    path,
+    ...(example.body ? { body: await example.body(context) } : {}),
+    ...(example.form ? { form: example.form } : {}),
+  };
+}

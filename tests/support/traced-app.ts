@@ -1,0 +1,129 @@
+/**
+ * The built server function (`.netlify/v1/functions/ssr/ssr.mjs`) called in process over a fresh local
+ * Blobs server, optionally in latency mode, with every request traced: how many Blobs operations it
+ * made, how many of them one after the other, and its time to first byte. What the round-trip test
+ * (tests/api/round-trips.test.ts) and `npm run bench:latency` measure with; free of vitest, so a plain
+ * script can use it. Run `npm run build` first.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { newTrace, settled, summarize, withTrace, type BlobOperation, type TraceSummary } from '~/lib/server/request-trace';
+import { startLocalBlobs, type BlobsLatency } from '~/lib/server/storage/local-server';
+
+type Handler = (request: Request, context: { ip: string; waitUntil: (promise: Promise<unknown>) => void }) => Promise<Response>;
+
+export interface RequestOptions {
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as an HTML form post. */
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/** A browser-like client: its own cookie jar, a same-origin Origin header on writes. */
+export interface Client {
+  request(method: string, pathname: string, options?: RequestOptions): Promise<Response>;
+  signedIn(): boolean;
+}
+
+export interface Measured {
+  status: number;
+  /** Until the first byte of the body (the headers for an empty one). */
+  ttfbMs: number;
+  totalMs: number;
+  /** The awaited operations, their longest sequential chain, and what ran in the background. */
+  summary: TraceSummary;
+  operations: BlobOperation[];
+  body: string;
+}
+
+export interface TracedApp {
+  origin: string;
+  client(): Client;
+  /** One traced request: the whole answer is read and background work waited for. */
+  measure(client: Client, method: string, pathname: string, options?: RequestOptions): Promise<Measured>;
+  stop(): Promise<void>;
+}
+
+const BUILT_HANDLER = path.resolve('.netlify/v1/functions/ssr/ssr.mjs');
+
+export async function startTracedApp(
+  options: { latency?: BlobsLatency | null; siteID?: string; /** Another build's ssr.mjs (comparisons). */ handlerPath?: string } = {},
+): Promise<TracedApp> {
+  const handlerPath = path.resolve(options.handlerPath ?? BUILT_HANDLER);
+  if (!existsSync(handlerPath)) throw new Error(`No built server function at ${handlerPath}: run \`npm run build\` first.`);
+  const blobs = await startLocalBlobs({ siteID: options.siteID ?? 'round-trips', latency: options.latency ?? null });
+  process.env['PARCELWISE_LOCAL'] = 'true';
+  const { default: handler } = (await import(pathToFileURL(handlerPath).href)) as { default: Handler };
+  const origin = 'http://localhost:8888';
+  // Work handed to waitUntil is followed by the trace itself (settled()); nothing more to keep here.
+  const waitUntil = () => undefined;
+
+  const client = (): Client => {
+    const jar = new Map<string, string>();
+    return {
+      signedIn: () => jar.size > 0,
+      async request(method, pathname, requestOptions = {}) {
+        const headers: Record<string, string> = { Accept: 'text/html,application/json', ...requestOptions.headers };
+        if (jar.size > 0) headers['Cookie'] = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+        let body: string | undefined;
+        if (requestOptions.form) {
+          headers['Content-Type'] = 'application/x-www-form-urlencoded';
+          body = new URLSearchParams(requestOptions.form).toString();
+        } else if (requestOptions.body !== undefined) {
+          headers['Content-Type'] = 'application/json';
+          body = JSON.stringify(requestOptions.body);
+        }
+        if (method !== 'GET' && method !== 'HEAD') headers['Origin'] = origin;
+        const response = await handler(new Request(new URL(pathname, origin), { method, headers, ...(body ? { body } : {}) }), {
+          ip: '127.0.0.1',
+          waitUntil,
+        });
+        for (const setCookie of response.headers.getSetCookie()) {
+          const [pair = ''] = setCookie.split(';');
+          const separator = pair.indexOf('=');
+          const name = pair.slice(0, separator).trim();
+          const value = pair.slice(separator + 1);
+          if (value === '' || /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(setCookie)) jar.delete(name);
+          else jar.set(name, value);
+        }
+        return response;
+      },
+    };
+  };
+
+  const measure: TracedApp['measure'] = (requester, method, pathname, requestOptions) =>
+    withTrace(
+      () => newTrace(),
+      async (trace) => {
+        const start = performance.now();
+        const response = await requester.request(method, pathname, requestOptions);
+        const reader = response.body?.getReader();
+        const chunks: Uint8Array[] = [];
+        let ttfbMs = performance.now() - start;
+        if (reader) {
+          let first = true;
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (first) ttfbMs = performance.now() - start;
+            first = false;
+            if (done) break;
+            chunks.push(value);
+          }
+        }
+        const totalMs = performance.now() - start;
+        await settled(trace);
+        return {
+          status: response.status,
+          ttfbMs,
+          totalMs,
+          summary: summarize(trace),
+          operations: [...trace.operations],
+          body: Buffer.concat(chunks).toString('utf8'),
+        };
+      },
+    );
+
+  return { origin, client, measure, stop: () => blobs.stop() };
+}
