@@ -183,6 +183,7 @@ const bestOfFive = queries.map(([, q]) => {
   }
   return best;
 });
+console.log(`index memory after the queries (snippet word lists cut on first use): ${(heapMb() - heapBefore).toFixed(2)} MB`);
 console.log(`queries (wall clock, one run each): ${stats(samples)} · ${hits}/${queries.length} with results · target p95 ≤ 5 ms`);
 console.log(`queries (CPU time, one run each):   ${stats(cpuSamples)}`);
 console.log(`queries (fastest of 5 runs each):   ${stats(bestOfFive)}`);

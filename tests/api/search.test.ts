@@ -76,6 +76,8 @@ describe('GET /api/search: the spec groups', () => {
     const persona = personaResponseSchema.parse(await (await t.client.get('/api/personas/1')).json());
     expect((await search(persona.name)).personas[0]).toEqual({ id: persona.id, name: persona.name, title: persona.title });
     expect((await search('Dana')).personas).toEqual([{ id: persona.id, name: persona.name, title: persona.title }]);
+    // The Enterprise badge, typed as far as "enter".
+    expect((await search('enter')).personas.map((p) => p.id).sort()).toEqual([1, 3, 8]);
   });
 
   it('decodes the URL-encoded term', async () => {

@@ -52,7 +52,7 @@ function placeHit({ place, words, match }: RankedPlace): SearchPlaceHit {
     id: place.item,
     title: place.title,
     context: place.heading ? `${place.context} · ${place.heading}` : place.context,
-    snippet: snippetParts(words, new Set(Object.keys(match))),
+    snippet: snippetParts(words(), new Set(Object.keys(match))),
     href: place.href,
   };
 }

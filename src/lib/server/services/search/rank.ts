@@ -30,8 +30,8 @@ type IndexedPlace = Record<Field, string> & { id: number };
 
 export interface RankedPlace {
   place: SearchPlace;
-  /** The place's text cut into words, for its snippet. */
-  words: WordedText;
+  /** The place's text cut into words, for its snippet (cut on first use, then kept). */
+  words: () => WordedText;
   /** 0 (exact name) to 4 (prefixes and typos only): see the module comment. */
   rank: number;
   score: number;
@@ -104,7 +104,8 @@ export function createRanker({ places, synonyms: synonymSets }: SearchDocuments)
     searchOptions: SEARCH_OPTIONS,
   });
   miniSearch.addAll(places.map(indexed));
-  const words = places.map((place) => wordedText(place.text));
+  const worded: Array<WordedText | undefined> = [];
+  const wordsOf = (id: number) => () => (worded[id] ??= wordedText(places[id]!.text));
   const itemKeys = places.map((place) => `${place.group}:${place.item}`);
 
   function search(alternatives: readonly string[][]): SearchResult[] {
@@ -126,7 +127,7 @@ export function createRanker({ places, synonyms: synonymSets }: SearchDocuments)
         const id = result.id as number;
         let rank = exact.has(id) ? 0 : 4;
         for (const alternative of alternatives) if (rank > 1) rank = Math.min(rank, rankFor(alternative, result.match));
-        ranked.push({ id, place: places[id]!, words: words[id]!, rank, score: result.score, match: result.match });
+        ranked.push({ id, place: places[id]!, words: wordsOf(id), rank, score: result.score, match: result.match });
       }
       ranked.sort((a, b) => a.rank - b.rank || b.score - a.score);
       const seen = new Set<string>();
