@@ -1,10 +1,10 @@
-// The ranking of the search (issue 18) over a MiniSearch index of places:
-// 1. an exact name first: the whole term is a place's title, alias, abbreviation, expansion or keyword
-//    (or a synonym of one: "triple net" → NNN);
-// 2. then every word whole in a title, name or keyword ("Dana" → Dana Whitfield);
-// 3. then the same with the last word as a prefix, as it is being typed ("enter" → Enterprise);
-// 4. then every word whole anywhere in the text;
-// 5. then the rest: prefixes and typos (typos only in words of five letters or more).
+// The ranking of the search (issue 18) over a MiniSearch index of places, in ranks 0 to 4:
+// 0. an exact name first: the whole term is one of a place's names — its title, an alias, an abbreviation
+//    or its expansion — or a glossary synonym of one ("triple net" → NNN);
+// 1. then every word whole in a name, title, heading or keyword ("Dana" → Dana Whitfield);
+// 2. then the same with the last word as a prefix, as it is being typed ("enter" → the Enterprise badge);
+// 3. then every word whole anywhere in the text;
+// 4. then the rest: prefixes and typos (typos only in words of five letters or more).
 // Within a rank, MiniSearch's BM25 score with title fields boosted. Each item appears once, at its best place.
 import MiniSearch, { type Query, type SearchOptions, type SearchResult } from 'minisearch';
 import type { SearchDocuments } from '~/lib/content/search-documents';
