@@ -4,7 +4,7 @@ import { getViteConfig } from 'astro/config';
 
 export default getViteConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'tests/search-relevance/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/unit/global-setup.ts'],
     testTimeout: 20_000,

@@ -15,4 +15,5 @@ export const SIGNED_IN_ROUTES = [
   '/quizzes/1',
   '/sales-situations',
   '/team-progress',
+  '/search?q=NNN',
 ] as const;

@@ -1,12 +1,14 @@
 // The header search box and its results dropdown (SPEC §2, §8), an ARIA 1.2 combobox: the input
 // (role combobox) owns a listbox of grouped options and points at the active one with
 // aria-activedescendant, so focus stays in the input. '/' focuses the box, ArrowDown/ArrowUp move,
-// Enter opens the active result, Escape closes (a second Escape clears); Tab also reaches Clear and the
-// result links. It ships on every page: keep it small (types only from src/lib/api, no zod, no icon map).
+// Enter opens the active result — or, with none active, submits the header's form to /search?q=… (it
+// works before hydration too) — Escape closes (a second Escape clears); Tab also reaches Clear, the
+// result links and 'See all results'. It ships on every page: keep it small (types only from src/lib/api, no zod, no icon map).
 // The state and keyboard stay here; ./header-search/ has the box, the dropdown and the highlight and '/'
 // hooks (few parts, few props: each one adds bytes to every page).
 import { useStore } from '@nanostores/react';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { TOO_SHORT_MESSAGE } from '~/lib/search/query';
 import { $search, clearSearch } from '~/stores/search';
 import { followResult, groupsOf } from './header-search/results';
 import { ResultsPanel } from './header-search/ResultsPanel';
@@ -24,7 +26,7 @@ export default function HeaderSearch() {
   const groups = results ? groupsOf(results) : [];
   const items = groups.flatMap(([, groupItems]) => groupItems);
   const count = items.length;
-  const showPanel = open && query.trim() !== '' && (status === 'error' || results !== null);
+  const showPanel = open && query.trim() !== '' && (status === 'error' || status === 'short' || results !== null);
   const expanded = showPanel && status !== 'error' && count > 0;
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -59,9 +61,15 @@ export default function HeaderSearch() {
     >
       <SearchBox inputRef={input} query={query} expanded={expanded} active={active} setOpen={setOpen} onKeyDown={onKeyDown} />
       <p role="status" className="sr-only">
-        {status === 'done' && results ? (count ? `${count} result${count === 1 ? '' : 's'} available` : 'No results found') : ''}
+        {status === 'short'
+          ? TOO_SHORT_MESSAGE
+          : status === 'done' && results
+            ? count
+              ? `${count} result${count === 1 ? '' : 's'} available`
+              : 'No results found'
+            : ''}
       </p>
-      {showPanel && <ResultsPanel inputRef={input} status={status} groups={groups} active={active} setActive={setActive} />}
+      {showPanel && <ResultsPanel inputRef={input} query={query} status={status} groups={groups} active={active} setActive={setActive} />}
     </div>
   );
 }

@@ -6,15 +6,17 @@ import type { SalesSituation } from '~/schemas/coach';
 import CoachResult from './coach/CoachResult';
 import { RequestForm } from './coach/RequestForm';
 import { SituationPicker } from './coach/SituationPicker';
-import { useCoach } from './coach/useCoach';
+import { useCoach, type InitialChoice } from './coach/useCoach';
 
 interface Props {
   /** Every situation in content order (the order also breaks keyword ties). */
   situations: SalesSituation[];
+  /** Shown from the start: the page read it from ?situation={id}&play={n} (a search result's link). */
+  initial?: InitialChoice | undefined;
 }
 
-export default function SalesCoach({ situations }: Props) {
-  const coach = useCoach(situations);
+export default function SalesCoach({ situations, initial }: Props) {
+  const coach = useCoach(situations, initial);
   const inputId = useId();
   const hintId = useId();
 

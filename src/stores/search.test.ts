@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SearchResponse } from '~/lib/api/search';
+import { emptySearchResponse, type SearchResponse } from '~/lib/api/search';
 import { $search, clearSearch, SEARCH_DEBOUNCE_MS, setSearchQuery } from './search';
 import { $toasts } from './toasts';
 
-const answer = (title: string): SearchResponse => ({ modules: [{ id: 1, title }], segments: [], personas: [], quizzes: [] });
+const answer = (title: string): SearchResponse => ({ ...emptySearchResponse(), modules: [{ id: 1, title }] });
 
 /** A fetch whose answers the test releases one by one, per query. */
 function controlledFetch() {
@@ -80,6 +80,20 @@ describe('search store', () => {
     await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS * 2);
     expect(net.fetchMock).toHaveBeenCalledTimes(1);
     expect($search.get()).toEqual({ query: '   ', results: null, status: 'idle' });
+  });
+
+  it('does not ask for a term of single letters: it is too short (and drops the answer in flight)', async () => {
+    setSearchQuery('lease');
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    setSearchQuery('l');
+    await net.release('lease', answer('Late'));
+    setSearchQuery('a b');
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS * 2);
+    expect(net.calls).toEqual(['lease']);
+    expect($search.get()).toEqual({ query: 'a b', results: null, status: 'short' });
+    setSearchQuery('TI');
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    expect(net.calls).toEqual(['lease', 'TI']);
   });
 
   it('shows the destructive notice when the search fails', async () => {

@@ -1,10 +1,11 @@
 // The header search's state (SPEC §2 "The search results dropdown", §4 "Search": empty, results shown,
-// cleared; §8 'Search failed'). Typing schedules GET /api/search ~200 ms after the last keystroke; every
-// new keystroke or Clear aborts the request in flight and bumps a sequence number, so an older answer
-// never overwrites a newer one.
+// cleared; §8 'Search failed'; issue 18: too short). Typing schedules GET /api/search ~200 ms after the
+// last keystroke; every new keystroke or Clear aborts the request in flight and bumps a sequence number,
+// so an older answer never overwrites a newer one. A term of single letters is not sent: it is 'short'.
 import { atom } from 'nanostores';
 import { apiRequest } from '~/lib/browser/api-client';
 import type { SearchResponse } from '~/lib/api/search';
+import { isTooShort } from '~/lib/search/query';
 import { showToast } from './toasts';
 
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -14,7 +15,8 @@ export interface SearchState {
   query: string;
   /** The latest answer for the current query; kept while the next one loads; null when empty or cleared. */
   results: SearchResponse | null;
-  status: 'idle' | 'loading' | 'done' | 'error';
+  /** 'short': every word is a single character, so nothing is searched ("Type at least two letters"). */
+  status: 'idle' | 'short' | 'loading' | 'done' | 'error';
 }
 
 const INITIAL: SearchState = { query: '', results: null, status: 'idle' };
@@ -51,11 +53,11 @@ async function run(query: string, ticket: number): Promise<void> {
   }
 }
 
-/** The search box changed: an empty or blank text empties the results, anything else is searched. */
+/** The search box changed: a blank text empties the results, a too-short one asks for more, anything else is searched. */
 export function setSearchQuery(query: string): void {
   const ticket = cancel();
-  if (!query.trim()) {
-    $search.set({ query, results: null, status: 'idle' });
+  if (!query.trim() || isTooShort(query)) {
+    $search.set({ query, results: null, status: query.trim() ? 'short' : 'idle' });
     return;
   }
   $search.set({ ...$search.get(), query, status: 'loading' });

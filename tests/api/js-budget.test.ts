@@ -23,6 +23,7 @@ const ROUTES: Array<[string, number]> = [
   ['/resources', CONTENT_BUDGET],
   ['/personas/1', CONTENT_BUDGET],
   ['/modules/1', CONTENT_BUDGET],
+  ['/search?q=NNN', CONTENT_BUDGET],
   ['/', INTERACTIVE_BUDGET],
   ['/quizzes', INTERACTIVE_BUDGET],
   ['/quizzes/1', INTERACTIVE_BUDGET],

@@ -96,6 +96,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /quizzes/[id]', '/quizzes/1'),
   get('GET /resources', '/resources'),
   get('GET /sales-situations', '/sales-situations'),
+  get('GET /search', '/search?q=broker'),
   get('GET /segments/[id]', '/segments/8', 301),
   get('GET /team-progress', '/team-progress', 200, 'admin'),
 

@@ -71,17 +71,22 @@ function PlayDetail({ play }: { play: Play }) {
   );
 }
 
+/** Brings the card into view, smoothly unless the reader asked for reduced motion. */
+function bringIntoView(element: HTMLElement | null) {
+  const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  element?.scrollIntoView?.({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
+}
+
+/** The card's id, coach-result, is where a search result's link lands (?situation=…&play=…#coach-result). */
 export default function CoachResult({ situation, why, playIndex, onPickPlay, onStartOver }: Props) {
   const play = situation.plays[playIndex] ?? situation.plays[0];
   const card = useRef<HTMLElement>(null);
   // Bring a newly shown situation into view (on small screens it opens below the fold).
-  useEffect(() => {
-    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    card.current?.scrollIntoView?.({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
-  }, [situation.id]);
+  useEffect(() => bringIntoView(card.current), [situation.id]);
   return (
     <section
       ref={card}
+      id="coach-result"
       className="card border border-base-300 bg-base-100 shadow-sm"
       aria-labelledby="coach-result-title"
       data-testid="coach-result"

@@ -12,9 +12,18 @@ interface Shown {
   playIndex: number;
 }
 
-export function useCoach(situations: SalesSituation[]) {
+/** A situation and play to show from the start (a search result's link: ?situation=…&play=…). */
+export interface InitialChoice {
+  situationId: string;
+  /** 0-based. */
+  playIndex: number;
+}
+
+export function useCoach(situations: SalesSituation[], initial?: InitialChoice) {
   const [request, setRequest] = useState('');
-  const [shown, setShown] = useState<Shown | null>(null);
+  const [shown, setShown] = useState<Shown | null>(() =>
+    initial ? { id: initial.situationId, why: { reason: 'chosen' }, playIndex: initial.playIndex } : null,
+  );
   const [status, setStatus] = useState('');
   const pickerHeading = useRef<HTMLHeadingElement>(null);
   const requestBox = useKeptBeforeHydration(setRequest);

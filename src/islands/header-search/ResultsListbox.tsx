@@ -2,6 +2,15 @@
 // and aria-activedescendant count them.
 import { followResult, HEADING_ID, LISTBOX_ID, optionId, type Group } from './results';
 
+/** The snippet: odd parts are the matched words. */
+function Snippet({ parts }: { parts: string[] }) {
+  return (
+    <span className="line-clamp-2 block text-xs text-base-content/80">
+      {parts.map((part, i) => (i % 2 ? <mark key={i}>{part}</mark> : part))}
+    </span>
+  );
+}
+
 interface Props {
   groups: Group[];
   active: number;
@@ -39,7 +48,15 @@ export function ResultsListbox({ groups, active, setActive }: Props) {
                   followResult(item.href);
                 }}
               >
-                {item.label}
+                {item.context ? (
+                  <>
+                    <span className="block font-medium">{item.label}</span>
+                    <span className="block text-xs text-base-content/75">{item.context}</span>
+                    {item.snippet && <Snippet parts={item.snippet} />}
+                  </>
+                ) : (
+                  item.label
+                )}
               </a>
             );
           })}

@@ -1,6 +1,7 @@
 // The dropdown under the search box: a heading with Clear, then the results, or a notice when there
 // are none or the search failed.
 import type { RefObject } from 'react';
+import { searchPageHref, TOO_SHORT_MESSAGE } from '~/lib/search/query';
 import { clearSearch, type SearchState } from '~/stores/search';
 import { HEADING_ID, type Group } from './results';
 import { ResultsListbox } from './ResultsListbox';
@@ -8,22 +9,23 @@ import { ResultsListbox } from './ResultsListbox';
 interface Props {
   /** The search box: Clear gives it the focus back. */
   inputRef: RefObject<HTMLInputElement | null>;
+  query: string;
   status: SearchState['status'];
   groups: Group[];
   active: number;
   setActive: (index: number) => void;
 }
 
-function Notice({ title, text }: { title: string; text: string }) {
+function Notice({ title, text }: { title: string; text?: string }) {
   return (
     <div className="px-2 py-4 text-center text-sm">
       <p className="font-medium">{title}</p>
-      <p className="text-base-content/75">{text}</p>
+      {text && <p className="text-base-content/75">{text}</p>}
     </div>
   );
 }
 
-export function ResultsPanel({ inputRef, status, groups, active, setActive }: Props) {
+export function ResultsPanel({ inputRef, query, status, groups, active, setActive }: Props) {
   return (
     // Clicks inside keep the focus in the search box, so the dropdown stays open until they land. That
     // mousedown is no control of its own (the listbox and Clear are): the container is presentational.
@@ -49,7 +51,9 @@ export function ResultsPanel({ inputRef, status, groups, active, setActive }: Pr
         </button>
       </div>
       <div className="max-h-80 overflow-y-auto p-2">
-        {status === 'error' ? (
+        {status === 'short' ? (
+          <Notice title={TOO_SHORT_MESSAGE} />
+        ) : status === 'error' ? (
           <Notice title="Search failed" text="Could not perform search at this time" />
         ) : groups.length === 0 ? (
           <Notice title="No results found" text="Try a different search term" />
@@ -57,6 +61,11 @@ export function ResultsPanel({ inputRef, status, groups, active, setActive }: Pr
           <ResultsListbox groups={groups} active={active} setActive={setActive} />
         )}
       </div>
+      {status !== 'short' && (
+        <a href={searchPageHref(query)} className="block border-t border-base-300 px-3 py-2 text-sm link link-primary">
+          See all results
+        </a>
+      )}
     </div>
   );
 }

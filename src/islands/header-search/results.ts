@@ -1,5 +1,7 @@
-// The search answer as the dropdown shows it: the groups and their options' ids, and following one.
+// The search answer as the dropdown shows it: the groups (the spec's four first, then the rest) and
+// their options' ids, and following one.
 import type { SearchResponse } from '~/lib/api/search';
+import { SEARCH_GROUP_LABELS, type SearchGroup } from '~/lib/search/groups';
 import { clearSearch } from '~/stores/search';
 
 export const LISTBOX_ID = 'header-search-listbox';
@@ -9,19 +11,27 @@ export const optionId = (index: number) => `header-search-option-${index}`;
 interface Item {
   href: string;
   label: string;
+  /** What and where it is (beyond the spec's four groups). */
+  context?: string;
+  /** Plain and matched words, alternating (see src/lib/api/search.ts). */
+  snippet?: string[];
 }
 
 export type Group = [label: string, items: Item[]];
 
-/** The four groups of SPEC §2 in order; empty groups are left out. */
+type Hit = SearchResponse[SearchGroup][number];
+
+/** A spec group's hit links to /{group}/{id} (segments: /segments/{id}); a persona reads "name - title". */
+const itemOf = (group: string, hit: Hit): Item =>
+  'href' in hit
+    ? { href: hit.href, label: hit.title, context: hit.context, snippet: hit.snippet }
+    : { href: `/${group}/${hit.id}`, label: 'name' in hit ? ('title' in hit ? `${hit.name} - ${hit.title}` : hit.name) : hit.title };
+
+/** Every group with results, in display order; empty (or missing) groups are left out. */
 export function groupsOf(results: SearchResponse): Group[] {
-  const groups: Group[] = [
-    ['Modules', results.modules.map((m) => ({ href: `/modules/${m.id}`, label: m.title }))],
-    ['Segments', results.segments.map((s) => ({ href: `/segments/${s.id}`, label: s.name }))],
-    ['Personas', results.personas.map((p) => ({ href: `/personas/${p.id}`, label: `${p.name} - ${p.title}` }))],
-    ['Quizzes', results.quizzes.map((q) => ({ href: `/quizzes/${q.id}`, label: q.title }))],
-  ];
-  return groups.filter(([, items]) => items.length > 0);
+  return Object.entries(SEARCH_GROUP_LABELS)
+    .map(([group, label]): Group => [label, (results[group as SearchGroup] ?? []).map((hit: Hit) => itemOf(group, hit))])
+    .filter(([, items]) => items.length > 0);
 }
 
 /** Following a result clears the results (SPEC §2), then goes there. */

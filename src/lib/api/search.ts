@@ -1,10 +1,9 @@
-// Request and response schemas of the header search (SPEC §3 "Search response", §7 GET /api/search),
-// shared by the API route (which parses through them, so only these fields leave the server) and the
-// HeaderSearch island (which imports the types only, to stay small).
+// Request and response schemas of the search (SPEC §3 "Search response", §7 GET /api/search; issue 18),
+// shared by the API route (which parses through them, so only these fields leave the server), the
+// /search page and the HeaderSearch island (which imports the types only, to stay small).
+import { SEARCH_QUERY_MAX_LENGTH } from '~/lib/search/query';
 import { z } from './zod';
 
-/** The longest query the server accepts; the search box stops typing there too. */
-const SEARCH_QUERY_MAX_LENGTH = 200;
 /** At most this many results per group, best first. */
 export const SEARCH_GROUP_LIMIT = 8;
 
@@ -20,16 +19,55 @@ const searchSegmentHitSchema = z.object({ id, name: z.string() });
 const searchPersonaHitSchema = z.object({ id, name: z.string(), title: z.string() });
 const searchQuizHitSchema = z.object({ id, title: z.string() });
 
-/** SPEC §3 Search response: four groups, each ranked best first, at most 8 items. */
+/**
+ * A hit of the groups beyond the spec's four: where to go and why it matched. `snippet` alternates plain
+ * text and matched words — even indexes plain, odd indexes marked — so no HTML travels.
+ */
+const searchPlaceHitSchema = z.object({
+  /** The item, unique in its group. */
+  id: z.string(),
+  title: z.string(),
+  /** What and where it is: "Abbreviation", "Commercial Real Estate Fundamentals · Net leases: N, NN and NNN". */
+  context: z.string(),
+  snippet: z.array(z.string()),
+  /** The deep link: page, tab and fragment of the exact place. */
+  href: z.string(),
+});
+export type SearchPlaceHit = z.infer<typeof searchPlaceHitSchema>;
+
+const places = z.array(searchPlaceHitSchema).max(SEARCH_GROUP_LIMIT);
+
+/** SPEC §3 Search response: four groups in the spec's shapes, then the rest; each ranked best first, at most 8. */
 export const searchResponseSchema = z.object({
   modules: z.array(searchModuleHitSchema).max(SEARCH_GROUP_LIMIT),
   segments: z.array(searchSegmentHitSchema).max(SEARCH_GROUP_LIMIT),
   personas: z.array(searchPersonaHitSchema).max(SEARCH_GROUP_LIMIT),
   quizzes: z.array(searchQuizHitSchema).max(SEARCH_GROUP_LIMIT),
+  lessons: places,
+  glossary: places,
+  situations: places,
+  product: places,
+  resources: places,
+  company: places,
+  industry: places,
+  icp: places,
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
-/** Four empty groups: the answer to an empty or whitespace-only query. */
+/** Every group empty: the answer to an empty, blank or too-short query. */
 export function emptySearchResponse(): SearchResponse {
-  return { modules: [], segments: [], personas: [], quizzes: [] };
+  return {
+    modules: [],
+    segments: [],
+    personas: [],
+    quizzes: [],
+    lessons: [],
+    glossary: [],
+    situations: [],
+    product: [],
+    resources: [],
+    company: [],
+    industry: [],
+    icp: [],
+  };
 }

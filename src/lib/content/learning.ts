@@ -53,8 +53,20 @@ export type Quiz = QuizData;
 
 const byOrderThenId = (a: { order: number; id: number }, b: { order: number; id: number }) => a.order - b.order || a.id - b.id;
 
+/** A lesson's or module's raw MDX body, for the search documents (src/lib/content/search-documents.ts). */
+export interface SourceText {
+  id: number;
+  /** The lesson's module (a module: its own id). */
+  moduleId: number;
+  title: string;
+  body: string;
+}
+
 interface Learning {
   modules: Module[];
+  /** Raw MDX bodies: lessons in module and lesson order, then module introductions. */
+  lessonBodies: SourceText[];
+  moduleBodies: SourceText[];
   modulesById: Map<number, Module>;
   lessonsById: Map<number, LessonDetail>;
   quizzes: Quiz[];
@@ -92,8 +104,13 @@ const learning = (): Promise<Learning> =>
     }));
     const modules = moduleEntries.map(({ data }) => toModule(data, lessons)).sort(byOrderThenId);
     const quizzes = quizEntries.map(({ data }) => data).sort((a, b) => a.id - b.id);
+    const bodyOf = new Map(lessonEntries.map(({ data, body }) => [data.id, body ?? '']));
     return {
       modules,
+      lessonBodies: modules.flatMap((module) =>
+        module.lessons.map(({ id, title }) => ({ id, moduleId: module.id, title, body: bodyOf.get(id) ?? '' })),
+      ),
+      moduleBodies: moduleEntries.map(({ data, body }) => ({ id: data.id, moduleId: data.id, title: data.title, body: body ?? '' })),
       modulesById: new Map(modules.map((module) => [module.id, module])),
       lessonsById: new Map(lessons.map((lesson) => [lesson.id, lesson])),
       quizzes,
@@ -104,6 +121,12 @@ const learning = (): Promise<Learning> =>
 /** Every module in learning-path order, each with its ordered lessons. */
 export async function getModules(): Promise<Module[]> {
   return (await learning()).modules;
+}
+
+/** Every lesson's raw MDX body (module order, then lesson order), and every module introduction's. */
+export async function getLearningTexts(): Promise<{ lessons: SourceText[]; modules: SourceText[] }> {
+  const { lessonBodies, moduleBodies } = await learning();
+  return { lessons: lessonBodies, modules: moduleBodies };
 }
 
 /** One module, or null when no module has that id. */

@@ -1,28 +1,35 @@
 /**
- * The documents of the header search (SPEC §2 "The search results dropdown"), built from the other
- * content modules: the search service (src/lib/server/services/search.ts) indexes them once per process.
- * Only text a learner can read anyway: titles and names, module descriptions with their lesson titles,
- * segment descriptions and talking points, persona titles, backgrounds and goals, quiz descriptions and
- * question texts. Never quiz options, answer keys (isCorrect) or explanations.
+ * The documents of the search (issue 18), built from the other content modules: the search service
+ * (src/lib/server/services/search.ts) indexes them once per process. Each document is a PLACE a reader
+ * can be sent to — a lesson section, a glossary entry, a play of a sales situation, an integration card —
+ * with the deep link that lands on it. Only text staff can read on those pages: never quiz options, answer
+ * keys or explanations, never a knowledge check's answer.
+ *
+ * The builders by concept live in ./search-documents/.
  */
-import { getPersonas, getSegments } from './buyers';
-import { getModules, getQuizzes } from './learning';
+import { buyerPlaces } from './search-documents/buyers';
+import { companyPlaces } from './search-documents/company';
+import { industryPlaces, synonymSets } from './search-documents/industry';
+import { learningPlaces } from './search-documents/learning';
+import type { SearchPlace } from './search-documents/place';
+import { productPlaces, resourcePlaces, situationPlaces } from './search-documents/sales';
 
-/** Plain documents for the search index, each group ordered by id (module: path order). */
 export interface SearchDocuments {
-  modules: Array<{ id: number; title: string; description: string; lessonTitles: string[] }>;
-  /** One per distinct name, like the segments list. */
-  segments: Array<{ id: number; name: string; description: string; talkingPoints: string[] }>;
-  personas: Array<{ id: number; name: string; title: string; background: string; goals: string[] }>;
-  quizzes: Array<{ id: number; title: string; description: string; questionTexts: string[] }>;
+  places: SearchPlace[];
+  /** Sets of phrases that mean the same: an abbreviation and its expansion, a glossary term and its alias. */
+  synonyms: string[][];
 }
 
 export async function getSearchDocuments(): Promise<SearchDocuments> {
-  const [modules, segments, personas, quizzes] = await Promise.all([getModules(), getSegments(), getPersonas(), getQuizzes()]);
-  return {
-    modules: modules.map(({ id, title, description, lessons }) => ({ id, title, description, lessonTitles: lessons.map((lesson) => lesson.title) })),
-    segments: segments.map(({ id, name, description, talkingPoints }) => ({ id, name, description, talkingPoints })),
-    personas: personas.map(({ id, name, title, background, goals }) => ({ id, name, title, background, goals })),
-    quizzes: quizzes.map(({ id, title, description, questions }) => ({ id, title, description, questionTexts: questions.map((question) => question.text) })),
-  };
+  const [learning, buyers, industry, situations, product, resources, company, synonyms] = await Promise.all([
+    learningPlaces(),
+    buyerPlaces(),
+    industryPlaces(),
+    situationPlaces(),
+    productPlaces(),
+    resourcePlaces(),
+    companyPlaces(),
+    synonymSets(),
+  ]);
+  return { places: [...learning, ...buyers, ...industry, ...situations, ...product, ...resources, ...company], synonyms };
 }

@@ -1,189 +1,248 @@
+// The search index on fixtures (issue 18): the spec's four groups in their shapes, the ranking rules
+// (exact name or abbreviation first, then the lessons that teach it; whole words in names before
+// prefixes and typos; typos only in words of five letters or more; synonyms), one hit per item at its
+// best place, the limits, and bad input searched as text.
 import { describe, expect, it } from 'vitest';
 import type { SearchDocuments } from '~/lib/content/search-documents';
-import { createSearchIndex, normaliseTerm } from './search';
+import type { SearchPlace } from '~/lib/content/search-documents/place';
+import { createSearchIndex } from './search';
+
+const place = (group: SearchPlace['group'], item: string, title: string, text: string, extra: Partial<SearchPlace> = {}): SearchPlace => ({
+  group,
+  item,
+  title,
+  context: `${group} context`,
+  names: [title],
+  text,
+  href: `/${group}/${item}`,
+  ...extra,
+});
 
 const fixture: SearchDocuments = {
-  modules: [
-    {
-      id: 1,
-      title: 'Company Essentials',
-      description: 'Mission, values and the team behind the platform.',
-      lessonTitles: ['Our Mission', 'Product Demonstration Basics'],
-    },
-    {
-      id: 2,
-      title: 'Lease Types Explained',
-      description: 'Gross, net and ground leases in plain words.',
-      lessonTitles: ['Triple Net Leases', 'Cap Rates'],
-    },
-    {
-      id: 3,
-      title: 'Selling to Brokers',
-      description: 'How brokers win assignments, and how a lease pitch helps them.',
-      lessonTitles: ['Discovery Calls'],
-    },
+  places: [
+    place('modules', '2', 'Commercial Real Estate Fundamentals', 'Lease types, cap rates and the people in every deal.'),
+    place('modules', '6', 'Selling Parcelwise', 'Discovery, objections and pricing conversations.'),
+    place('segments', '8', 'Building Owners', 'Owners of office and retail assets who care about occupancy.'),
+    place('personas', '1', 'Dana Whitfield', 'Dana leads a twelve-person marketing team.', {
+      context: 'Vice President of Marketing',
+      keywords: ['Enterprise', 'Decision Maker'],
+    }),
+    place('personas', '1', 'Dana Whitfield', 'Replace four point solutions with one platform.', {
+      context: 'Vice President of Marketing',
+      names: [],
+      heading: 'Goals & Motivations',
+      href: '/personas/1?tab=goals#tab-panel-goals',
+    }),
+    place('personas', '2', 'Nathan Greer', 'Works with data teams on dashboards and standards.', {
+      context: 'Marketing Manager',
+      keywords: ['Mid-Market'],
+    }),
+    place('personas', '3', 'Danielle Ortiz', 'Runs leasing for a suburban portfolio.', { context: 'Leasing Director' }),
+    place('quizzes', '3', 'Lease Types and CRE Metrics', 'Gross, net and ground leases, NOI and cap rates.'),
+    place('lessons', '203', 'Lease Types Explained', 'A lease decides who pays the operating expenses.', { context: 'Fundamentals' }),
+    place(
+      'lessons',
+      '203',
+      'Lease Types Explained',
+      'Triple net (NNN): plus property taxes, insurance and maintenance. The most common structure for industrial buildings.',
+      { context: 'Fundamentals', names: [], heading: 'Net leases: N, NN and NNN', href: '/modules/2/lessons/203#net-leases-n-nn-and-nnn' },
+    ),
+    place(
+      'lessons',
+      '204',
+      'Key CRE Metrics',
+      'Tenant improvements are money the landlord contributes; cap rate is NOI divided by value.',
+      { context: 'Fundamentals' },
+    ),
+    place('glossary', 'abbr-nnn', 'NNN: Triple net', 'A lease in which the tenant pays base rent plus taxes, insurance and maintenance.', {
+      names: ['NNN', 'Triple net'],
+      context: 'Abbreviation',
+      href: '/industry-knowledge?tab=terms-acronyms#abbr-nnn',
+    }),
+    place('glossary', 'abbr-ti', 'TI: Tenant improvements', 'Build-out of a space for a tenant.', {
+      names: ['TI', 'Tenant improvements'],
+      context: 'Abbreviation',
+    }),
+    place('glossary', 'term-cap-rate', 'Capitalization rate (cap rate)', 'Net operating income divided by the price or value.', {
+      names: ['Capitalization rate (cap rate)', 'Capitalization rate', 'cap rate'],
+    }),
+    place('glossary', 'term-net-lease', 'Net lease', 'Any lease in which the tenant pays some or all property expenses.'),
+    place('situations', 'budget-pushback', 'Budget Pushback', 'Help me understand: is the total higher than you planned?', {
+      keywords: ['budget', 'too expensive', 'discount'],
+    }),
+    place('product', 'integration-yardi-voyager', 'Yardi Voyager', 'Imports properties, suites and vacancies from Yardi Voyager.'),
+    place('product', 'feature-flyers', 'Flyer Design', 'Brand-safe flyers from every listing; the 100% on-brand promise (and "quotes").'),
+    place('company', 'mission', 'Mission', 'Give every commercial real estate team marketing that works.'),
   ],
-  segments: [
-    {
-      id: 8,
-      name: 'Building Owners',
-      description: 'Owners of office and retail assets who care about occupancy.',
-      talkingPoints: ['Fill vacant suites faster with property websites'],
-    },
-    {
-      id: 9,
-      name: 'Leasing Brokers',
-      description: 'Agency and tenant-rep teams who earn commissions.',
-      talkingPoints: ['Win more listing assignments'],
-    },
-  ],
-  personas: [
-    {
-      id: 1,
-      name: 'Dana Whitfield',
-      title: 'Vice President of Marketing',
-      background: 'Leads a twelve-person team at a full-service brokerage.',
-      goals: ['One brand standard across every office'],
-    },
-    {
-      id: 2,
-      name: 'Marcus Bell',
-      title: 'Leasing Director',
-      background: 'Runs agency leasing for an office portfolio.',
-      goals: ['Shorter time on market for vacant space'],
-    },
-  ],
-  quizzes: [
-    {
-      id: 3,
-      title: 'Lease Types and CRE Metrics',
-      description: 'Gross, net and ground leases, NOI and cap rates.',
-      questionTexts: ['In a double net lease, the tenant pays base rent plus which expenses?'],
-    },
-    {
-      id: 7,
-      title: 'Core Features',
-      description: 'The six features of the platform.',
-      questionTexts: ['Which feature builds a single-property website?'],
-    },
+  synonyms: [
+    ['NNN', 'Triple net'],
+    ['TI', 'Tenant improvements'],
+    ['Capitalization rate (cap rate)', 'Capitalization rate', 'cap rate'],
   ],
 };
 
 const index = createSearchIndex(fixture);
+const top = (q: string, n = 3) =>
+  index
+    .results(q)
+    .top.slice(0, n)
+    .map((hit) => `${hit.group}: ${hit.title}`);
+const EMPTY_GROUPS = [
+  'modules',
+  'segments',
+  'personas',
+  'quizzes',
+  'lessons',
+  'glossary',
+  'situations',
+  'product',
+  'resources',
+  'company',
+  'industry',
+  'icp',
+];
 
-describe('createSearchIndex', () => {
-  it('answers four empty groups for an empty or whitespace-only query', () => {
-    const empty = { modules: [], segments: [], personas: [], quizzes: [] };
-    expect(index.query('')).toEqual(empty);
-    expect(index.query('   \t\n ')).toEqual(empty);
+describe('createSearchIndex: the API answer', () => {
+  it('answers every group, empty, for an empty, blank or too-short term', () => {
+    for (const q of ['', '   \t\n ', 'a', 'a b', '7']) {
+      const answer = index.query(q);
+      expect(Object.keys(answer).sort()).toEqual([...EMPTY_GROUPS].sort());
+      expect(Object.values(answer).every((group) => group.length === 0)).toBe(true);
+    }
   });
 
-  it('answers the spec shape per group: modules/quizzes {id,title}, segments {id,name}, personas {id,name,title}', () => {
-    expect(index.query('dana').personas).toEqual([{ id: 1, name: 'Dana Whitfield', title: 'Vice President of Marketing' }]);
+  it('keeps the spec shapes of the four spec groups: modules/quizzes {id,title}, segments {id,name}, personas {id,name,title}', () => {
+    expect(index.query('Whitfield').personas).toEqual([{ id: 1, name: 'Dana Whitfield', title: 'Vice President of Marketing' }]);
     expect(index.query('owners').segments).toEqual([{ id: 8, name: 'Building Owners' }]);
-    expect(index.query('essentials').modules).toEqual([{ id: 1, title: 'Company Essentials' }]);
-    expect(index.query('features').quizzes).toEqual([{ id: 7, title: 'Core Features' }]);
+    expect(index.query('fundamentals').modules).toEqual([{ id: 2, title: 'Commercial Real Estate Fundamentals' }]);
+    expect(index.query('metrics').quizzes).toEqual([{ id: 3, title: 'Lease Types and CRE Metrics' }]);
   });
 
-  it('matches prefixes: "demo" finds the module with a "Demonstration" lesson', () => {
-    expect(index.query('demo').modules).toEqual([{ id: 1, title: 'Company Essentials' }]);
-    expect(index.query('whit').personas.map((p) => p.id)).toEqual([1]);
+  it('gives the other groups a title, a context, a marked snippet and the deep link of the best place', () => {
+    expect(index.query('NNN').lessons).toEqual([
+      {
+        id: '203',
+        title: 'Lease Types Explained',
+        context: 'Fundamentals · Net leases: N, NN and NNN',
+        // The synonym's words are marked too.
+        snippet: [
+          '',
+          'Triple',
+          ' ',
+          'net',
+          ' (',
+          'NNN',
+          '): plus property taxes, insurance and maintenance. The most common structure for industrial buildings.',
+        ],
+        href: '/modules/2/lessons/203#net-leases-n-nn-and-nnn',
+      },
+    ]);
   });
 
-  it('tolerates a typo: "leese" finds lease titles in modules and quizzes', () => {
-    const result = index.query('leese');
-    expect(result.modules.map((m) => m.id)).toContain(2);
-    expect(result.quizzes.map((q) => q.id)).toEqual([3]);
-  });
-
-  it('ranks a title or name hit above the same word in body text', () => {
-    // Item 2 has the word in its title only; item 1 has it in a short body only, and comes first.
-    const boosted = createSearchIndex({
-      modules: [
-        { id: 1, title: 'Prospecting Basics', description: 'Qualification.', lessonTitles: [] },
-        {
-          id: 2,
-          title: 'Qualification Frameworks for Commercial Real Estate Teams',
-          description: 'How to run discovery calls with brokers and owners.',
-          lessonTitles: [],
-        },
-      ],
-      segments: [],
-      personas: [
-        { id: 1, name: 'Ann Lee', title: 'Director of Operations', background: 'Works closely with marketing.', goals: [] },
-        {
-          id: 2,
-          name: 'Bo Kim',
-          title: 'Marketing Manager',
-          background: 'Runs campaigns for a regional brokerage with many listings.',
-          goals: [],
-        },
-      ],
-      quizzes: [],
+  it('caps every group at 8, best first', () => {
+    const many = createSearchIndex({
+      places: Array.from({ length: 12 }, (_, i) =>
+        place('glossary', `t${i}`, i === 11 ? 'Negotiation' : `Term ${i}`, 'About negotiation and pricing.', { names: [] }),
+      ),
+      synonyms: [],
     });
-    expect(boosted.query('qualification').modules.map((m) => m.id)).toEqual([2, 1]);
-    expect(boosted.query('marketing').personas.map((p) => p.id)).toEqual([2, 1]);
-    expect(index.query('lease').modules.map((m) => m.id)).toEqual([2, 3]);
+    const answer = many.query('negotiation');
+    expect(answer.glossary).toHaveLength(8);
+    expect(answer.glossary[0]?.title).toBe('Negotiation');
+    expect(many.results('negotiation').groups).toMatchObject([{ group: 'glossary', total: 12 }]);
+  });
+});
+
+describe('createSearchIndex: ranking', () => {
+  it('puts an exact abbreviation or term first, then the lessons that teach it', () => {
+    expect(top('NNN', 2)).toEqual(['glossary: NNN: Triple net', 'lessons: Lease Types Explained']);
+    expect(top('TI', 1)).toEqual(['glossary: TI: Tenant improvements']);
+    expect(top('cap rate', 1)).toEqual(['glossary: Capitalization rate (cap rate)']);
+    expect(top('Cap-Rates', 1)).toEqual(['glossary: Capitalization rate (cap rate)']);
   });
 
-  it('searches body text: descriptions, lesson titles, talking points, goals and question texts', () => {
-    expect(index.query('discovery calls').modules.map((m) => m.id)).toEqual([3]);
-    expect(index.query('vacant suites').segments.map((s) => s.id)).toEqual([8]);
-    expect(index.query('brand standard').personas.map((p) => p.id)).toEqual([1]);
-    expect(index.query('base rent expenses').quizzes.map((q) => q.id)).toEqual([3]);
+  it('uses the glossary synonyms both ways: "triple net" ↔ NNN, "tenant improvement" ↔ TI', () => {
+    expect(top('triple net', 1)).toEqual(['glossary: NNN: Triple net']);
+    expect(index.results('triple net').groups.find((g) => g.group === 'lessons')?.hits[0]?.href).toBe(
+      '/modules/2/lessons/203#net-leases-n-nn-and-nnn',
+    );
+    expect(top('tenant improvement', 1)).toEqual(['glossary: TI: Tenant improvements']);
+    expect(top('TI')).toContain('lessons: Key CRE Metrics');
   });
 
-  it('requires every word when that finds something, else falls back to any word', () => {
+  it('matches names whole-word before prefixes: "Dana" is Dana Whitfield, then Danielle', () => {
+    expect(index.query('Dana').personas.map((p) => p.name)).toEqual(['Dana Whitfield']);
+    expect(index.query('Dan').personas.map((p) => p.name)).toEqual(['Dana Whitfield', 'Danielle Ortiz']);
+  });
+
+  it('allows typos only in words of five letters or more', () => {
+    expect(index.query('leese').lessons.map((l) => l.title)).toEqual(['Lease Types Explained']); // 5 letters: 1 typo
+    expect(index.query('leasr').quizzes.map((q) => q.id)).toEqual([3]);
+    expect(index.query('dena').personas).toEqual([]); // 4 letters: no typo ("dana")
+    expect(index.query('lese').lessons).toEqual([]); // 4 letters: no typo ("lease")
+  });
+
+  it('finds a prefix of the word being typed, from three letters, ranking a title before body text', () => {
+    expect(index.query('enter').personas.map((p) => p.name)).toEqual(['Dana Whitfield']); // the Enterprise badge
+    expect(index.query('fly').product.map((p) => p.title)).toEqual(['Flyer Design']);
+    expect(index.query('fl').product).toEqual([]); // two letters: whole words only
+  });
+
+  it('searches badges and keywords like titles: "too expensive" finds Budget Pushback', () => {
+    expect(top('too expensive', 1)).toEqual(['situations: Budget Pushback']);
+    expect(top('budget', 1)).toEqual(['situations: Budget Pushback']);
+  });
+
+  it('shows an item once, at its best place', () => {
+    const dana = index.results('point solutions').groups.find((g) => g.group === 'personas');
+    expect(dana?.total).toBe(1);
+    expect(dana?.hits[0]).toMatchObject({
+      title: 'Dana Whitfield',
+      href: '/personas/1?tab=goals#tab-panel-goals',
+      context: 'Vice President of Marketing · Goals & Motivations',
+    });
+  });
+
+  it('requires every word when that finds something, else any word', () => {
     expect(index.query('lease metrics').quizzes.map((q) => q.id)).toEqual([3]);
-    expect(index.query('lease metrics').modules).toEqual([]);
-    expect(index.query('lease zzqqxx').modules.map((m) => m.id)).toEqual([2, 3]);
+    expect(index.query('lease metrics').lessons).toEqual([]);
+    expect(index.query('lease zzqqxx').lessons.map((l) => l.id)).toEqual(['203']);
   });
 
-  it('finds nothing for a term no item contains', () => {
-    expect(index.query('xylophone')).toEqual({ modules: [], segments: [], personas: [], quizzes: [] });
+  it('finds nothing for a term nothing contains', () => {
+    expect(index.results('xylophone')).toEqual({ tooShort: false, total: 0, top: [], groups: [] });
+  });
+});
+
+describe('createSearchIndex: the results page answer', () => {
+  it('counts every hit, lists the best three overall and the groups in dropdown order', () => {
+    const results = index.results('lease');
+    expect(results.tooShort).toBe(false);
+    expect(results.total).toBe(results.groups.reduce((sum, group) => sum + group.total, 0));
+    expect(results.top).toHaveLength(3);
+    expect(results.groups.map((group) => group.group)).toEqual(['modules', 'quizzes', 'glossary', 'lessons']);
+    expect(results.groups[2]).toMatchObject({ label: 'Glossary', total: 2 });
   });
 
-  it('caps every group at 8 results, best first', () => {
-    const many: SearchDocuments = {
-      modules: Array.from({ length: 12 }, (_, i) => ({
-        id: i + 1,
-        title: i === 11 ? 'Negotiation' : `Module ${i + 1}`,
-        description: 'About negotiation and pricing.',
-        lessonTitles: [],
-      })),
-      segments: [],
-      personas: [],
-      quizzes: Array.from({ length: 10 }, (_, i) => ({
-        id: i + 1,
-        title: `Negotiation quiz ${i + 1}`,
-        description: 'x',
-        questionTexts: [],
-      })),
-    };
-    const result = createSearchIndex(many).query('negotiation');
-    expect(result.modules).toHaveLength(8);
-    expect(result.modules[0]).toEqual({ id: 12, title: 'Negotiation' });
-    expect(result.quizzes).toHaveLength(8);
+  it('says a one-letter term is too short instead of answering nothing', () => {
+    expect(index.results('x')).toEqual({ tooShort: true, total: 0, top: [], groups: [] });
   });
+});
 
-  it('never indexes quiz options or explanations (only question texts are given to it)', () => {
-    // The documents type has no options/explanations; a quiz is found by its question text only.
-    expect(index.query('single-property website').quizzes.map((q) => q.id)).toEqual([7]);
-    expect(index.query('taxes insurance').quizzes).toEqual([]);
-  });
+describe('createSearchIndex: bad input is searched as text', () => {
+  it.each(['100%', '%', '"quotes"', "it's", '(and', '.*', '[a-z]+', '\\', '💰 budget', '🙂', '<script>', 'NNN?!'])(
+    '%s does not throw',
+    (q) => {
+      expect(() => index.query(q)).not.toThrow();
+      expect(() => index.results(q)).not.toThrow();
+    },
+  );
 
-  it('ignores case, accents and stop words', () => {
-    expect(normaliseTerm('Café')).toBe('cafe');
-    expect(normaliseTerm('the')).toBeNull();
-    expect(index.query('THE LEASE').modules.map((m) => m.id)).toEqual([2, 3]);
-  });
-
-  it('skips a duplicate id in a group instead of failing', () => {
-    const dupes = createSearchIndex({
-      ...fixture,
-      segments: [...fixture.segments, { id: 8, name: 'Other', description: 'x', talkingPoints: [] }],
-    });
-    expect(dupes.query('owners').segments).toEqual([{ id: 8, name: 'Building Owners' }]);
-    expect(dupes.size).toBe(index.size);
+  it('finds the words among the symbols', () => {
+    expect(top('"quotes"', 1)).toEqual(['product: Flyer Design']);
+    expect(top('100%', 1)).toEqual(['product: Flyer Design']);
+    expect(top('💰 budget', 1)).toEqual(['situations: Budget Pushback']);
+    expect(top('NNN?!', 1)).toEqual(['glossary: NNN: Triple net']);
+    expect(index.results('.*').total).toBe(0);
   });
 });

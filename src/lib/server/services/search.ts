@@ -1,127 +1,107 @@
-// The header search (SPEC §2 "The search results dropdown", §3 "Search response", §7 GET /api/search).
+// The search (SPEC §2 "The search results dropdown", §3 "Search response", §7 GET /api/search; issue 18).
 //
 // Two parts:
-// - pure: `createSearchIndex(documents)` builds a MiniSearch index from plain documents and answers
-//   queries with `index.query(q)`. No astro imports, so unit tests use fixtures and
-//   scripts/bench/search.ts loads the documents from disk.
-// - wired: `search(q)` builds the index ONCE per process from the content collections (lazily, on the
-//   first search) and queries it. `src/lib/content/search-documents.ts` is imported dynamically, so importing this
+// - pure: `createSearchIndex(documents)` builds the index from plain documents (places with deep links,
+//   and synonym sets) and answers `query(q)` (the API: every group, at most 8 each) and `results(q)` (the
+//   /search page: counts, the best hits overall, snippets and deep links in every group). No astro
+//   imports, so unit tests use fixtures and scripts/bench/search.ts can time it.
+// - wired: `search(q)` and `searchResults(q)` build the index ONCE per process from the content (lazily,
+//   on the first search). `src/lib/content/search-documents.ts` is imported dynamically, so importing this
 //   module never pulls in `astro:content`.
 //
-// Only what learners can already read is indexed: titles and names, module descriptions and lesson
-// titles, segment descriptions and talking points, persona titles, backgrounds and goals, quiz
-// descriptions and question TEXTS. Never options, answer keys (isCorrect) or explanations, which
-// would tell which option is correct.
-import MiniSearch, { type SearchOptions } from 'minisearch';
-import { emptySearchResponse, SEARCH_GROUP_LIMIT, type SearchResponse } from '~/lib/api/search';
-import { type SearchDocuments } from '~/lib/content/search-documents';
+// Only what staff can already read is indexed (see search-documents.ts); ranking in ./search/rank.ts.
+import { emptySearchResponse, SEARCH_GROUP_LIMIT, type SearchPlaceHit, type SearchResponse } from '~/lib/api/search';
+import type { SearchDocuments } from '~/lib/content/search-documents';
+import { SEARCH_GROUPS, SEARCH_GROUP_LABELS, type SearchGroup } from '~/lib/search/groups';
+import { isTooShort } from '~/lib/search/query';
+import { createRanker, type RankedPlace } from './search/rank';
+import { snippetParts } from './search/snippet';
 
-/** Field boosts: a hit in a title or name outranks the same hit in body text. */
-const SEARCH_FIELD_BOOSTS = { name: 4, subtitle: 2, text: 1 } as const;
+/** The /search page shows at most this many hits per group (and says how many there are). */
+const PAGE_GROUP_LIMIT = 20;
+/** The /search page's "Best matches": the first hits of all groups together. */
+const TOP_HITS = 3;
 
-type Kind = keyof SearchResponse;
-type Hit<K extends Kind> = SearchResponse[K][number];
-
-interface IndexedDocument {
-  /** Unique across groups: "{kind}:{id}". */
-  key: string;
-  /** Title (modules, quizzes) or name (segments, personas). */
-  name: string;
-  /** A persona's job title. */
-  subtitle: string;
-  /** Descriptions and lists: the body text of the item. */
-  text: string;
+/** A hit on the /search page: any group, with its snippet and deep link. */
+export interface SearchPageHit extends Omit<SearchPlaceHit, 'id'> {
+  group: SearchGroup;
 }
 
-/** Frequent English words that would match nearly everything, mostly with prefix search on. */
-const STOP_WORDS = new Set(
-  'a an and are as at be by can do does for from has have how i in is it its of on or our that the their them they this to was we what when where which who why will with you your'.split(
-    ' ',
-  ),
-);
-
-/** Lower case, accents removed ("Café" finds "cafe"), stop words and lone letters dropped. */
-export function normaliseTerm(term: string): string | null {
-  const normalised = term.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-  if (STOP_WORDS.has(normalised)) return null;
-  if (normalised.length < 2 && !/\d/.test(normalised)) return null;
-  return normalised;
+export interface SearchResults {
+  /** The term had words, but none of two or more characters: nothing was searched. */
+  tooShort: boolean;
+  /** Every hit of every group, counted. */
+  total: number;
+  /** The best hits of all groups together, best first. */
+  top: SearchPageHit[];
+  /** The groups that have hits, in dropdown order: the spec's four, then the rest. */
+  groups: Array<{ group: SearchGroup; label: string; total: number; hits: SearchPageHit[] }>;
 }
-
-/**
- * Search-as-you-type tolerance: every term of two or more characters also matches as a prefix
- * ("demo" → "demonstration"); terms of four or more characters tolerate one typo per five
- * characters ("leese" → "lease"). All terms must match (AND); when that finds nothing the terms are
- * combined with OR instead, so one unknown word does not hide everything else.
- */
-const SEARCH_OPTIONS: SearchOptions = {
-  boost: { ...SEARCH_FIELD_BOOSTS },
-  prefix: (term) => term.length >= 2,
-  fuzzy: (term) => (term.length >= 4 ? 0.2 : false),
-  maxFuzzy: 2,
-  combineWith: 'AND',
-};
-
-const join = (parts: ReadonlyArray<string>) => parts.join('\n');
 
 export interface SearchIndex {
-  /** Ranked hits, best first, at most 8 per group; four empty groups for an empty or blank query. */
+  /** GET /api/search: every group, ranked, at most 8 each; all empty for a blank or too-short term. */
   query(q: string): SearchResponse;
-  /** Number of indexed items (all groups). */
+  /** The /search page's answer. */
+  results(q: string): SearchResults;
+  /** Number of indexed places. */
   readonly size: number;
 }
 
+function placeHit({ place, words, match }: RankedPlace): SearchPlaceHit {
+  return {
+    id: place.item,
+    title: place.title,
+    context: place.heading ? `${place.context} · ${place.heading}` : place.context,
+    snippet: snippetParts(words(), new Set(Object.keys(match))),
+    href: place.href,
+  };
+}
+
+/** Adds one ranked place to its group of the API answer, in the spec's shape for the spec's four groups. */
+function addHit(response: SearchResponse, ranked: RankedPlace): void {
+  const { place } = ranked;
+  const id = Number(place.item);
+  if (place.group === 'modules' || place.group === 'quizzes') response[place.group].push({ id, title: place.title });
+  else if (place.group === 'segments') response.segments.push({ id, name: place.title });
+  else if (place.group === 'personas') response.personas.push({ id, name: place.title, title: place.context });
+  else response[place.group].push(placeHit(ranked));
+}
+
+const pageHit = (ranked: RankedPlace): SearchPageHit => {
+  const { id: _id, ...hit } = placeHit(ranked);
+  return { group: ranked.place.group, ...hit };
+};
+
 /** Builds the index from plain documents (pure: no I/O, no astro). */
 export function createSearchIndex(documents: SearchDocuments): SearchIndex {
-  const hits = new Map<string, { kind: Kind; hit: Hit<Kind> }>();
-  const indexed: IndexedDocument[] = [];
-  const add = <K extends Kind>(kind: K, hit: Hit<K>, fields: Omit<IndexedDocument, 'key'>) => {
-    const key = `${kind}:${hit.id}`;
-    if (hits.has(key)) return; // a duplicate id would make MiniSearch throw: first one wins
-    hits.set(key, { kind, hit });
-    indexed.push({ key, ...fields });
-  };
-
-  for (const m of documents.modules) {
-    add('modules', { id: m.id, title: m.title }, { name: m.title, subtitle: '', text: join([m.description, ...m.lessonTitles]) });
-  }
-  for (const s of documents.segments) {
-    add('segments', { id: s.id, name: s.name }, { name: s.name, subtitle: '', text: join([s.description, ...s.talkingPoints]) });
-  }
-  for (const p of documents.personas) {
-    add(
-      'personas',
-      { id: p.id, name: p.name, title: p.title },
-      { name: p.name, subtitle: p.title, text: join([p.background, ...p.goals]) },
-    );
-  }
-  for (const q of documents.quizzes) {
-    add('quizzes', { id: q.id, title: q.title }, { name: q.title, subtitle: '', text: join([q.description, ...q.questionTexts]) });
-  }
-
-  const miniSearch = new MiniSearch<IndexedDocument>({
-    idField: 'key',
-    fields: ['name', 'subtitle', 'text'],
-    processTerm: normaliseTerm,
-    searchOptions: SEARCH_OPTIONS,
-  });
-  miniSearch.addAll(indexed);
-
+  const ranker = createRanker(documents);
+  const rank = (q: string) => (isTooShort(q) ? [] : ranker.rank(q));
   return {
-    size: indexed.length,
+    size: ranker.size,
     query(q: string): SearchResponse {
       const response = emptySearchResponse();
-      const terms = q.trim();
-      if (!terms) return response;
-      let results = miniSearch.search(terms);
-      if (results.length === 0) results = miniSearch.search(terms, { combineWith: 'OR' });
-      for (const result of results) {
-        const entry = hits.get(String(result.id));
-        if (!entry) continue;
-        const group = response[entry.kind] as Array<Hit<Kind>>;
-        if (group.length < SEARCH_GROUP_LIMIT) group.push(entry.hit);
+      const counts = new Map<SearchGroup, number>();
+      for (const ranked of rank(q)) {
+        const count = counts.get(ranked.place.group) ?? 0;
+        if (count >= SEARCH_GROUP_LIMIT) continue;
+        counts.set(ranked.place.group, count + 1);
+        addHit(response, ranked);
       }
       return response;
+    },
+    results(q: string): SearchResults {
+      const ranked = rank(q);
+      const byGroup = Map.groupBy(ranked, (hit) => hit.place.group);
+      return {
+        tooShort: isTooShort(q),
+        total: ranked.length,
+        top: ranked.slice(0, TOP_HITS).map(pageHit),
+        groups: SEARCH_GROUPS.flatMap((group) => {
+          const hits = byGroup.get(group) ?? [];
+          if (hits.length === 0) return [];
+          return [{ group, label: SEARCH_GROUP_LABELS[group], total: hits.length, hits: hits.slice(0, PAGE_GROUP_LIMIT).map(pageHit) }];
+        }),
+      };
     },
   };
 }
@@ -135,12 +115,22 @@ async function loadIndex(): Promise<SearchIndex> {
   return createSearchIndex(await getSearchDocuments());
 }
 
-/** GET /api/search: the index is built on first use and kept for the life of the process. */
-export async function search(q: string): Promise<SearchResponse> {
-  if (!q.trim()) return emptySearchResponse();
+function theIndex(): Promise<SearchIndex> {
   index ??= loadIndex().catch((error: unknown) => {
     index = null; // a failed build is retried by the next search
     throw error;
   });
-  return (await index).query(q);
+  return index;
+}
+
+/** GET /api/search: the index is built on first use and kept for the life of the process. */
+export async function search(q: string): Promise<SearchResponse> {
+  if (!q.trim()) return emptySearchResponse();
+  return (await theIndex()).query(q);
+}
+
+/** The /search page's results (the same index). */
+export async function searchResults(q: string): Promise<SearchResults> {
+  if (!q.trim()) return { tooShort: false, total: 0, top: [], groups: [] };
+  return (await theIndex()).results(q);
 }

@@ -1,0 +1,117 @@
+// The relevance cases of the search (issue 18): what a rep types a few minutes before a call, and the
+// result that must be among the first three. Written from the content: terms, abbreviations, competitor
+// names, objections, integrations, persona names, misspellings and synonyms. `expect` lists the results
+// that answer the query ("group: title"); any of them in the top three counts.
+export interface RelevanceCase {
+  q: string;
+  kind:
+    | 'term'
+    | 'abbreviation'
+    | 'synonym'
+    | 'misspelling'
+    | 'competitor'
+    | 'integration'
+    | 'objection'
+    | 'persona'
+    | 'segment'
+    | 'feature'
+    | 'company'
+    | 'icp'
+    | 'lesson'
+    | 'resource'
+    | 'industry';
+  expect: string[];
+}
+
+export const RELEVANCE_CASES: RelevanceCase[] = [
+  // Terms and abbreviations
+  { q: 'NNN', kind: 'abbreviation', expect: ['glossary: NNN: Triple net'] },
+  { q: 'cap rate', kind: 'term', expect: ['glossary: Capitalization rate (cap rate)'] },
+  { q: 'TI', kind: 'abbreviation', expect: ['glossary: TI: Tenant improvements'] },
+  { q: 'NOI', kind: 'abbreviation', expect: ['glossary: NOI: Net operating income'] },
+  { q: 'net operating income', kind: 'term', expect: ['glossary: Net operating income'] },
+  { q: 'CAM', kind: 'abbreviation', expect: ['glossary: CAM: Common area maintenance'] },
+  { q: 'LOI', kind: 'abbreviation', expect: ['glossary: LOI: Letter of intent'] },
+  { q: '1031 exchange', kind: 'term', expect: ['glossary: 1031 exchange'] },
+  { q: 'ROFR', kind: 'abbreviation', expect: ['glossary: ROFR: Right of first refusal'] },
+  { q: 'right of first refusal', kind: 'term', expect: ['glossary: Right of first refusal'] },
+  { q: 'sale leaseback', kind: 'term', expect: ['glossary: Sale-leaseback'] },
+  { q: 'absorption', kind: 'term', expect: ['glossary: Absorption (net absorption)'] },
+  { q: 'estoppel', kind: 'term', expect: ['glossary: Estoppel certificate'] },
+  { q: 'ground lease', kind: 'term', expect: ['glossary: Ground lease'] },
+  { q: 'offering memorandum', kind: 'term', expect: ['glossary: Offering memorandum'] },
+  { q: 'class A building', kind: 'term', expect: ['glossary: Class A, B and C buildings'] },
+  { q: 'DSCR', kind: 'abbreviation', expect: ['glossary: DSCR: Debt service coverage ratio'] },
+  { q: 'what is a percentage lease', kind: 'term', expect: ['glossary: Percentage lease'] },
+  // Synonyms from the glossary
+  { q: 'triple net', kind: 'synonym', expect: ['glossary: NNN: Triple net', 'glossary: Triple net (NNN)'] },
+  { q: 'triple net lease', kind: 'synonym', expect: ['glossary: Triple net (NNN)'] },
+  { q: 'tenant improvement', kind: 'synonym', expect: ['glossary: TI: Tenant improvements', 'glossary: Tenant improvement allowance'] },
+  { q: 'TI allowance', kind: 'synonym', expect: ['glossary: Tenant improvement allowance'] },
+  { q: 'comps', kind: 'synonym', expect: ['glossary: Comparables (comps)'] },
+  { q: 'spec development', kind: 'synonym', expect: ['glossary: Speculative (spec) development'] },
+  { q: 'FSG', kind: 'synonym', expect: ['glossary: Full-service gross (FSG)', 'glossary: FSG: Full-service gross'] },
+  { q: 'build to suit', kind: 'synonym', expect: ['glossary: Build-to-suit', 'glossary: BTS: Build-to-suit'] },
+  // Misspellings
+  { q: 'leese', kind: 'misspelling', expect: ['lessons: Lease Types Explained', 'glossary: Net lease', 'glossary: Gross lease'] },
+  { q: 'salesforse', kind: 'misspelling', expect: ['product: Salesforce'] },
+  { q: 'matteport', kind: 'misspelling', expect: ['product: Matterport'] },
+  { q: 'capitalisation rate', kind: 'misspelling', expect: ['glossary: Capitalization rate (cap rate)'] },
+  { q: 'amortisation', kind: 'misspelling', expect: ['glossary: Amortization'] },
+  { q: 'estopel certificate', kind: 'misspelling', expect: ['glossary: Estoppel certificate'] },
+  { q: 'multi threading', kind: 'misspelling', expect: ['situations: Multi-threading', 'lessons: Multi-threading the Deal'] },
+  // Competitors
+  { q: 'Listora', kind: 'competitor', expect: ['industry: Listora'] },
+  { q: 'BrokerNest', kind: 'competitor', expect: ['industry: BrokerNest'] },
+  { q: 'Mailvanta', kind: 'competitor', expect: ['industry: Mailvanta'] },
+  { q: 'spacefinder', kind: 'competitor', expect: ['industry: Spacefinder Exchange'] },
+  // Integrations
+  { q: 'Yardi', kind: 'integration', expect: ['product: Yardi Voyager'] },
+  { q: 'Salesforce', kind: 'integration', expect: ['product: Salesforce'] },
+  { q: 'HubSpot', kind: 'integration', expect: ['product: HubSpot'] },
+  { q: 'LoopNet', kind: 'integration', expect: ['product: LoopNet'] },
+  { q: 'Dynamics', kind: 'integration', expect: ['product: Microsoft Dynamics 365'] },
+  { q: 'Canva', kind: 'integration', expect: ['product: Canva'] },
+  { q: 'does it work with our CRM', kind: 'integration', expect: ['lessons: Handling Common Objections'] },
+  // Objections and sales situations
+  { q: 'budget', kind: 'objection', expect: ['situations: Budget Pushback'] },
+  { q: 'too expensive', kind: 'objection', expect: ['situations: Budget Pushback', 'lessons: Handling Common Objections'] },
+  { q: 'discount', kind: 'objection', expect: ['situations: Budget Pushback'] },
+  { q: 'we already have a website vendor', kind: 'objection', expect: ['lessons: Handling Common Objections'] },
+  { q: "brokers won't use another tool", kind: 'objection', expect: ['lessons: Handling Common Objections'] },
+  { q: 'cold feet', kind: 'objection', expect: ['situations: Addressing Concerns (Late Stage)'] },
+  { q: 'testing the champion', kind: 'objection', expect: ['situations: Testing the Champion'] },
+  { q: 'access to the decision maker', kind: 'objection', expect: ['situations: Access to Decision Maker'] },
+  {
+    q: 'pricing',
+    kind: 'objection',
+    expect: ['situations: Early Pricing Conversation', 'lessons: Pricing Conversations and Testing Your Champion'],
+  },
+  // Personas and segments
+  { q: 'Dana', kind: 'persona', expect: ['personas: Dana Whitfield'] },
+  { q: 'Tom Kessler', kind: 'persona', expect: ['personas: Tom Kessler'] },
+  { q: 'Priya', kind: 'persona', expect: ['personas: Priya Raman'] },
+  { q: 'Kevin', kind: 'persona', expect: ['personas: Kevin Brandt'] },
+  { q: 'enterprise', kind: 'persona', expect: ['personas: Dana Whitfield', 'personas: Priya Raman', 'personas: Jasmine Osei'] },
+  { q: 'building owners', kind: 'segment', expect: ['segments: Building Owners'] },
+  { q: 'property managers', kind: 'segment', expect: ['segments: Property Managers'] },
+  { q: 'investment sales', kind: 'segment', expect: ['segments: Investment Sales Brokers'] },
+  // Product
+  { q: 'flyer', kind: 'feature', expect: ['product: Flyer Design'] },
+  { q: 'property website', kind: 'feature', expect: ['product: Property Websites'] },
+  { q: 'email campaigns', kind: 'feature', expect: ['product: Real Estate Email Marketing'] },
+  { q: 'document portal', kind: 'feature', expect: ['product: Document Portal'] },
+  // Company, ICP, industry, lessons, resources
+  { q: 'mission', kind: 'company', expect: ['company: Mission'] },
+  { q: 'ACCELERATE', kind: 'company', expect: ['company: ACCELERATE'] },
+  { q: 'elevator pitch', kind: 'company', expect: ['company: Elevator pitch'] },
+  { q: 'tier 1', kind: 'icp', expect: ['icp: Tier 1'] },
+  { q: 'no budget', kind: 'icp', expect: ['icp: No budget and no path to budget', 'situations: Budget Pushback'] },
+  { q: 'shelfware', kind: 'icp', expect: ['icp: Shelfware'] },
+  { q: 'market size', kind: 'industry', expect: ['industry: Market size'] },
+  { q: 'flight to quality', kind: 'industry', expect: ['industry: Flight to quality in office'] },
+  { q: 'discovery questions', kind: 'lesson', expect: ['lessons: Discovery That Uncovers Business Impact'] },
+  { q: 'ROI worksheet', kind: 'resource', expect: ['resources: Marketing ROI Worksheet'] },
+  { q: 'case study', kind: 'resource', expect: ['resources: Case Study: Harborline Commercial Leases Up 200 Harbor Way'] },
+  { q: 'NAIOP', kind: 'resource', expect: ['resources: NAIOP: Commercial Real Estate Development Research'] },
+];

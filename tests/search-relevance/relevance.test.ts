@@ -1,0 +1,33 @@
+// Relevance of the search on the real content (issue 18): recall@3 over the realistic queries of
+// ./cases.ts must be at least 95 %. Prints every miss with what came first instead, and the figure.
+import { describe, expect, it } from 'vitest';
+import { getSearchDocuments } from '~/lib/content/search-documents';
+import { createSearchIndex } from '~/lib/server/services/search';
+import { RELEVANCE_CASES } from './cases';
+
+const REQUIRED_RECALL = 0.95;
+const TOP = 3;
+
+describe('search relevance (recall@3 on the real content)', () => {
+  it('has at least 50 cases, including the ones the issue names', () => {
+    expect(RELEVANCE_CASES.length).toBeGreaterThanOrEqual(50);
+    const queries = RELEVANCE_CASES.map((c) => c.q);
+    for (const q of ['NNN', 'cap rate', 'Yardi', 'budget', 'Dana', 'enterprise', 'leese']) expect(queries).toContain(q);
+  });
+
+  it(`finds the expected result in the top ${TOP} for at least ${REQUIRED_RECALL * 100} % of the queries`, async () => {
+    const index = createSearchIndex(await getSearchDocuments());
+    const misses: string[] = [];
+    for (const { q, kind, expect: wanted } of RELEVANCE_CASES) {
+      const top = index.results(q).top.map((hit) => `${hit.group}: ${hit.title}`);
+      if (!top.some((hit) => wanted.includes(hit)))
+        misses.push(`  ${kind.padEnd(12)} "${q}": wanted ${wanted.join(' | ')}; got ${top.join(' | ') || 'nothing'}`);
+    }
+    const recall = (RELEVANCE_CASES.length - misses.length) / RELEVANCE_CASES.length;
+    console.log(
+      `search relevance: recall@${TOP} ${(recall * 100).toFixed(1)} % (${RELEVANCE_CASES.length - misses.length}/${RELEVANCE_CASES.length})`,
+    );
+    if (misses.length > 0) console.log(`misses:\n${misses.join('\n')}`);
+    expect(recall).toBeGreaterThanOrEqual(REQUIRED_RECALL);
+  }, 60_000);
+});
