@@ -28,6 +28,7 @@ export const iconName = (example: string) =>
 export const MAX_REVIEW_MONTHS = 24;
 
 const TEAM_MEMBER_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const REVIEW_BY = 'Date (YYYY-MM-DD) by which the owner checks it again; after it, pages say "Review overdue — check before quoting".';
 
 /** A calendar date written YYYY-MM-DD; YAML may hand it over as a Date, pages and reports get the string. */
 const calendarDate = (description: string) =>
@@ -63,9 +64,7 @@ export const review = () =>
       lastReviewed: calendarDate(
         'Date (YYYY-MM-DD) the owner last checked every statement of this entry against the product and the market.',
       ),
-      reviewBy: calendarDate(
-        'Date (YYYY-MM-DD) by which the owner checks it again; after it, pages say "Review overdue — check before quoting".',
-      ).optional(),
+      reviewBy: calendarDate(REVIEW_BY).optional().describe(REVIEW_BY),
       reviewEveryMonths: z
         .number()
         .int()

@@ -14,8 +14,9 @@ export interface ContentReport {
 const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
 
 function line(row: HealthRow): string {
+  const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
   const when =
-    row.status === 'overdue' ? `${-row.daysLeft} days overdue` : row.daysLeft === 0 ? 'due today' : `due in ${row.daysLeft} days`;
+    row.status === 'overdue' ? `${days(-row.daysLeft)} overdue` : row.daysLeft === 0 ? 'due today' : `due in ${days(row.daysLeft)}`;
   return `${pad(row.status === 'overdue' ? 'OVERDUE' : 'due soon', 9)} ${row.reviewBy}  ${pad(when, 17)} ${row.kind} '${row.title}' — owner ${row.ownerName} (${row.owner}), last reviewed ${row.lastReviewed}\n          ${row.file} · ${row.href}`;
 }
 

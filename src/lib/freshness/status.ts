@@ -3,6 +3,9 @@
 // Pure: `today` is passed in (from src/lib/server/clock.ts in the app, a fixed date in tests).
 import { daysBetween } from './dates';
 
+/** The Access Denied text of /content-health and its API for anyone but an administrator. */
+export const CONTENT_HEALTH_DENIED = 'Content health is only accessible to administrators.';
+
 /** An entry counts as due soon this many days before its reviewBy date. */
 export const SOON_DAYS = 30;
 
