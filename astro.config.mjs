@@ -5,6 +5,7 @@ import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { contentCheck } from './src/integrations/content-check.ts';
 import { buildOnlyCleanup, devServerIsolation } from './src/integrations/dev-server.ts';
 
 /** `client:afterload` (src/client-directives/after-load.ts): every island hydrates after load and paint. */
@@ -25,7 +26,7 @@ const clientAfterLoad = {
 export default defineConfig({
   output: 'server',
   adapter: buildOnlyCleanup(netlify({ cacheOnDemandPages: false })),
-  integrations: [react(), mdx(), clientAfterLoad, devServerIsolation()],
+  integrations: [contentCheck(), react(), mdx(), clientAfterLoad, devServerIsolation()],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
   // Astro hashes every script and style it emits into a CSP <meta>: no 'unsafe-inline' anywhere.

@@ -48,7 +48,9 @@ export default defineConfig({
           reuseExistingServer: false,
           stdout: 'ignore',
           stderr: 'pipe',
-          env: { BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' },
+          // The content freshness clock is pinned (src/lib/server/clock.ts): review notes and /content-health never
+          // depend on today's date. e2e/content-freshness.spec.ts relies on this date (E2E_TODAY there).
+          env: { BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1', PARCELWISE_NOW: '2026-12-12T09:00:00Z' },
         },
       }),
 });

@@ -11,9 +11,11 @@ export const SIGNED_IN_ROUTES = [
   '/resources',
   '/personas/1',
   '/modules/1',
+  '/modules/5/lessons/503',
   '/quizzes',
   '/quizzes/1',
   '/sales-situations',
   '/team-progress',
   '/search?q=NNN',
+  '/content-health',
 ] as const;

@@ -7,7 +7,7 @@
  * authoring guide for content/segments, content/personas and content/icp.
  */
 import { z } from 'astro/zod';
-import { text, textList } from './common';
+import { review, text, textList } from './common';
 import { PERSONA_ROLES, PERSONA_SEGMENTS, SEGMENT_COLORS, SEGMENT_ICONS } from './vocabulary';
 
 // ─── Enums (SPEC §3) ──────────────────────────────────────────────────────────────────────────────
@@ -34,6 +34,7 @@ const segmentBuyerPersona = <Age extends string>(age: Age) =>
   });
 
 export const segmentSchema = z.strictObject({
+  review: review(),
   id: z.number().int().positive().describe('Stable numeric id used in /buyer-segments/{id} and /api/segments/{id} (8-11).'),
   name: text('Segment name, e.g. "Building Owners". Also selects the Buyer Personas text; shown once per name.'),
   description: text('Two to four sentences on who this segment is and how they make money.'),
@@ -65,6 +66,7 @@ export type SegmentBuyerPersona = SegmentEntry['buyerPersonas'][keyof SegmentEnt
 // ─── Personas: content/personas/*.yaml ────────────────────────────────────────────────────────────
 
 export const personaSchema = z.strictObject({
+  review: review(),
   id: z.number().int().positive().describe('Stable numeric id used in /personas/{id} and /api/personas/{id}.'),
   name: text('Full name of the (fictional) person.'),
   title: text('Job title, shown as "title, company".'),
@@ -158,6 +160,7 @@ const roleGuideSchema = z.strictObject({
 });
 
 export const icpSchema = z.strictObject({
+  review: review(),
   title: text('Page heading.'),
   summary: text('One-line summary under the heading.'),
   explainer: z

@@ -8,7 +8,7 @@
  * Situation and play texts are not confidential: the page passes them to the client island as props.
  */
 import { z } from 'astro/zod';
-import { text } from './common';
+import { review, text } from './common';
 
 /** Pages a play may link to: a buyer segment (ids 8–11) or the ideal customer profile. */
 const PLAY_LINK_HREF = /^\/(?:buyer-segments\/(?:8|9|10|11)|ideal-customer-profile)$/;
@@ -51,6 +51,7 @@ const keywordSchema = z
 
 export const salesSituationSchema = z
   .strictObject({
+    review: review(),
     id: z
       .string()
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug like budget-pushback')

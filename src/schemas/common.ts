@@ -3,6 +3,7 @@
  * Each takes the author-facing description (shown by editors' tooling and in build errors).
  */
 import { z } from 'astro/zod';
+import { addMonths, isIsoDate, isoDateOf } from '~/lib/freshness/dates';
 import { ICON_PATHS, type IconName } from '~/lib/icons';
 
 /** A non-empty, trimmed text. */
@@ -20,3 +21,87 @@ export const iconName = (example: string) =>
   z
     .enum(Object.keys(ICON_PATHS) as [IconName, ...IconName[]])
     .describe(`Name of an icon in src/lib/icons.ts (ICON_PATHS), e.g. "${example}".`);
+
+// #region freshness
+
+/** How far ahead a review may be scheduled: a date further out is a promise nobody keeps. */
+export const MAX_REVIEW_MONTHS = 24;
+
+const TEAM_MEMBER_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const REVIEW_BY = 'Date (YYYY-MM-DD) by which the owner checks it again; after it, pages say "Review overdue — check before quoting".';
+
+/** A calendar date written YYYY-MM-DD; YAML may hand it over as a Date, pages and reports get the string. */
+const calendarDate = (description: string) =>
+  z
+    .union([z.date(), z.string()])
+    .transform((value, ctx) => {
+      const text = value instanceof Date ? (Number.isNaN(value.getTime()) ? '' : isoDateOf(value)) : value.trim();
+      if (!isIsoDate(text)) {
+        ctx.addIssue({ code: 'custom', message: `must be a date written YYYY-MM-DD, e.g. 2026-03-14 (found "${String(value)}")` });
+        return z.NEVER;
+      }
+      return text;
+    })
+    .describe(description);
+
+/**
+ * Who keeps an entry true and when it was last checked: the `review` block every entry of every content
+ * collection carries (content/README.md "Freshness"). Write either `reviewBy` or `reviewEveryMonths`:
+ *
+ *   review: { owner: aaliyah-brooks, lastReviewed: 2026-09-14, reviewEveryMonths: 12 }
+ *   review: { owner: sofia-ramirez, lastReviewed: 2026-10-02, reviewBy: 2027-01-15 }
+ *
+ * Parsed, it always has `reviewBy` (from the interval when that was written). The owner must be a member
+ * of content/company/team.yaml (checked at build by src/lib/content-check/references.ts).
+ */
+export const review = () =>
+  z
+    .strictObject({
+      owner: z
+        .string()
+        .regex(TEAM_MEMBER_ID, 'must be the id of a team member in content/company/team.yaml, e.g. "aaliyah-brooks"')
+        .describe('Id of the team member (content/company/team.yaml) who keeps this entry true and answers questions about it.'),
+      lastReviewed: calendarDate(
+        'Date (YYYY-MM-DD) the owner last checked every statement of this entry against the product and the market.',
+      ),
+      reviewBy: calendarDate(REVIEW_BY).optional().describe(REVIEW_BY),
+      reviewEveryMonths: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_REVIEW_MONTHS)
+        .optional()
+        .describe(`Instead of reviewBy: review again this many months after lastReviewed (1 to ${MAX_REVIEW_MONTHS}).`),
+    })
+    .superRefine((value, ctx) => {
+      if ((value.reviewBy === undefined) === (value.reviewEveryMonths === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['reviewBy'],
+          message: 'write either reviewBy (a date) or reviewEveryMonths (a number of months), not both and not neither',
+        });
+      }
+      if (value.reviewBy !== undefined && value.reviewBy <= value.lastReviewed) {
+        ctx.addIssue({ code: 'custom', path: ['reviewBy'], message: `must come after lastReviewed (${value.lastReviewed})` });
+      }
+      if (value.reviewBy !== undefined && value.reviewBy > addMonths(value.lastReviewed, MAX_REVIEW_MONTHS)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['reviewBy'],
+          message: `must be at most ${MAX_REVIEW_MONTHS} months after lastReviewed (${value.lastReviewed})`,
+        });
+      }
+    })
+    .transform(({ owner, lastReviewed, reviewBy, reviewEveryMonths }) => ({
+      owner,
+      lastReviewed,
+      reviewBy: reviewBy ?? addMonths(lastReviewed, reviewEveryMonths ?? MAX_REVIEW_MONTHS),
+    }))
+    .describe(
+      'Freshness and ownership: owner (a team member id), lastReviewed (YYYY-MM-DD) and either reviewBy (YYYY-MM-DD) or reviewEveryMonths.',
+    );
+
+/** An entry's parsed review block: reviewBy is always known. */
+export type Review = z.output<ReturnType<typeof review>>;
+
+// #endregion freshness

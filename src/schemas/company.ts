@@ -16,7 +16,7 @@
  * misspelt or missing field fails the build, naming the file and the field.
  */
 import { z } from 'astro/zod';
-import { iconName, text } from './common';
+import { iconName, review, text } from './common';
 
 const id = (description: string) =>
   z
@@ -32,6 +32,7 @@ export const CORE_VALUE_NAMES = ['Built on Transparency', 'Set the Bar Higher', 
 
 export const companySchema = z
   .strictObject({
+    review: review(),
     name: text('Company name shown as the page heading, e.g. "Parcelwise".'),
     domain: z
       .string()
@@ -63,6 +64,7 @@ export const companySchema = z
 
 export const valuePropositionSchema = z
   .strictObject({
+    review: review(),
     id: id('Stable id, the lower-case name, e.g. "accelerate".'),
     order: z.number().int().min(1).describe('Position on the Value Propositions tab, 1 = first.'),
     name: z.enum(VALUE_PROPOSITION_NAMES).describe('The value proposition name, upper case as in the spec.'),
@@ -77,6 +79,7 @@ const COMPARISON_RATINGS = ['yes', 'partial', 'no'] as const;
 
 export const differentiatorsSchema = z
   .strictObject({
+    review: review(),
     intro: text('The introduction of the Differentiators tab.'),
     points: z
       .array(
@@ -134,6 +137,7 @@ export const differentiatorsSchema = z
 
 export const coreValueSchema = z
   .strictObject({
+    review: review(),
     id: id('Stable id, e.g. "built-on-transparency".'),
     order: z.number().int().min(1).describe('Position on the Core Values tab, 1 = first.'),
     name: z.enum(CORE_VALUE_NAMES).describe('The core value, exactly as in the spec.'),
@@ -145,6 +149,7 @@ export const coreValueSchema = z
 
 export const teamMemberSchema = z
   .strictObject({
+    review: review(),
     id: id('Stable id, the kebab-case name, e.g. "maya-chen".'),
     order: z.number().int().min(1).describe('Position on the team tab, 1 = first (collections do not keep file order).'),
     name: text('Full name.'),
@@ -161,6 +166,7 @@ export const teamMemberSchema = z
 
 export const historyEntrySchema = z
   .strictObject({
+    review: review(),
     id: id('Stable id, e.g. "2015-founded".'),
     year: z.number().int().min(1900).max(2100).describe('The year of the milestone.'),
     title: text('The milestone, a short phrase.'),

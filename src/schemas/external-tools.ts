@@ -5,9 +5,11 @@
  * new tab. Strict, so a misspelt field fails the build naming the file and the field.
  */
 import { z } from 'astro/zod';
+import { review } from './common';
 
 export const externalToolSchema = z
   .strictObject({
+    review: review(),
     id: z
       .string()
       .regex(/^[a-z0-9-]+$/, 'id: lowercase letters, digits and hyphens only')

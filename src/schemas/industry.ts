@@ -13,7 +13,7 @@
  * is a `z.strictObject`, so a misspelt or missing field fails the build naming file and field.
  */
 import { z } from 'astro/zod';
-import { iconName, text } from './common';
+import { iconName, review, text } from './common';
 
 const list = (item: string, description: string, min = 1) => z.array(text(item)).min(min).describe(description);
 const id = (description: string) =>
@@ -25,6 +25,7 @@ const icon = iconName('building');
 
 export const industryOverviewSchema = z
   .strictObject({
+    review: review(),
     title: text('Heading of the Industry Knowledge page.'),
     summary: text('Introduction to the CRE industry for a new hire, two to four sentences.'),
     marketSize: z
@@ -100,6 +101,7 @@ export const industryOverviewSchema = z
 
 export const leaseTypeSchema = z
   .strictObject({
+    review: review(),
     id: id('Stable id, e.g. "triple-net".'),
     order: z.number().int().min(1).describe('Position in the lease-types section, 1 = first.'),
     name: text('The lease type, e.g. "Triple net (NNN)".'),
@@ -114,6 +116,7 @@ export const leaseTypeSchema = z
 
 export const competitorSchema = z
   .strictObject({
+    review: review(),
     id: id('Stable id, e.g. "listora".'),
     order: z.number().int().min(1).describe('Position on the competitive-landscape tab, 1 = first.'),
     name: text('Fictional competitor name (docs/decisions.md: no real company next to claims).'),
@@ -127,6 +130,7 @@ export const competitorSchema = z
 
 export const abbreviationSchema = z
   .strictObject({
+    review: review(),
     expansion: text('What the abbreviation stands for.'),
     meaning: text('What it means in practice, one or two sentences.'),
   })
@@ -134,6 +138,7 @@ export const abbreviationSchema = z
 
 export const glossaryTermSchema = z
   .strictObject({
+    review: review(),
     definition: text('A correct, plain-English definition, one to three sentences.'),
     related: z.array(text('Another glossary term or abbreviation.')).optional().describe('Related terms.'),
   })

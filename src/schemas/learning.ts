@@ -7,18 +7,20 @@
  * - content/quizzes/*.yaml       → `quizSchema`
  *
  * Every object is strict, so a misspelt field fails the build naming the file and the field.
- * A module's duration and lessonCount are NOT authored: they are derived from its lessons
- * (sum of lesson durations, count of lessons). Cross-references (lesson.moduleId → module,
- * lesson.quizId → quiz, unique ids) are checked in tests/unit/content-learning.test.ts.
+ * Durations are NOT authored: a lesson's minutes are computed from its words and knowledge checks
+ * (src/lib/content/reading-time.ts), a module's are the sum of its lessons'; lessonCount is counted.
+ * Cross-references (lesson.moduleId → module, lesson.quizId → quiz, question.lessonId → lesson, unique
+ * ids) and the knowledge checks' answer indexes are checked at build by src/lib/content-check/.
  */
 import { z } from 'astro/zod';
-import { positiveId } from './common';
+import { positiveId, review } from './common';
 import { LESSON_TYPES, QUIZ_CATEGORIES, QUIZ_DIFFICULTIES } from './vocabulary';
 
 // #region modules
 
 export const moduleSchema = z
   .strictObject({
+    review: review(),
     id: positiveId('module'),
     title: z.string().trim().min(1).describe('Module title, shown on the module page, the dashboard and in search.'),
     description: z.string().trim().min(1).describe('One or two sentences on what the learner will know after the module.'),
@@ -36,12 +38,12 @@ const lessonTypeSchema = z.enum(LESSON_TYPES).describe('Kind of lesson: video, a
 
 export const lessonSchema = z
   .strictObject({
+    review: review(),
     id: z.number().int().positive().describe('Numeric lesson id, unique project-wide; by convention moduleId * 100 + n (e.g. 101, 102).'),
     moduleId: z.number().int().positive().describe('Id of the module this lesson belongs to (must exist).'),
     order: z.number().int().describe('Position of the lesson within its module (ascending).'),
     title: z.string().trim().min(1).describe('Lesson title shown in the module lesson list.'),
     type: lessonTypeSchema,
-    duration: z.number().int().positive().describe('Expected study time in minutes (positive integer).'),
     videoUrl: z
       .url()
       .optional()
@@ -64,7 +66,7 @@ export const lessonSchema = z
       });
     }
   })
-  .describe('A lesson of a module. The MDX body is the lesson content.');
+  .describe('A lesson of a module. The MDX body is the lesson content; its reading time is computed from it.');
 
 export type Lesson = z.infer<typeof lessonSchema>;
 
@@ -95,7 +97,7 @@ const quizQuestionSchema = z
       .int()
       .positive()
       .describe(
-        'Id of the lesson whose body teaches the answer (e.g. 203), so a learner who misses the question knows what to reread. Must be an existing lesson that is not a quiz-type lesson (checked in tests/unit/content-learning.test.ts).',
+        'Id of the lesson whose body teaches the answer (e.g. 203), so a learner who misses the question knows what to reread. Must be an existing lesson that is not a quiz-type lesson (checked at build).',
       ),
     explanation: z
       .string()
@@ -129,6 +131,7 @@ const quizQuestionSchema = z
 
 export const quizSchema = z
   .strictObject({
+    review: review(),
     id: positiveId('quiz'),
     title: z.string().trim().min(1).describe('Quiz title shown on the quizzes list, the quiz page and in search.'),
     description: z.string().trim().min(1).describe('One or two sentences on what the quiz checks.'),

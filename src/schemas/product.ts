@@ -11,7 +11,7 @@
  * Every object is a `z.strictObject`, so a misspelt or missing field fails the build naming file and field.
  */
 import { z } from 'astro/zod';
-import { iconName, text } from './common';
+import { iconName, review, text } from './common';
 
 const icon = iconName('search');
 
@@ -20,6 +20,7 @@ const MIN_CAPABILITIES = 4;
 
 export const productFeatureSchema = z
   .strictObject({
+    review: review(),
     order: z
       .number()
       .int()
@@ -42,6 +43,7 @@ export const productFeatureSchema = z
 
 export const productFeatureNarrativeSchema = z
   .strictObject({
+    review: review(),
     whyItMatters: text("The 'Why it matters' text: the market problem, from the buyer's side."),
     howWeHelp: text("The 'How we help' text: how the product answers that problem."),
   })
@@ -64,6 +66,7 @@ const integrationSchema = z
 
 export const productIntegrationGroupSchema = z
   .strictObject({
+    review: review(),
     group: z
       .enum(INTEGRATION_GROUP_IDS)
       .describe('Which SPEC §2 group this file is: crm-systems, property-management, cre-marketplaces, marketing-tools or visual-tools.'),

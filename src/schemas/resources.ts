@@ -13,7 +13,7 @@
  * Every object is a `z.strictObject`, so a misspelt or missing field fails the build naming file and field.
  */
 import { z } from 'astro/zod';
-import { text } from './common';
+import { review, text } from './common';
 
 const httpsUrl = (description: string) => z.url({ protocol: /^https$/, error: 'must be an https:// address' }).describe(description);
 
@@ -35,6 +35,7 @@ const resourceCategorySchema = z
 
 export const resourceSchema = z
   .strictObject({
+    review: review(),
     title: text('Card title.'),
     description: text('One or two sentences: what the resource is and when a rep uses it.'),
     type: resourceTypeSchema,
@@ -78,6 +79,7 @@ const customerExampleSiteSchema = z
 
 export const customerExampleRowSchema = z
   .strictObject({
+    review: review(),
     segment: z.enum(CUSTOMER_EXAMPLE_SEGMENTS).describe('Buyer segment of this matrix row (SPEC §2).'),
     order: z.number().int().min(1).describe('Row position in the matrix, 1 = first.'),
     useWhen: text('When a rep should reach for this row: the kind of prospect it fits.'),

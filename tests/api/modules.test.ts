@@ -1,6 +1,9 @@
 // GET and PATCH /api/modules/{id} (SPEC §7): the module with the signed-in user's status.
 import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { moduleResponseSchema } from '~/lib/api/modules';
+import { lessonMinutes } from '~/lib/content/reading-time';
 import { expectJson, messageOf, signUp, useTestApp } from './harness';
 
 const t = useTestApp();
@@ -26,6 +29,26 @@ describe('modules', () => {
     expect(module.duration).toBe(module.content.reduce((sum, lesson) => sum + lesson.duration, 0));
     expect(module.content.map((lesson) => lesson.order)).toEqual([...module.content.map((lesson) => lesson.order)].sort((a, b) => a - b));
     for (const lesson of module.content) expect(['video', 'article', 'interactive', 'quiz']).toContain(lesson.type);
+  });
+
+  it('answers minutes computed from each lesson file (words, knowledge checks, quiz questions), never typed', async () => {
+    const client = await fresh();
+    const module = await expectJson(await client.get('/api/modules/2'), 200, moduleResponseSchema);
+    const content = join(import.meta.dirname, '..', '..', 'content');
+    const quizFile = (quizId: string) =>
+      readdirSync(join(content, 'quizzes')).find((name) => name.startsWith(`${quizId.padStart(2, '0')}-`))!;
+    const quizQuestions = (quizId: string) =>
+      (readFileSync(join(content, 'quizzes', quizFile(quizId)), 'utf8').match(/^  - id: /gm) ?? []).length;
+    const expected = readdirSync(join(content, 'lessons', '02-industry')).map((name) => {
+      const text = readFileSync(join(content, 'lessons', '02-industry', name), 'utf8');
+      const quizId = /^quizId: (\d+)$/m.exec(text)?.[1];
+      const minutes = lessonMinutes(text.replace(/^---[\s\S]*?---\n/, ''), quizId ? quizQuestions(quizId) : 0);
+      return { id: Number(/^id: (\d+)$/m.exec(text)![1]), minutes };
+    });
+    const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+    expect(module.content.map(({ id, duration }) => ({ id, minutes: duration })).sort(byId)).toEqual(expected.sort(byId));
+    expect(module.duration).toBe(expected.reduce((sum, lesson) => sum + lesson.minutes, 0));
+    expect(module.content.find((lesson) => lesson.id === 203)?.duration).toBeLessThanOrEqual(3);
   });
 
   it('404 for an unknown module, 400 for a non-integer id', async () => {

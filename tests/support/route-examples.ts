@@ -85,6 +85,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /buyer-segments', '/buyer-segments'),
   get('GET /buyer-segments/[id]', '/buyer-segments/8'),
   get('GET /company-overview', '/company-overview'),
+  get('GET /content-health', '/content-health', 200, 'admin'),
   get('GET /ideal-customer-profile', '/ideal-customer-profile'),
   get('GET /industry-knowledge', '/industry-knowledge'),
   get('GET /industry-knowledge/[id]', '/industry-knowledge/2'),
@@ -102,6 +103,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
 
   // API calls
   get('ALL /api/[...path]', '/api/no-such-call', 404),
+  get('GET /api/content-health', '/api/content-health?format=csv', 200, 'admin'),
   get('GET /api/daily-challenge', '/api/daily-challenge'),
   {
     route: 'POST /api/daily-challenge/complete',

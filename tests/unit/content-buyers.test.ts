@@ -336,6 +336,13 @@ describe('ideal customer profile (SPEC §2, §9)', () => {
     expect(negativePersona.description).toContain(persona!.company);
   });
 
+  it('resolves the negative persona to a link, like the target personas (the Red Flags tab links it)', async () => {
+    const { negativePersona } = await getIcp();
+    const persona = await getPersona(10);
+    expect(negativePersona.personaId).toBe(10);
+    expect(negativePersona.persona).toEqual({ id: 10, name: persona!.name, title: persona!.title });
+  });
+
   it('has an engagement guide for every persona role and segment', async () => {
     const { engagement } = await getIcp();
     for (const role of PERSONA_ROLES) expect(engagement.roles[role].tips.length).toBeGreaterThan(0);

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { REVIEW } from './schema-helpers';
 import type { z } from 'astro/zod';
 import {
   CORE_VALUE_NAMES,
@@ -102,7 +103,15 @@ describe('value propositions, differentiators and core values (SPEC §2)', () =>
 });
 
 describe('company schemas reject bad entries, naming the field', () => {
-  const member = { id: 'jane-doe', order: 18, name: 'Jane Doe', title: 'Engineer', bio: 'Builds things.', languages: ['English'] };
+  const member = {
+    review: REVIEW,
+    id: 'jane-doe',
+    order: 18,
+    name: 'Jane Doe',
+    title: 'Engineer',
+    bio: 'Builds things.',
+    languages: ['English'],
+  };
 
   it('accepts a valid team member, with or without an avatar path', () => {
     expect(teamMemberSchema.safeParse(member).success).toBe(true);

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { REVIEW } from './schema-helpers';
 import type { z } from 'astro/zod';
 import { abbreviationSchema, competitorSchema, glossaryTermSchema, industryOverviewSchema, leaseTypeSchema } from '~/schemas/industry';
 
@@ -134,12 +135,12 @@ describe('industry schemas reject bad entries, naming the field', () => {
   });
 
   it('an abbreviation without its expansion is rejected at `expansion`', () => {
-    const result = abbreviationSchema.safeParse({ meaning: 'Something.' });
+    const result = abbreviationSchema.safeParse({ review: REVIEW, meaning: 'Something.' });
     expect(result.error?.issues[0]?.path).toEqual(['expansion']);
   });
 
   it('an empty glossary definition is rejected at `definition`', () => {
-    const result = glossaryTermSchema.safeParse({ definition: '   ' });
+    const result = glossaryTermSchema.safeParse({ review: REVIEW, definition: '   ' });
     expect(result.error?.issues[0]?.path).toEqual(['definition']);
   });
 

@@ -14,7 +14,7 @@ import {
 } from '~/lib/content/resources';
 import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '~/schemas/product';
 import { customerExampleRowSchema, resourceSchema } from '~/schemas/resources';
-import { CONTENT, expectRejectsNaming, readYaml, ROOT, yamlFiles } from './schema-helpers';
+import { CONTENT, expectRejectsNaming, readYaml, REVIEW, ROOT, yamlFiles } from './schema-helpers';
 
 /** Parses with the schema; on failure throws naming the file and every failing field. */
 function parseFile<S extends z.ZodType>(schema: S, path: string, data: unknown): z.infer<S> {
@@ -35,6 +35,7 @@ const SPEC_SEGMENTS = ['Full-Service Brokerage', 'Investment Sales', 'Leasing', 
 
 // Valid samples, each broken one field at a time below.
 const feature = {
+  review: REVIEW,
   order: 1,
   title: 'Property Search Engine',
   icon: 'search',
@@ -44,8 +45,9 @@ const feature = {
   businessImpact: 'More leads.',
   talkingPoint: 'Ask this.',
 };
-const narrative = { whyItMatters: 'Because.', howWeHelp: 'Like this.' };
+const narrative = { review: REVIEW, whyItMatters: 'Because.', howWeHelp: 'Like this.' };
 const group = {
+  review: REVIEW,
   group: 'crm-systems',
   order: 1,
   title: 'CRM Systems',
@@ -54,6 +56,7 @@ const group = {
   integrations: [{ name: 'Salesforce', description: 'Sync.', status: 'Active' }],
 };
 const resource = {
+  review: REVIEW,
   title: 'Brochure',
   description: 'A brochure.',
   type: 'pdf',
@@ -63,6 +66,7 @@ const resource = {
   salesCategory: 'pdf-collateral',
 };
 const row = {
+  review: REVIEW,
   segment: 'Leasing',
   order: 1,
   useWhen: 'Leasing teams.',
@@ -91,7 +95,7 @@ describe('product and resources schemas', () => {
   });
 
   it('reject a bad narrative naming the field', () => {
-    expectRejectsNaming(productFeatureNarrativeSchema, { whyItMatters: 'x', howWeHelps: 'typo' }, 'howWeHelps');
+    expectRejectsNaming(productFeatureNarrativeSchema, { review: REVIEW, whyItMatters: 'x', howWeHelps: 'typo' }, 'howWeHelps');
     expectRejectsNaming(productFeatureNarrativeSchema, { ...narrative, whyItMatters: ' ' }, 'whyItMatters');
   });
 

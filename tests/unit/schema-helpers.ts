@@ -18,6 +18,9 @@ export const yamlFiles = (dir: string) =>
 
 export const readYaml = (path: string): unknown => parseYaml(readFileSync(path, 'utf8'));
 
+/** A valid `review` block for schema fixtures (every content entry carries one). */
+export const REVIEW = { owner: 'aaliyah-brooks', lastReviewed: '2026-09-01', reviewEveryMonths: 12 } as const;
+
 /** Expects the schema to reject `data` with an error that names `field` (path or unknown key). */
 export function expectRejectsNaming(schema: z.ZodType, data: unknown, field: string): void {
   const result = schema.safeParse(data);

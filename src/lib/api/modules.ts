@@ -24,7 +24,7 @@ export const moduleResponseSchema = z.strictObject({
   id: positiveId,
   title: z.string(),
   description: z.string(),
-  /** Minutes: the sum of the lesson durations. */
+  /** Minutes: the sum of the lessons' minutes, computed from their words and knowledge checks (never typed). */
   duration: z.number().int().nonnegative(),
   lessonCount: z.number().int().nonnegative(),
   status: moduleStatusSchema,

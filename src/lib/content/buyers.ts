@@ -20,9 +20,13 @@ interface PersonaLink {
   title: string;
 }
 
-/** The ICP with each target-persona group's persona ids resolved to links (unknown ids left out). */
-export type IdealCustomerProfile = Omit<IcpEntry, 'targetPersonas'> & {
+/**
+ * The ICP with persona ids resolved to links, like the target personas' (an unknown id is left out; the
+ * build check reports it): each target-persona group's personas, and the negative persona of the Red Flags tab.
+ */
+export type IdealCustomerProfile = Omit<IcpEntry, 'targetPersonas' | 'negativePersona'> & {
   targetPersonas: Array<IcpEntry['targetPersonas'][number] & { personas: PersonaLink[] }>;
+  negativePersona: IcpEntry['negativePersona'] & { persona: PersonaLink | null };
 };
 
 interface Buyers {
@@ -89,14 +93,16 @@ export const getIcp = (): Promise<IdealCustomerProfile> =>
     const [entry, { personas }] = await Promise.all([getEntry('icp', 'ideal-customer-profile'), buyers()]);
     const icp = requireEntry(entry, 'content/icp/ideal-customer-profile.yaml', 'ideal-customer-profile');
     const byId = new Map(personas.map((persona) => [persona.id, persona]));
+    const link = (personaId: number): PersonaLink | null => {
+      const persona = byId.get(personaId);
+      return persona ? { id: persona.id, name: persona.name, title: persona.title } : null;
+    };
     return {
       ...icp,
       targetPersonas: icp.targetPersonas.map((group) => ({
         ...group,
-        personas: group.personaIds.flatMap((personaId) => {
-          const persona = byId.get(personaId);
-          return persona ? [{ id: persona.id, name: persona.name, title: persona.title }] : [];
-        }),
+        personas: group.personaIds.flatMap((personaId) => link(personaId) ?? []),
       })),
+      negativePersona: { ...icp.negativePersona, persona: link(icp.negativePersona.personaId) },
     };
   });

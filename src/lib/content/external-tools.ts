@@ -3,7 +3,7 @@ import { getCollection } from 'astro:content';
 import type { ExternalTool as ExternalToolData } from '~/schemas/external-tools';
 import { cached } from './cache';
 
-export type ExternalTool = Omit<ExternalToolData, 'order'>;
+export type ExternalTool = Omit<ExternalToolData, 'order' | 'review'>;
 
 /** The external tools in their authored order. */
 export const getExternalTools = (): Promise<ExternalTool[]> =>

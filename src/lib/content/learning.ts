@@ -1,19 +1,22 @@
 /**
- * Learning content (content/modules, content/lessons, content/quizzes): modules with their derived
- * duration (sum of lesson minutes) and lessonCount, lessons with their rendered MDX, and quizzes WITH
- * their answer keys — server only: services strip the keys before anything reaches a browser.
+ * Learning content (content/modules, content/lessons, content/quizzes): lessons with their computed
+ * minutes (./reading-time.ts: words, knowledge checks, quiz questions), modules with the sum of their
+ * lessons' minutes and their lessonCount, lessons with their rendered MDX, and quizzes WITH their answer
+ * keys — server only: services strip the keys before anything reaches a browser.
  */
 import { getCollection, getEntry, render } from 'astro:content';
+import type { Review } from '~/schemas/common';
 import type { Quiz as QuizData } from '~/schemas/learning';
 import type { LessonType } from '~/schemas/vocabulary';
 import { cached } from './cache';
+import { lessonMinutes } from './reading-time';
 
 /** A lesson as module lists show it. */
 interface LessonSummary {
   id: number;
   title: string;
   type: LessonType;
-  /** Minutes. */
+  /** Minutes, computed from the lesson's words and knowledge checks (./reading-time.ts), never typed. */
   duration: number;
   order: number;
 }
@@ -28,10 +31,13 @@ export interface Module {
   lessonCount: number;
   order: number;
   lessons: LessonSummary[];
+  /** Owner and review dates of the module entry. */
+  review: Review;
 }
 
 interface LessonDetail extends LessonSummary {
   moduleId: number;
+  review: Review;
   videoUrl: string | null;
   quizId: number | null;
 }
@@ -73,7 +79,10 @@ interface Learning {
   quizzesById: Map<number, Quiz>;
 }
 
-function toModule(data: { id: number; title: string; description: string; order: number }, lessons: readonly LessonDetail[]): Module {
+function toModule(
+  data: { id: number; title: string; description: string; order: number; review: Review },
+  lessons: readonly LessonDetail[],
+): Module {
   const own = lessons
     .filter((lesson) => lesson.moduleId === data.id)
     .sort(byOrderThenId)
@@ -86,24 +95,27 @@ function toModule(data: { id: number; title: string; description: string; order:
     duration: own.reduce((sum, lesson) => sum + lesson.duration, 0),
     lessonCount: own.length,
     lessons: own,
+    review: data.review,
   };
 }
 
 const learning = (): Promise<Learning> =>
   cached('learning', async () => {
     const [moduleEntries, lessonEntries, quizEntries] = await Promise.all([getCollection('modules'), getCollection('lessons'), getCollection('quizzes')]);
-    const lessons: LessonDetail[] = lessonEntries.map(({ data }) => ({
+    const quizzes = quizEntries.map(({ data }) => data).sort((a, b) => a.id - b.id);
+    const questionCount = new Map(quizzes.map((quiz) => [quiz.id, quiz.questions.length]));
+    const lessons: LessonDetail[] = lessonEntries.map(({ data, body }) => ({
       id: data.id,
       moduleId: data.moduleId,
       order: data.order,
       title: data.title,
       type: data.type,
-      duration: data.duration,
+      duration: lessonMinutes(body ?? '', data.type === 'quiz' && data.quizId !== undefined ? (questionCount.get(data.quizId) ?? 0) : 0),
       videoUrl: data.videoUrl ?? null,
       quizId: data.quizId ?? null,
+      review: data.review,
     }));
     const modules = moduleEntries.map(({ data }) => toModule(data, lessons)).sort(byOrderThenId);
-    const quizzes = quizEntries.map(({ data }) => data).sort((a, b) => a.id - b.id);
     const bodyOf = new Map(lessonEntries.map(({ data, body }) => [data.id, body ?? '']));
     return {
       modules,

@@ -1,5 +1,6 @@
 /** Product page content (content/product/, SPEC §2 Product): the core features and the integration groups. */
 import { getCollection } from 'astro:content';
+import type { Review } from '~/schemas/common';
 import type { FeaturePosition, IntegrationGroupId, ProductFeatureData, ProductIntegrationGroupData } from '~/schemas/product';
 import { cached } from './cache';
 
@@ -10,6 +11,8 @@ export interface ProductFeature extends ProductFeatureData {
   position: FeaturePosition;
   whyItMatters: string;
   howWeHelp: string;
+  /** Owner and review dates of those narrative texts (content/product/feature-narratives.yaml). */
+  narrativeReview: Review;
 }
 
 /** An integration group with its integrations, in display order. */
@@ -37,7 +40,8 @@ export const getProductFeatures = (): Promise<ProductFeature[]> =>
     };
     return [...features].sort(byDataOrder).map((entry, index) => {
       const position = featurePosition(index);
-      return { id: entry.id, ...entry.data, position, ...narrativeFor(position) };
+      const { whyItMatters, howWeHelp, review } = narrativeFor(position);
+      return { id: entry.id, ...entry.data, position, whyItMatters, howWeHelp, narrativeReview: review };
     });
   });
 

@@ -14,10 +14,10 @@ export function requireUser(locals: App.Locals): PublicUser {
   return locals.user;
 }
 
-/** The signed-in administrator; 403 with the spec's Access Denied text for anyone else. */
-export function requireAdmin(locals: App.Locals): PublicUser {
+/** The signed-in administrator; 403 with the spec's Access Denied text (or the page's own) for anyone else. */
+export function requireAdmin(locals: App.Locals, deniedMessage: string = ACCESS_DENIED_DESCRIPTION): PublicUser {
   const user = requireUser(locals);
-  if (!locals.isAdmin) throw new HttpError(403, ACCESS_DENIED_DESCRIPTION);
+  if (!locals.isAdmin) throw new HttpError(403, deniedMessage);
   return user;
 }
 

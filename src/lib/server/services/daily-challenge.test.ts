@@ -40,6 +40,7 @@ describe('challengeWindow (12-hour UTC windows)', () => {
 
 describe('pickChallengeQuestion', () => {
   const quiz = (id: number, count: number): Quiz => ({
+    review: { owner: 'aaliyah-brooks', lastReviewed: '2026-09-01', reviewBy: '2027-09-01' },
     id,
     title: `Quiz ${id}`,
     description: 'd',

@@ -6,6 +6,7 @@ import { getQuizzes, type Quiz } from '~/lib/content/learning';
 import { HttpError } from '~/lib/server/errors';
 import { activity } from '~/lib/server/storage/activity';
 import { challengeAnswers } from '~/lib/server/storage/challenge-answers';
+import { orderOptions } from './option-order';
 
 const WINDOW_HOURS = 12;
 const WINDOW_MS = WINDOW_HOURS * 60 * 60 * 1000;
@@ -92,7 +93,7 @@ export async function getDailyChallenge(userId: string, now: Date = new Date()):
     id: pick.id,
     quizTitle: pick.quiz.title,
     text: pick.question.text,
-    options: pick.question.options.map((option) => ({ id: option.id, text: option.text })),
+    options: orderOptions(userId, pick.id, pick.question.options).map((option) => ({ id: option.id, text: option.text })),
     nextRefreshHours: window.nextRefreshHours,
     answer,
   };

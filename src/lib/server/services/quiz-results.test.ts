@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '~/lib/server/errors';
 import type { Quiz } from '~/lib/content/learning';
 import { gradeQuiz, latestResultByQuiz } from './quiz-results';
+import { orderOptions } from './option-order';
 import { toPublicQuiz } from './quizzes';
 
 const option = (id: string, isCorrect = false) => ({ id, text: `Option ${id}`, isCorrect });
@@ -14,6 +15,7 @@ const question = (id: string, correct: string) => ({
 });
 
 const quiz: Quiz = {
+  review: { owner: 'aaliyah-brooks', lastReviewed: '2026-09-01', reviewBy: '2027-09-01' },
   id: 7,
   title: 'Test quiz',
   description: 'For tests',
@@ -94,13 +96,19 @@ describe('gradeQuiz', () => {
 
 describe('toPublicQuiz', () => {
   it('carries no answer key and no explanation', () => {
-    const text = JSON.stringify(toPublicQuiz(quiz));
+    const text = JSON.stringify(toPublicQuiz(quiz, 'user-1'));
     expect(text).not.toMatch(/isCorrect|explanation|Because/);
-    expect(toPublicQuiz(quiz).questions[0]?.options).toEqual([
-      { id: 'a', text: 'Option a' },
-      { id: 'b', text: 'Option b' },
-      { id: 'c', text: 'Option c' },
-    ]);
+  });
+
+  it("shows every option once, in the user's own order for each question", () => {
+    for (const userId of ['user-1', 'user-2']) {
+      const shown = toPublicQuiz(quiz, userId).questions;
+      quiz.questions.forEach((question, index) => {
+        const expected = orderOptions(userId, `7:${question.id}`, question.options).map(({ id, text }) => ({ id, text }));
+        expect(shown[index]?.options).toEqual(expected);
+        expect(shown[index]?.options.map((o) => o.id).sort()).toEqual(['a', 'b', 'c']);
+      });
+    }
   });
 });
 

@@ -1,10 +1,12 @@
 // The quiz bank as the browser may see it (GET /api/quizzes, the quiz pages): no answer keys, no
-// explanations. Grading and results live in ./quiz-results.
+// explanations, and each question's options in the signed-in user's own order (./option-order.ts).
+// Grading and results live in ./quiz-results (by option id, never by position).
 import type { PublicQuiz } from '~/lib/api/quizzes';
 import { getQuiz, getQuizzes, type Quiz } from '~/lib/content/learning';
+import { orderOptions, questionKey } from './option-order';
 
-/** A quiz as the browser may see it before submission: no isCorrect, no explanation. */
-export function toPublicQuiz(quiz: Quiz): PublicQuiz {
+/** A quiz as this user may see it before submission: no isCorrect, no explanation, options in the user's order. */
+export function toPublicQuiz(quiz: Quiz, userId: string): PublicQuiz {
   return {
     id: quiz.id,
     title: quiz.title,
@@ -14,16 +16,19 @@ export function toPublicQuiz(quiz: Quiz): PublicQuiz {
     questions: quiz.questions.map((question) => ({
       id: question.id,
       text: question.text,
-      options: question.options.map((option) => ({ id: option.id, text: option.text })),
+      options: orderOptions(userId, questionKey(quiz.id, question.id), question.options).map((option) => ({
+        id: option.id,
+        text: option.text,
+      })),
     })),
   };
 }
 
-export async function listPublicQuizzes(): Promise<PublicQuiz[]> {
-  return (await getQuizzes()).map(toPublicQuiz);
+export async function listPublicQuizzes(userId: string): Promise<PublicQuiz[]> {
+  return (await getQuizzes()).map((quiz) => toPublicQuiz(quiz, userId));
 }
 
-export async function getPublicQuiz(id: number): Promise<PublicQuiz | null> {
+export async function getPublicQuiz(id: number, userId: string): Promise<PublicQuiz | null> {
   const quiz = await getQuiz(id);
-  return quiz ? toPublicQuiz(quiz) : null;
+  return quiz ? toPublicQuiz(quiz, userId) : null;
 }

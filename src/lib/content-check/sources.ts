@@ -1,0 +1,263 @@
+/**
+ * Every content collection as the build check, the content report and the Content health page see it:
+ * where its files are (the same files and entry ids as the loaders of src/collections/), its schema,
+ * the noun an editor reads in messages, and how to name and link one entry. A unit test keeps this list
+ * equal to the collections of src/content.config.ts.
+ */
+import type { z } from 'astro/zod';
+import { icpSchema, personaSchema, segmentSchema } from '~/schemas/buyers';
+import { salesSituationSchema } from '~/schemas/coach';
+import {
+  companySchema,
+  coreValueSchema,
+  differentiatorsSchema,
+  historyEntrySchema,
+  teamMemberSchema,
+  valuePropositionSchema,
+} from '~/schemas/company';
+import { externalToolSchema } from '~/schemas/external-tools';
+import { abbreviationSchema, competitorSchema, glossaryTermSchema, industryOverviewSchema, leaseTypeSchema } from '~/schemas/industry';
+import { lessonSchema, moduleSchema, quizSchema } from '~/schemas/learning';
+import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '~/schemas/product';
+import { customerExampleRowSchema, resourceSchema } from '~/schemas/resources';
+
+/** Raw or parsed entry data: read field by field. */
+export type EntryData = Record<string, unknown>;
+
+/** Where a collection's entries come from (the loader of src/collections/). */
+export type SourceFiles =
+  /** One entry per file under `dir`; MDX files have YAML frontmatter and a body. The id is the authored `id` or the file name. */
+  | { kind: 'glob'; dir: string; format: 'yaml' | 'mdx'; recursive: boolean; idFrom: 'data' | 'file' }
+  /** One YAML file holding every entry: a list of objects with `id`, or a mapping keyed by id. */
+  | { kind: 'file'; file: string };
+
+export interface ContentSource {
+  /** The collection name of src/content.config.ts. */
+  collection: string;
+  /** What one entry is called in messages, e.g. "quiz". */
+  noun: string;
+  files: SourceFiles;
+  schema: z.ZodType;
+  /** The entry's name as people know it (a title, a name, the term). */
+  titleOf: (data: EntryData, id: string) => string;
+  /** The page (and tab) that shows the entry. */
+  hrefOf: (data: EntryData, id: string) => string;
+}
+
+const field = (name: string) => (data: EntryData, id: string) => {
+  const value = data[name];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : id;
+};
+const fixed = (value: string) => () => value;
+const glob = (dir: string, format: 'yaml' | 'mdx', idFrom: 'data' | 'file' = 'file', recursive = false): SourceFiles => ({
+  kind: 'glob',
+  dir,
+  format,
+  recursive,
+  idFrom,
+});
+const file = (path: string): SourceFiles => ({ kind: 'file', file: path });
+const company = (tab: string) => fixed(`/company-overview?tab=${tab}`);
+const industry = (tab: string) => fixed(`/industry-knowledge?tab=${tab}`);
+
+export const CONTENT_SOURCES: readonly ContentSource[] = [
+  {
+    collection: 'modules',
+    noun: 'module',
+    files: glob('content/modules', 'mdx', 'data'),
+    schema: moduleSchema,
+    titleOf: field('title'),
+    hrefOf: (_, id) => `/modules/${id}`,
+  },
+  {
+    collection: 'lessons',
+    noun: 'lesson',
+    files: glob('content/lessons', 'mdx', 'data', true),
+    schema: lessonSchema,
+    titleOf: field('title'),
+    hrefOf: (data, id) => `/modules/${String(data['moduleId'])}/lessons/${id}`,
+  },
+  {
+    collection: 'quizzes',
+    noun: 'quiz',
+    files: glob('content/quizzes', 'yaml', 'data'),
+    schema: quizSchema,
+    titleOf: field('title'),
+    hrefOf: (_, id) => `/quizzes/${id}`,
+  },
+  {
+    collection: 'personas',
+    noun: 'persona',
+    files: glob('content/personas', 'yaml'),
+    schema: personaSchema,
+    titleOf: field('name'),
+    hrefOf: (data) => `/personas/${String(data['id'])}`,
+  },
+  {
+    collection: 'segments',
+    noun: 'buyer segment',
+    files: glob('content/segments', 'yaml'),
+    schema: segmentSchema,
+    titleOf: field('name'),
+    hrefOf: (data) => `/buyer-segments/${String(data['id'])}`,
+  },
+  {
+    collection: 'icp',
+    noun: 'ideal customer profile',
+    files: glob('content/icp', 'yaml'),
+    schema: icpSchema,
+    titleOf: field('title'),
+    hrefOf: fixed('/ideal-customer-profile'),
+  },
+  {
+    collection: 'salesSituations',
+    noun: 'sales situation',
+    files: glob('content/sales-situations', 'yaml'),
+    schema: salesSituationSchema,
+    titleOf: field('name'),
+    hrefOf: fixed('/sales-situations'),
+  },
+  {
+    collection: 'productFeatures',
+    noun: 'product feature',
+    files: glob('content/product/features', 'yaml'),
+    schema: productFeatureSchema,
+    titleOf: field('title'),
+    hrefOf: fixed('/product?tab=features'),
+  },
+  {
+    collection: 'productFeatureNarratives',
+    noun: 'feature narrative',
+    files: file('content/product/feature-narratives.yaml'),
+    schema: productFeatureNarrativeSchema,
+    titleOf: (_, id) => `Feature texts (${id})`,
+    hrefOf: fixed('/product?tab=features'),
+  },
+  {
+    collection: 'productIntegrationGroups',
+    noun: 'integration group',
+    files: glob('content/product/integrations', 'yaml'),
+    schema: productIntegrationGroupSchema,
+    titleOf: field('title'),
+    hrefOf: fixed('/product?tab=integrations'),
+  },
+  {
+    collection: 'resources',
+    noun: 'resource',
+    files: glob('content/resources/library', 'yaml'),
+    schema: resourceSchema,
+    titleOf: field('title'),
+    hrefOf: (data) => (data['category'] === 'customer-examples' ? '/resources?tab=customer-examples' : '/resources?tab=sales-resources'),
+  },
+  {
+    collection: 'resourceCustomerExamples',
+    noun: 'customer-examples row',
+    files: file('content/resources/customer-examples.yaml'),
+    schema: customerExampleRowSchema,
+    titleOf: field('segment'),
+    hrefOf: fixed('/resources?tab=customer-examples'),
+  },
+  {
+    collection: 'company',
+    noun: 'company profile',
+    files: file('content/company/company.yaml'),
+    schema: companySchema,
+    titleOf: field('name'),
+    hrefOf: fixed('/company-overview'),
+  },
+  {
+    collection: 'companyValueProps',
+    noun: 'value proposition',
+    files: file('content/company/value-propositions.yaml'),
+    schema: valuePropositionSchema,
+    titleOf: field('name'),
+    hrefOf: company('valueProps'),
+  },
+  {
+    collection: 'companyDifferentiators',
+    noun: 'differentiators section',
+    files: file('content/company/differentiators.yaml'),
+    schema: differentiatorsSchema,
+    titleOf: fixed('Differentiators'),
+    hrefOf: company('differentiators'),
+  },
+  {
+    collection: 'companyCoreValues',
+    noun: 'core value',
+    files: file('content/company/core-values.yaml'),
+    schema: coreValueSchema,
+    titleOf: field('name'),
+    hrefOf: company('coreValues'),
+  },
+  {
+    collection: 'companyTeam',
+    noun: 'team member',
+    files: file('content/company/team.yaml'),
+    schema: teamMemberSchema,
+    titleOf: field('name'),
+    hrefOf: company('team'),
+  },
+  {
+    collection: 'companyHistory',
+    noun: 'history entry',
+    files: file('content/company/history.yaml'),
+    schema: historyEntrySchema,
+    titleOf: (data, id) => (typeof data['title'] === 'string' ? `${String(data['year'])}: ${data['title']}` : id),
+    hrefOf: company('history'),
+  },
+  {
+    collection: 'industryOverview',
+    noun: 'industry overview',
+    files: file('content/industry/overview.yaml'),
+    schema: industryOverviewSchema,
+    titleOf: field('title'),
+    hrefOf: industry('industry-overview'),
+  },
+  {
+    collection: 'industryLeaseTypes',
+    noun: 'lease type',
+    files: file('content/industry/lease-types.yaml'),
+    schema: leaseTypeSchema,
+    titleOf: field('name'),
+    hrefOf: industry('industry-overview'),
+  },
+  {
+    collection: 'industryCompetitors',
+    noun: 'competitor',
+    files: file('content/industry/competitors.yaml'),
+    schema: competitorSchema,
+    titleOf: field('name'),
+    hrefOf: industry('competitive-landscape'),
+  },
+  {
+    collection: 'industryAbbreviations',
+    noun: 'abbreviation',
+    files: file('content/industry/abbreviations.yaml'),
+    schema: abbreviationSchema,
+    titleOf: (_, id) => id,
+    hrefOf: industry('terms-acronyms'),
+  },
+  {
+    collection: 'industryGlossary',
+    noun: 'glossary term',
+    files: file('content/industry/glossary.yaml'),
+    schema: glossaryTermSchema,
+    titleOf: (_, id) => id,
+    hrefOf: industry('terms-acronyms'),
+  },
+  {
+    collection: 'externalTools',
+    noun: 'external tool',
+    files: file('content/external-tools.yaml'),
+    schema: externalToolSchema,
+    titleOf: field('name'),
+    hrefOf: fixed('/'),
+  },
+];
+
+/** The source of a collection by name (every collection has one; see the unit test). */
+export function sourceOf(collection: string): ContentSource {
+  const source = CONTENT_SOURCES.find((candidate) => candidate.collection === collection);
+  if (!source) throw new Error(`No content source for collection "${collection}" in src/lib/content-check/sources.ts`);
+  return source;
+}

@@ -1,0 +1,87 @@
+// `npm run content:report` with a fixed clock (never today's date): on a copy of the content whose review
+// dates are rewritten to a known schedule, it lists what is overdue or due soon and exits 1 only when
+// something is overdue; broken content exits 2.
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentReport } from '~/lib/freshness/report';
+import { contentFixture, PROJECT_ROOT, replaceOnce, type ContentFixture } from '../support/content-fixture';
+
+const run = promisify(execFile);
+
+function rewriteReviews(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) rewriteReviews(path);
+    else if (/\.(ya?ml|mdx)$/.test(name)) {
+      writeFileSync(
+        path,
+        readFileSync(path, 'utf8').replace(
+          /review: \{[^}\n]*\}/g,
+          'review: { owner: aaliyah-brooks, lastReviewed: 2026-01-15, reviewEveryMonths: 12 }',
+        ),
+      );
+    }
+  }
+}
+
+let fixture: ContentFixture;
+beforeAll(() => {
+  fixture = contentFixture();
+  rewriteReviews(join(fixture.root, 'content'));
+  const set = (file: string, review: string) => {
+    const path = join(fixture.root, file);
+    writeFileSync(path, replaceOnce(/review: \{[^}\n]*\}/, `review: ${review}`)(readFileSync(path, 'utf8')));
+  };
+  set('content/lessons/05-product/03-integrations.mdx', '{ owner: rafael-souza, lastReviewed: 2026-01-10, reviewBy: 2026-06-30 }');
+  set('content/personas/09-kevin-brandt.yaml', '{ owner: grace-villanueva, lastReviewed: 2026-01-20, reviewBy: 2026-07-20 }');
+});
+afterAll(() => fixture.cleanup());
+
+describe('content report', () => {
+  it('lists the overdue and due-soon entries with owner, dates, file and page, and exits 1 when one is overdue', () => {
+    const report = contentReport(fixture.root, '2026-07-01');
+    expect(report.exitCode).toBe(1);
+    const [heading, ...lines] = report.text.split('\n');
+    expect(heading).toMatch(/^Content health on 2026-07-01: 1 overdue, 1 due within 30 days \(of \d{3} entries\)\.$/);
+    expect(lines).toEqual([
+      "OVERDUE   2026-06-30  1 day overdue     lesson 'Integrations: The Connected Stack' — owner Rafael Souza (rafael-souza), last reviewed 2026-01-10",
+      '          content/lessons/05-product/03-integrations.mdx · /modules/5/lessons/503',
+      "due soon  2026-07-20  due in 19 days    persona 'Kevin Brandt' — owner Grace Villanueva (grace-villanueva), last reviewed 2026-01-20",
+      '          content/personas/09-kevin-brandt.yaml · /personas/9',
+    ]);
+  });
+
+  it('exits 0 when nothing is overdue, whatever is due soon', () => {
+    const report = contentReport(fixture.root, '2026-06-15');
+    expect(report.exitCode).toBe(0);
+    expect(report.rows.map((row) => [row.id, row.status, row.daysLeft])).toEqual([['503', 'due-soon', 15]]);
+    expect(contentReport(fixture.root, '2026-01-16').text).toMatch(
+      /^Content health on 2026-01-16: 0 overdue, 0 due within 30 days \(of \d+ entries\)\.$/,
+    );
+  });
+
+  it('exits 2 when the content itself is broken', () => {
+    const broken = contentFixture({ 'content/lessons/02-industry/05-practice.mdx': replaceOnce('answer={1}', 'answer={9}') });
+    try {
+      const report = contentReport(broken.root, '2026-11-24');
+      expect(report.exitCode).toBe(2);
+      expect(report.text).toContain('The content has 1 problems: run `npm run build` to see them.');
+    } finally {
+      broken.cleanup();
+    }
+  });
+
+  it('is what `npm run content:report -- --today` prints, with the exit code', async () => {
+    const script = ['--no-install', 'tsx', 'scripts/content-report.ts', '--root', fixture.root];
+    const overdue = await run('npx', [...script, '--today', '2026-07-01'], { cwd: PROJECT_ROOT }).catch(
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect('code' in overdue ? overdue.code : 0).toBe(1);
+    expect(overdue.stdout).toContain('Content health on 2026-07-01: 1 overdue, 1 due within 30 days');
+    const clean = await run('npx', [...script, '--today', '2026-06-15'], { cwd: PROJECT_ROOT });
+    expect(clean.stdout).toContain('Content health on 2026-06-15: 0 overdue, 1 due within 30 days');
+  }, 90_000);
+});
