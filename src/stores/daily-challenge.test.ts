@@ -28,6 +28,7 @@ describe('daily challenge start', () => {
       { id: 'b', text: 'Net' },
     ],
     nextRefreshHours: '1.0',
+    streak: 2,
     answer: answered ? { answerId: 'b', correct: false, correctOptionId: 'a', explanation: 'Because.' } : null,
   });
   const fetchMock = vi.fn();

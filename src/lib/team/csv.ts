@@ -3,7 +3,7 @@ import type { TeamProgressRow } from './figures';
 
 /** CSV of the rows, same figures as the table. Cells that a spreadsheet would run as a formula are neutralised. */
 export function teamProgressCsv(rows: readonly TeamProgressRow[]): string {
-  const header = ['id', 'name', 'username', 'progress', 'pagesVisited', 'quizzesCompleted', 'dailyChallenges', 'loginCount', 'lastActive'];
+  const header = ['id', 'name', 'username', 'progress', 'mastery', 'pagesVisited', 'quizzesCompleted', 'dailyChallenges', 'loginCount', 'lastActive'];
   const cell = (value: string | number) => {
     let text = String(value);
     if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
@@ -15,6 +15,7 @@ export function teamProgressCsv(rows: readonly TeamProgressRow[]): string {
       row.name,
       row.username,
       row.progress,
+      row.mastery,
       row.pagesVisited,
       row.quizzesCompleted,
       row.dailyChallenges,
