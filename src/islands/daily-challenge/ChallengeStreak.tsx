@@ -1,5 +1,5 @@
 // The challenge streak under the card's title: consecutive days with a challenge answered, one grace day a week.
-export const STREAK_DEFINITION = 'Consecutive days with a challenge answered; one missed day a week does not break it.';
+const STREAK_DEFINITION = 'Consecutive days with a challenge answered; one missed day a week does not break it.';
 
 export function ChallengeStreak({ streak }: { streak: number }) {
   return (

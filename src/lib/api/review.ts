@@ -4,7 +4,7 @@
 import { z } from './zod';
 
 /** A due question as the browser sees it before answering: no key, no explanation. */
-export const reviewQuestionSchema = z.strictObject({
+const reviewQuestionSchema = z.strictObject({
   /** "{quizId}:{questionId}". */
   id: z.string(),
   quizTitle: z.string(),

@@ -13,12 +13,12 @@
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days until the next review after landing in box 1…5. */
-export const INTERVAL_DAYS = [1, 3, 7, 16, 35] as const;
-export const LAST_BOX = INTERVAL_DAYS.length;
+const INTERVAL_DAYS = [1, 3, 7, 16, 35] as const;
+const LAST_BOX = INTERVAL_DAYS.length;
 /** The box of a mastered (retired) card. */
 export const MASTERED_BOX = LAST_BOX + 1;
 /** Mastery counts cards in this box or above (the third interval, 7 days), mastered ones included. */
-export const MASTERY_BOX = 3;
+const MASTERY_BOX = 3;
 
 export interface Card {
   /** 1…5, or MASTERED_BOX. */

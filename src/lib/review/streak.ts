@@ -6,7 +6,7 @@
  */
 
 /** Days a grace day covers: at most one missed day in any run of this many days. */
-export const GRACE_WINDOW_DAYS = 7;
+const GRACE_WINDOW_DAYS = 7;
 
 /** The streak on `today` (a whole UTC day) from the days on which a challenge was answered. */
 export function challengeStreak(answeredDays: Iterable<number>, today: number): number {

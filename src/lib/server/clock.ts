@@ -4,9 +4,9 @@
 // PARCELWISE_TEST_CLOCK=true (the API tests and the e2e server); a deployed site always uses the real time.
 import { isLocalRun } from './config';
 
-export const TEST_CLOCK_HEADER = 'x-parcelwise-now';
+const TEST_CLOCK_HEADER = 'x-parcelwise-now';
 
-export function testClockEnabled(): boolean {
+function testClockEnabled(): boolean {
   return process.env['PARCELWISE_TEST_CLOCK'] === 'true' && isLocalRun();
 }
 

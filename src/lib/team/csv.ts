@@ -3,7 +3,18 @@ import type { TeamProgressRow } from './figures';
 
 /** CSV of the rows, same figures as the table. Cells that a spreadsheet would run as a formula are neutralised. */
 export function teamProgressCsv(rows: readonly TeamProgressRow[]): string {
-  const header = ['id', 'name', 'username', 'progress', 'mastery', 'pagesVisited', 'quizzesCompleted', 'dailyChallenges', 'loginCount', 'lastActive'];
+  const header = [
+    'id',
+    'name',
+    'username',
+    'progress',
+    'mastery',
+    'pagesVisited',
+    'quizzesCompleted',
+    'dailyChallenges',
+    'loginCount',
+    'lastActive',
+  ];
   const cell = (value: string | number) => {
     let text = String(value);
     if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;

@@ -61,7 +61,13 @@ describe('pickChallengeQuestion (the selection order)', () => {
   });
   // Module 1 teaches lessons 101-102, module 2 lesson 201; quiz 2 is the newest content.
   const modules = [
-    { id: 1, lessons: [{ id: 101, title: 'L101', type: 'article' as const, duration: 5, order: 1 }, { id: 102, title: 'L102', type: 'article' as const, duration: 5, order: 2 }] },
+    {
+      id: 1,
+      lessons: [
+        { id: 101, title: 'L101', type: 'article' as const, duration: 5, order: 1 },
+        { id: 102, title: 'L102', type: 'article' as const, duration: 5, order: 2 },
+      ],
+    },
     { id: 2, lessons: [{ id: 201, title: 'L201', type: 'article' as const, duration: 5, order: 1 }] },
   ];
   const bank = buildQuestionBank([quiz(2, [201, 101]), quiz(1, [101, 102, 201])], modules);
@@ -96,7 +102,12 @@ describe('pickChallengeQuestion (the selection order)', () => {
     expect(new Set(picks).size).toBeGreaterThanOrEqual(3);
     // Stable: the same user and window give the same question.
     expect(pick(seen, [], 'user-7')).toBe(picks[7]);
-    const next = pickChallengeQuestion(bank, { cards: seen, studiedModules: [], userId: 'user-7', window: challengeWindow(new Date('2026-11-24T00:00:00Z')) });
+    const next = pickChallengeQuestion(bank, {
+      cards: seen,
+      studiedModules: [],
+      userId: 'user-7',
+      window: challengeWindow(new Date('2026-11-24T00:00:00Z')),
+    });
     expect(next).not.toBeNull();
   });
 

@@ -95,8 +95,7 @@ export async function dailyChallengeFromState(userId: string, state: ReviewState
     options,
     nextRefreshHours: window.nextRefreshHours,
     streak: challengeStreak(state.challengeDays, dayOf(now)),
-    answer:
-      answer && answer.questionKey === pick.key ? { answerId: answer.optionId, ...verdictFor(pick.question, answer.correct) } : null,
+    answer: answer && answer.questionKey === pick.key ? { answerId: answer.optionId, ...verdictFor(pick.question, answer.correct) } : null,
   };
 }
 
@@ -110,7 +109,11 @@ export async function getDailyChallenge(userId: string, now: Date = new Date()):
  * of its options. The first answer in the window is stored and counts (and updates the card, once); any
  * later one gets that verdict. A `correct` claimed by the client is never read.
  */
-export async function completeDailyChallenge(userId: string, input: CompleteChallengeRequest, now: Date = new Date()): Promise<ChallengeVerdict> {
+export async function completeDailyChallenge(
+  userId: string,
+  input: CompleteChallengeRequest,
+  now: Date = new Date(),
+): Promise<ChallengeVerdict> {
   const { window, pick } = await currentChallenge(userId, await loadReviewState(userId, now), now);
   if (input.questionId !== pick.key) throw new HttpError(400, 'questionId: not the current daily challenge');
   const option = pick.question.options.find((candidate) => candidate.id === input.answerId);
@@ -126,12 +129,21 @@ export async function completeDailyChallenge(userId: string, input: CompleteChal
   if (created) await activity.add(userId, { kind: 'challenge', windowId: window.id, recordedAt: answeredAt });
   // Read back: the local Blobs emulation does not make create-only writes atomic, and the stored
   // (first) answer is the one that counts.
-  const stored = (await challengeAnswers.get(userId, window.id)) ?? { questionId: pick.key, answerId: option.id, correct: option.isCorrect, answeredAt };
+  const stored = (await challengeAnswers.get(userId, window.id)) ?? {
+    questionId: pick.key,
+    answerId: option.id,
+    correct: option.isCorrect,
+    answeredAt,
+  };
   const [quizId, questionId] = stored.questionId.split(':');
   // The counted answer's event has a fixed id: a retry (or a second tab) stores it once.
   const at = new Date(stored.answeredAt);
-  await recordAnswers(userId, [{ quizId: Number(quizId), questionId: questionId!, optionId: stored.answerId, correct: stored.correct }], 'challenge', at, [
-    challengeAnswerId(at),
-  ]);
+  await recordAnswers(
+    userId,
+    [{ quizId: Number(quizId), questionId: questionId!, optionId: stored.answerId, correct: stored.correct }],
+    'challenge',
+    at,
+    [challengeAnswerId(at)],
+  );
   return verdictFor(pick.question, stored.correct);
 }

@@ -1,5 +1,6 @@
 // Mastery (docs/decisions.md "Spaced review"): of a module, the share of the questions taught by its lessons
-// whose card has reached the third interval (or is mastered); of a topic, the same over a quiz category.
+// whose card has reached the third interval (or is mastered); of a topic, the same over a quiz category
+// (the team's topic figures are in ./team-knowledge).
 import { masteryPercent, type Card } from '~/lib/review/leitner';
 import type { QuestionBank } from './question-bank';
 
@@ -19,14 +20,3 @@ function masteryOver<K>(groups: ReadonlyMap<K, string[]>, cards: Readonly<Record
 /** Mastery per module id (modules without questions are absent). */
 export const masteryByModule = (bank: Pick<QuestionBank, 'byModule'>, cards: Readonly<Record<string, Pick<Card, 'box'>>>) =>
   masteryOver(bank.byModule, cards);
-
-/** Mastery per topic (quiz category). */
-export const masteryByTopic = (bank: Pick<QuestionBank, 'byTopic'>, cards: Readonly<Record<string, Pick<Card, 'box'>>>) =>
-  masteryOver(bank.byTopic, cards);
-
-/** Mastery over the whole bank. */
-export const overallMastery = (bank: Pick<QuestionBank, 'questions'>, cards: Readonly<Record<string, Pick<Card, 'box'>>>): number =>
-  masteryPercent(
-    bank.questions.map((item) => item.key),
-    cards,
-  );

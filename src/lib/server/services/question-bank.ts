@@ -46,7 +46,12 @@ export function buildQuestionBank(quizzes: readonly Quiz[], modules: readonly Pi
         quiz: { id: quiz.id, title: quiz.title, category: quiz.category },
         question,
         lesson: lesson
-          ? { id: question.lessonId, title: lesson.title, moduleId: lesson.moduleId, href: `/modules/${lesson.moduleId}/lessons/${question.lessonId}` }
+          ? {
+              id: question.lessonId,
+              title: lesson.title,
+              moduleId: lesson.moduleId,
+              href: `/modules/${lesson.moduleId}/lessons/${question.lessonId}`,
+            }
           : null,
         order,
       };
@@ -69,7 +74,12 @@ export function getQuestionBank(): Promise<QuestionBank> {
 }
 
 /** A question as the browser may see it before answering: no isCorrect, no explanation. */
-export function publicQuestion(item: BankQuestion): { id: string; quizTitle: string; text: string; options: Array<{ id: string; text: string }> } {
+export function publicQuestion(item: BankQuestion): {
+  id: string;
+  quizTitle: string;
+  text: string;
+  options: Array<{ id: string; text: string }>;
+} {
   return {
     id: item.key,
     quizTitle: item.quiz.title,

@@ -16,7 +16,7 @@ import { challengeWindow } from './challenge-window';
 import { questionKey } from './question-bank';
 
 /** A window's snapshot is saved only this long after the window started, so an answer written late is in it. */
-export const SNAPSHOT_SETTLE_MS = 60_000;
+const SNAPSHOT_SETTLE_MS = 60_000;
 
 export interface ReviewState {
   /** Start of the current 12-hour window. */
@@ -34,14 +34,24 @@ export interface ReviewState {
 }
 
 const asAnswers = (answers: readonly ReviewAnswer[]) =>
-  answers.map((answer) => ({ questionKey: questionKey(answer.quizId, answer.questionId), correct: answer.correct, at: answer.at.getTime() }));
+  answers.map((answer) => ({
+    questionKey: questionKey(answer.quizId, answer.questionId),
+    correct: answer.correct,
+    at: answer.at.getTime(),
+  }));
 
-const challengeDaysOf = (answers: readonly ReviewAnswer[]) => answers.filter((answer) => answer.source === 'challenge').map((answer) => dayOf(answer.at));
+const challengeDaysOf = (answers: readonly ReviewAnswer[]) =>
+  answers.filter((answer) => answer.source === 'challenge').map((answer) => dayOf(answer.at));
 
 const union = (a: readonly number[], b: readonly number[]) => [...new Set([...a, ...b])].sort((x, y) => x - y);
 
 /** The snapshot at `windowStart` from an older one (or none) and the answers since it. */
-async function rollForward(userId: string, stale: StoredReviewSnapshot | null, windowStart: Date, now: Date): Promise<StoredReviewSnapshot> {
+async function rollForward(
+  userId: string,
+  stale: StoredReviewSnapshot | null,
+  windowStart: Date,
+  now: Date,
+): Promise<StoredReviewSnapshot> {
   const usable = stale !== null && Date.parse(stale.through) < windowStart.getTime() ? stale : null;
   const since = usable ? new Date(usable.through) : null;
   const [older, completions] = await Promise.all([
@@ -54,7 +64,10 @@ async function rollForward(userId: string, stale: StoredReviewSnapshot | null, w
     through: windowStart.toISOString(),
     cards: foldAnswers(usable?.cards ?? {}, asAnswers(before)),
     challengeDays: union(usable?.challengeDays ?? [], challengeDaysOf(before)),
-    studiedModules: union([], completions.map((completion) => completion.moduleId)),
+    studiedModules: union(
+      [],
+      completions.map((completion) => completion.moduleId),
+    ),
   };
   if (now.getTime() - windowStart.getTime() >= SNAPSHOT_SETTLE_MS) {
     // A cache: failing to save it costs the next read a little more, nothing else.

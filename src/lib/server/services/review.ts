@@ -63,7 +63,12 @@ export async function answerReview(userId: string, input: AnswerReviewRequest, n
   const option = item.question.options.find((candidate) => candidate.id === input.answerId);
   if (!option) throw new HttpError(400, 'answerId: not an option of this question');
 
-  await recordAnswers(userId, [{ quizId: item.quiz.id, questionId: item.question.id, optionId: option.id, correct: option.isCorrect }], 'review', now);
+  await recordAnswers(
+    userId,
+    [{ quizId: item.quiz.id, questionId: item.question.id, optionId: option.id, correct: option.isCorrect }],
+    'review',
+    now,
+  );
   const today = dayOf(now);
   const card = applyAnswer(state.cards[item.key] ?? null, option.isCorrect, today);
   const cards = { ...state.cards, [item.key]: card };

@@ -36,7 +36,12 @@ describe('team knowledge', () => {
   });
 
   it('counts answers and misses per question and day, and keeps only the last 30 days', () => {
-    const stats = foldAnswerStats({}, [answer('1:q1', false, 40), answer('1:q1', false, 2), answer('1:q1', true, 2), answer('2:q1', true, 2)]);
+    const stats = foldAnswerStats({}, [
+      answer('1:q1', false, 40),
+      answer('1:q1', false, 2),
+      answer('1:q1', true, 2),
+      answer('2:q1', true, 2),
+    ]);
     expect(stats['1:q1']![String(dayOf(daysAgo(2)))]).toEqual([2, 1]);
     const pruned = pruneAnswerStats(stats, NOW);
     expect(Object.keys(pruned['1:q1']!)).toEqual([String(dayOf(daysAgo(2)))]);
@@ -46,14 +51,23 @@ describe('team knowledge', () => {
     const ana = foldMemberCards({}, [answer('1:q1', true, 12), answer('1:q1', true, 9), answer('2:q1', false, 3)]);
     const ben = foldMemberCards({}, [answer('2:q1', false, 3), answer('2:q2', false, 40)]);
     const idle = {};
-    const stats = foldAnswerStats({}, [answer('2:q1', false, 3), answer('2:q1', false, 3), answer('1:q2', false, 5), answer('1:q2', true, 5), answer('1:q2', true, 5), answer('2:q2', false, 40)]);
+    const stats = foldAnswerStats({}, [
+      answer('2:q1', false, 3),
+      answer('2:q1', false, 3),
+      answer('1:q2', false, 5),
+      answer('1:q2', true, 5),
+      answer('1:q2', true, 5),
+      answer('2:q2', false, 40),
+    ]);
     const knowledge = teamKnowledge(bank, [ana, ben, idle], pruneAnswerStats(stats, NOW), NOW);
     expect(knowledge.topics).toEqual([
       // Ana masters 1 of 2 Company questions (50 %), the others 0: average 17.
       { topic: 'Company', averageMastery: 17, started: 1, questions: 2 },
       { topic: 'Product', averageMastery: 0, started: 2, questions: 2 },
     ]);
-    expect(knowledge.mostMissed.map(({ key, misses, answers, missRate, learners }) => ({ key, misses, answers, missRate, learners }))).toEqual([
+    expect(
+      knowledge.mostMissed.map(({ key, misses, answers, missRate, learners }) => ({ key, misses, answers, missRate, learners })),
+    ).toEqual([
       { key: '2:q1', misses: 2, answers: 2, missRate: 100, learners: 2 },
       { key: '1:q2', misses: 1, answers: 3, missRate: 33, learners: 0 },
     ]);

@@ -16,8 +16,8 @@ export type RollupCard = z.infer<typeof rollupCardSchema>;
 export const answerStatsSchema = z.record(z.string(), z.record(z.string(), z.tuple([z.number().int(), z.number().int()])));
 export type AnswerStats = z.infer<typeof answerStatsSchema>;
 
-export const MISS_WINDOW_DAYS = 30;
-export const MOST_MISSED_COUNT = 10;
+const MISS_WINDOW_DAYS = 30;
+const MOST_MISSED_COUNT = 10;
 
 export interface FoldedAnswer {
   questionKey: string;
@@ -95,7 +95,12 @@ export interface TeamKnowledge {
 type Bank = Pick<QuestionBank, 'byTopic' | 'byKey'>;
 
 /** The Knowledge section: per topic the team's average mastery and how many started it; the most-missed questions. */
-export function teamKnowledge(bank: Bank, members: ReadonlyArray<Readonly<Record<string, RollupCard>>>, stats: Readonly<AnswerStats>, now: Date): TeamKnowledge {
+export function teamKnowledge(
+  bank: Bank,
+  members: ReadonlyArray<Readonly<Record<string, RollupCard>>>,
+  stats: Readonly<AnswerStats>,
+  now: Date,
+): TeamKnowledge {
   const first = dayOf(now) - MISS_WINDOW_DAYS + 1;
   const topics = [...bank.byTopic].map(([topic, keys]): TopicKnowledge => {
     const boxes = members.map((cards) => Object.fromEntries(keys.filter((key) => cards[key]).map((key) => [key, { box: cards[key]![0] }])));

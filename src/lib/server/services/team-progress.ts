@@ -27,11 +27,8 @@ export function progressPercent(completedLessonKeys: readonly string[], allLesso
 }
 
 /** Mastery over the whole question bank from a member's rollup cards, rounded percent. */
-export function memberMastery(cards: MemberFigures['cards'], questionKeys: readonly string[]): number {
-  return masteryPercent(
-    questionKeys,
-    Object.fromEntries(Object.entries(cards).map(([key, [box]]) => [key, { box }])),
-  );
+function memberMastery(cards: MemberFigures['cards'], questionKeys: readonly string[]): number {
+  return masteryPercent(questionKeys, Object.fromEntries(Object.entries(cards).map(([key, [box]]) => [key, { box }])));
 }
 
 export function toTeamRow(

@@ -188,8 +188,10 @@ export function foldEntries(
 }
 
 /** The answers among journal entries, for the team's answer counts. */
-export const answersOf = (entries: readonly JournalEntry[]): FoldedAnswer[] =>
-  entries.flatMap((entry) => (entry.fact.kind === 'answer' ? [{ questionKey: entry.fact.questionKey, correct: entry.fact.correct, at: entry.at }] : []));
+const answersOf = (entries: readonly JournalEntry[]): FoldedAnswer[] =>
+  entries.flatMap((entry) =>
+    entry.fact.kind === 'answer' ? [{ questionKey: entry.fact.questionKey, correct: entry.fact.correct, at: entry.at }] : [],
+  );
 
 /**
  * Journal entries and the records read besides them on a rebuild, oldest first, each answer once (an

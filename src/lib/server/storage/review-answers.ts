@@ -17,7 +17,7 @@ const ROOT = 'review-answers';
 const WINDOW_MS = 12 * 60 * 60 * 1000;
 /** Question and option ids of the bank (the content schema enforces the same). */
 const CONTENT_ID = /^[A-Za-z0-9_-]{1,32}$/;
-export const ANSWER_SOURCES = ['quiz', 'challenge', 'review'] as const;
+const ANSWER_SOURCES = ['quiz', 'challenge', 'review'] as const;
 export type AnswerSource = (typeof ANSWER_SOURCES)[number];
 
 export interface ReviewAnswer {
@@ -56,7 +56,7 @@ function parseAnswerKey(blobKey: string): ReviewAnswer | null {
  * The listing prefixes covering every answer of a user at or after `since` up to `until`: the window
  * folders for up to four windows, else the month folders for up to three months, else everything.
  */
-export function reviewAnswerPrefixes(userId: string, since: Date | null, until: Date): string[] {
+function reviewAnswerPrefixes(userId: string, since: Date | null, until: Date): string[] {
   if (since === null || until.getTime() < since.getTime()) return [prefix(ROOT, userId)];
   const first = Math.floor(since.getTime() / WINDOW_MS);
   const last = Math.floor(until.getTime() / WINDOW_MS);
@@ -130,5 +130,6 @@ export const reviewAnswers = {
   },
 
   snapshot: (userId: string) => readJSON(key('review-snapshots', userId), storedReviewSnapshotSchema),
-  saveSnapshot: (userId: string, snapshot: StoredReviewSnapshot) => writeJSON(key('review-snapshots', userId), storedReviewSnapshotSchema, snapshot),
+  saveSnapshot: (userId: string, snapshot: StoredReviewSnapshot) =>
+    writeJSON(key('review-snapshots', userId), storedReviewSnapshotSchema, snapshot),
 };
