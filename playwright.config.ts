@@ -48,7 +48,8 @@ export default defineConfig({
           reuseExistingServer: false,
           stdout: 'ignore',
           stderr: 'pipe',
-          env: { BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' },
+          // The test clock (x-parcelwise-now, local runs only: src/lib/server/clock.ts) lets e2e/review.spec.ts move days forward.
+          env: { BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1', PARCELWISE_TEST_CLOCK: 'true' },
         },
       }),
 });

@@ -13,6 +13,7 @@ export const SIGNED_IN_ROUTES = [
   '/modules/1',
   '/quizzes',
   '/quizzes/1',
+  '/review',
   '/sales-situations',
   '/team-progress',
 ] as const;
