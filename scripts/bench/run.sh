@@ -17,7 +17,7 @@ if [ "${BENCH_LIGHTHOUSE:-1}" != "0" ]; then
   echo; echo "== Lighthouse (mobile defaults; BENCH_LIGHTHOUSE=0 skips it, LIGHTHOUSE_RUNS=3 for medians)"
   BENCH_BASE_URL="http://127.0.0.1:$PORT" npx --no-install tsx scripts/bench/lighthouse.ts --runs "${LIGHTHOUSE_RUNS:-1}"
 fi
-for bench in scripts/bench/search.ts scripts/bench/team-progress.ts; do
+for bench in scripts/bench/search.ts scripts/bench/challenge.ts scripts/bench/team-progress.ts; do
   if [ -f "$bench" ]; then
     echo; echo "== $(basename "$bench" .ts)"
     npx --no-install tsx "$bench"

@@ -72,9 +72,14 @@ export interface CurrentChallenge {
 }
 
 /** The user's challenge of the window holding `now`, from their loaded review state. */
-export async function currentChallenge(userId: string, state: ReviewState, now: Date): Promise<CurrentChallenge> {
+export async function currentChallenge(
+  userId: string,
+  state: ReviewState,
+  now: Date,
+  bank: Pick<QuestionBank, 'questions'> | null = null,
+): Promise<CurrentChallenge> {
   const window = challengeWindow(now);
-  const bank = await getQuestionBank();
+  bank ??= await getQuestionBank();
   const pick = pickChallengeQuestion(bank, { cards: state.cardsAtWindowStart, studiedModules: state.studiedModules, userId, window });
   if (!pick) throw new HttpError(404, 'No daily challenge available');
   const counted = state.windowAnswers.find((answer) => answer.source === 'challenge');
@@ -85,8 +90,13 @@ export async function currentChallenge(userId: string, state: ReviewState, now: 
 }
 
 /** GET /api/daily-challenge from a loaded state (the home page shares that load with the mastery figures). */
-export async function dailyChallengeFromState(userId: string, state: ReviewState, now: Date): Promise<DailyChallenge> {
-  const { window, pick, answer } = await currentChallenge(userId, state, now);
+export async function dailyChallengeFromState(
+  userId: string,
+  state: ReviewState,
+  now: Date,
+  bank: Pick<QuestionBank, 'questions'> | null = null,
+): Promise<DailyChallenge> {
+  const { window, pick, answer } = await currentChallenge(userId, state, now, bank);
   const { id, quizTitle, text, options } = publicQuestion(pick);
   return {
     id,
@@ -100,8 +110,12 @@ export async function dailyChallengeFromState(userId: string, state: ReviewState
 }
 
 /** GET /api/daily-challenge: the user's question of the window without its answer key, their streak and counted answer. */
-export async function getDailyChallenge(userId: string, now: Date = new Date()): Promise<DailyChallenge> {
-  return dailyChallengeFromState(userId, await loadReviewState(userId, now), now);
+export async function getDailyChallenge(
+  userId: string,
+  now: Date = new Date(),
+  bank: Pick<QuestionBank, 'questions'> | null = null,
+): Promise<DailyChallenge> {
+  return dailyChallengeFromState(userId, await loadReviewState(userId, now), now, bank);
 }
 
 /**

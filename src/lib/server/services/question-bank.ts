@@ -1,8 +1,7 @@
 // The question bank as the schedule sees it (docs/decisions.md "Spaced review"): every quiz question with
 // its key "{quizId}:{questionId}", its topic (the quiz category), the lesson that teaches it and that
 // lesson's module. Answer keys stay inside: only services read `question`.
-import { getModules, getQuizzes, type Module, type Quiz } from '~/lib/content/learning';
-import { cached } from '~/lib/content/cache';
+import type { Module, Quiz } from '~/lib/content/learning';
 
 export interface BankQuestion {
   /** "{quizId}:{questionId}": question ids are unique only within their quiz. */
@@ -65,8 +64,12 @@ export function buildQuestionBank(quizzes: readonly Quiz[], modules: readonly Pi
   return { questions, byKey: new Map(questions.map((item) => [item.key, item])), byModule, byTopic };
 }
 
-/** The content's question bank, computed once per process. */
-export function getQuestionBank(): Promise<QuestionBank> {
+/**
+ * The content's question bank, computed once per process. The content is imported when first needed, so
+ * scripts outside Astro (benchmarks) can use this module with a bank of their own.
+ */
+export async function getQuestionBank(): Promise<QuestionBank> {
+  const [{ cached }, { getModules, getQuizzes }] = await Promise.all([import('~/lib/content/cache'), import('~/lib/content/learning')]);
   return cached('question-bank', async () => {
     const [quizzes, modules] = await Promise.all([getQuizzes(), getModules()]);
     return buildQuestionBank(quizzes, modules);
