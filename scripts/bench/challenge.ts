@@ -88,21 +88,21 @@ async function main(): Promise<void> {
     }));
     await pool(events, 64, (event) => reviewAnswers.add(userId, event));
 
-    const cold = await counted(() => getDailyChallenge(userId, now, BANK));
+    const cold = await counted(() => getDailyChallenge(userId, now, { bank: BANK }));
     console.log(`Cold (no snapshot: ${ANSWERS} answers listed and folded, snapshot saved): Blobs requests ${cold}`);
     const nextWindow = new Date(now.getTime() + 12 * 60 * 60 * 1000);
-    const rolled = await counted(() => getDailyChallenge(userId, nextWindow, BANK));
+    const rolled = await counted(() => getDailyChallenge(userId, nextWindow, { bank: BANK }));
     console.log(`First read of the next window (snapshot rolled forward): Blobs requests ${rolled}`);
 
     const warm: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const start = performance.now();
-      await getDailyChallenge(userId, new Date(nextWindow.getTime() + 60_000 + i * 1000), BANK);
+      await getDailyChallenge(userId, new Date(nextWindow.getTime() + 60_000 + i * 1000), { bank: BANK });
       warm.push(performance.now() - start);
     }
     console.log(`Warm (snapshot current): ${stats(warm)}`);
     console.log(
-      `  Blobs requests per choice: ${await counted(() => getDailyChallenge(userId, new Date(nextWindow.getTime() + 120_000), BANK))}`,
+      `  Blobs requests per choice: ${await counted(() => getDailyChallenge(userId, new Date(nextWindow.getTime() + 120_000), { bank: BANK }))}`,
     );
   } finally {
     await blobs.stop();

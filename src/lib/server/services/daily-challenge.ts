@@ -5,6 +5,7 @@
 import type { ChallengeVerdict, CompleteChallengeRequest, DailyChallenge } from '~/lib/api/daily-challenge';
 import { dayOf, isDue, isMastered, type Card } from '~/lib/review/leitner';
 import { challengeStreak } from '~/lib/review/streak';
+import type { Defer } from '~/lib/server/background';
 import { HttpError } from '~/lib/server/errors';
 import { activity } from '~/lib/server/storage/activity';
 import { challengeAnswers } from '~/lib/server/storage/challenge-answers';
@@ -113,9 +114,9 @@ export async function dailyChallengeFromState(
 export async function getDailyChallenge(
   userId: string,
   now: Date = new Date(),
-  bank: Pick<QuestionBank, 'questions'> | null = null,
+  options: { bank?: Pick<QuestionBank, 'questions'>; defer?: Defer | undefined } = {},
 ): Promise<DailyChallenge> {
-  return dailyChallengeFromState(userId, await loadReviewState(userId, now), now, bank);
+  return dailyChallengeFromState(userId, await loadReviewState(userId, now, options.defer), now, options.bank ?? null);
 }
 
 /**
@@ -127,8 +128,9 @@ export async function completeDailyChallenge(
   userId: string,
   input: CompleteChallengeRequest,
   now: Date = new Date(),
+  defer?: Defer,
 ): Promise<ChallengeVerdict> {
-  const { window, pick } = await currentChallenge(userId, await loadReviewState(userId, now), now);
+  const { window, pick } = await currentChallenge(userId, await loadReviewState(userId, now, defer), now);
   if (input.questionId !== pick.key) throw new HttpError(400, 'questionId: not the current daily challenge');
   const option = pick.question.options.find((candidate) => candidate.id === input.answerId);
   if (!option) throw new HttpError(400, 'answerId: not an option of this question');

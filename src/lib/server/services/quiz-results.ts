@@ -2,6 +2,7 @@
 // user's stored results (POST and GET /api/quiz-results), each new result journaled for the team figures.
 import type { QuizResult, QuizReviewItem, SubmitQuizRequest, SubmitQuizResponse } from '~/lib/api/quizzes';
 import { getQuiz, type Quiz } from '~/lib/content/learning';
+import type { Defer } from '~/lib/server/background';
 import { HttpError } from '~/lib/server/errors';
 import { activity } from '~/lib/server/storage/activity';
 import { eventId } from '~/lib/server/storage/keys';
@@ -92,8 +93,8 @@ export function latestResultByQuiz(results: readonly QuizResult[]): Map<number, 
  * The question key of the user's daily challenge while it is unanswered in this window: its correct option
  * and explanation stay out of a quiz review until then (docs/decisions.md "Spaced review").
  */
-async function unansweredChallengeKey(userId: string, now: Date): Promise<string | null> {
-  const challenge = await currentChallenge(userId, await loadReviewState(userId, now), now);
+async function unansweredChallengeKey(userId: string, now: Date, defer: Defer | undefined): Promise<string | null> {
+  const challenge = await currentChallenge(userId, await loadReviewState(userId, now, defer), now);
   return challenge.answer ? null : challenge.pick.key;
 }
 
@@ -101,12 +102,17 @@ async function unansweredChallengeKey(userId: string, now: Date): Promise<string
  * POST /api/quiz-results: grades on the server, stores the result, records every answered question on the
  * user's review schedule, answers the result with the review (less the unanswered daily challenge's key).
  */
-export async function submitQuizResult(userId: string, input: SubmitQuizRequest, now: Date = new Date()): Promise<SubmitQuizResponse> {
+export async function submitQuizResult(
+  userId: string,
+  input: SubmitQuizRequest,
+  now: Date = new Date(),
+  defer?: Defer,
+): Promise<SubmitQuizResponse> {
   const quiz = await getQuiz(input.quizId);
   if (!quiz) throw new HttpError(404, 'Quiz not found');
   const grading = gradeQuiz(quiz, input.answers);
   // Chosen from the schedule as it stood when the window began, so this submission cannot change it.
-  const heldBack = await unansweredChallengeKey(userId, now);
+  const heldBack = await unansweredChallengeKey(userId, now, defer);
   const stored: StoredQuizResult = {
     id: eventId(now),
     quizId: String(quiz.id),

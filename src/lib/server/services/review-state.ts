@@ -9,6 +9,7 @@
  * create-only key (and its journal entry for the team figures), so concurrent answers all count.
  */
 import { dayOf, foldAnswers, type Card } from '~/lib/review/leitner';
+import type { Defer } from '~/lib/server/background';
 import { activity } from '~/lib/server/storage/activity';
 import { progress } from '~/lib/server/storage/progress';
 import { reviewAnswers, type AnswerSource, type ReviewAnswer, type StoredReviewSnapshot } from '~/lib/server/storage/review-answers';
@@ -51,6 +52,7 @@ async function rollForward(
   stale: StoredReviewSnapshot | null,
   windowStart: Date,
   now: Date,
+  defer: Defer | undefined,
 ): Promise<StoredReviewSnapshot> {
   const usable = stale !== null && Date.parse(stale.through) < windowStart.getTime() ? stale : null;
   const since = usable ? new Date(usable.through) : null;
@@ -70,17 +72,24 @@ async function rollForward(
     ),
   };
   if (now.getTime() - windowStart.getTime() >= SNAPSHOT_SETTLE_MS) {
-    // A cache: failing to save it costs the next read a little more, nothing else.
-    await reviewAnswers.saveSnapshot(userId, snapshot).catch((error: unknown) => console.error('review: snapshot not saved', error));
+    // A cache: failing to save it costs the next read a little more, nothing else. It need not delay the answer.
+    const saving = reviewAnswers
+      .saveSnapshot(userId, snapshot)
+      .catch((error: unknown) => console.error('review: snapshot not saved', error));
+    if (defer) defer(saving);
+    else await saving;
   }
   return snapshot;
 }
 
-/** The user's cards now and at the window start, with what the challenge and the review page need. */
-export async function loadReviewState(userId: string, now: Date): Promise<ReviewState> {
+/**
+ * The user's cards now and at the window start, with what the challenge and the review page need. `defer`
+ * (the request's waitUntil) takes the snapshot save off the answer's path.
+ */
+export async function loadReviewState(userId: string, now: Date, defer?: Defer): Promise<ReviewState> {
   const windowStart = challengeWindow(now).startsAt;
   const [stored, windowAnswers] = await Promise.all([reviewAnswers.snapshot(userId), reviewAnswers.since(userId, windowStart, now)]);
-  const snapshot = stored?.through === windowStart.toISOString() ? stored : await rollForward(userId, stored, windowStart, now);
+  const snapshot = stored?.through === windowStart.toISOString() ? stored : await rollForward(userId, stored, windowStart, now, defer);
   const current = windowAnswers.filter((answer) => answer.at.getTime() <= now.getTime());
   return {
     windowStart,
