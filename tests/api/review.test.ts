@@ -21,7 +21,8 @@ afterAll(() => {
 const DAY = 24 * 60 * 60 * 1000;
 /** Day 0, 10:00 UTC; `on(n, 'HH:MM')` is another time n days later. */
 const DAY0 = Date.parse('2030-03-10T00:00:00.000Z');
-const on = (day: number, time = '10:00') => new Date(DAY0 + day * DAY + Date.parse(`1970-01-01T${time}:00Z`)).toISOString();
+const on = (day: number, time = '10:00') =>
+  new Date(DAY0 + day * DAY + Date.parse(`1970-01-01T${time.length === 5 ? `${time}:00` : time}Z`)).toISOString();
 
 const call = (client: ApiClient, method: string, path: string, now: string, body?: unknown) =>
   client.request(method, path, { headers: { 'x-parcelwise-now': now }, ...(body === undefined ? {} : { body }) });
@@ -110,6 +111,27 @@ describe.skipIf(!inProcess)('the schedule behind the daily challenge', () => {
       submitQuizResponseSchema,
     );
     expect(after.review.find((item) => item.questionId === questionId)?.correctOptionId).toMatch(/^[a-e]$/);
+  });
+
+  it('a window ends at 12:00 UTC sharp: the answer counted in it stays there', async () => {
+    const { client } = await signUp(t.app, 'Edge');
+    const last = await challengeAt(client, on(30, '11:59:59.999'));
+    expect(last.nextRefreshHours).toBe('0.1');
+    await call(client, 'POST', '/api/daily-challenge/complete', on(30, '11:59:59.999'), {
+      questionId: last.id,
+      answerId: last.options[0]!.id,
+    });
+    expect((await challengeAt(client, on(30, '11:59:59.999'))).answer?.answerId).toBe(last.options[0]!.id);
+    const next = await challengeAt(client, on(30, '12:00'));
+    expect(next.nextRefreshHours).toBe('12.0');
+    expect(next.answer).toBeNull();
+    expect(next.streak).toBe(1);
+    // The last window's question is no longer the challenge.
+    const late = await call(client, 'POST', '/api/daily-challenge/complete', on(30, '12:00'), {
+      questionId: next.id === last.id ? 'not-it' : last.id,
+      answerId: 'a',
+    });
+    expect(await messageOf(late, 400)).toBe('questionId: not the current daily challenge');
   });
 
   it('20 answers sent at once for one user are all counted', async () => {
