@@ -48,9 +48,15 @@ export default defineConfig({
           reuseExistingServer: false,
           stdout: 'ignore',
           stderr: 'pipe',
-          // The content freshness clock is pinned (src/lib/server/clock.ts): review notes and /content-health never
-          // depend on today's date. e2e/content-freshness.spec.ts relies on this date (E2E_TODAY there).
-          env: { BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1', PARCELWISE_NOW: '2026-12-12T09:00:00Z' },
+          // Local-run clocks (src/lib/server/clock.ts): content freshness is pinned (review notes and /content-health
+          // never depend on today's date; e2e/content-freshness.spec.ts relies on this date, E2E_TODAY there), and the
+          // learning test clock (x-parcelwise-now) lets e2e/review.spec.ts move days forward.
+          env: {
+            BROWSER: 'none',
+            ASTRO_TELEMETRY_DISABLED: '1',
+            PARCELWISE_NOW: '2026-12-12T09:00:00Z',
+            PARCELWISE_TEST_CLOCK: 'true',
+          },
         },
       }),
 });

@@ -14,6 +14,7 @@ export const SIGNED_IN_ROUTES = [
   '/modules/5/lessons/503',
   '/quizzes',
   '/quizzes/1',
+  '/review',
   '/sales-situations',
   '/team-progress',
   '/search?q=NNN',

@@ -154,6 +154,7 @@ test('the administrator sorts and filters the table and downloads it as CSV with
     'name',
     'username',
     'progress',
+    'mastery',
     'pagesVisited',
     'quizzesCompleted',
     'dailyChallenges',
@@ -161,7 +162,7 @@ test('the administrator sorts and filters the table and downloads it as CSV with
     'lastActive',
   ]);
   expect(
-    lines.map(([id, , , progress, pagesVisited, quizzesCompleted, dailyChallenges, loginCount, lastActive]) => ({
+    lines.map(([id, , , progress, , pagesVisited, quizzesCompleted, dailyChallenges, loginCount, lastActive]) => ({
       id,
       progress,
       pagesVisited,

@@ -8,7 +8,10 @@
  * the local BlobsServer lists a prefix by stat-ing every file of the store path it walks (its list cost
  * grows with the files on disk), while Netlify Blobs lists prefixes from an index.
  *
- *   npx tsx scripts/bench/team-progress.ts [--users 100] [--events 1000] [--runs 20] [--rebuilds 1]
+ * Each user also answers ANSWERS bank questions (a review-answers key and its journal entry each), so the
+ * Knowledge section (mastery by topic, most-missed questions) is folded and computed with the rows.
+ *
+ *   npx tsx scripts/bench/team-progress.ts [--users 100] [--events 1000] [--answers 2000] [--runs 20] [--rebuilds 1]
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -18,6 +21,8 @@ import { activity, type ActivityEvent } from '~/lib/server/storage/activity';
 import { challengeAnswers } from '~/lib/server/storage/challenge-answers';
 import { progress } from '~/lib/server/storage/progress';
 import { quizResults } from '~/lib/server/storage/quiz-results';
+import { reviewAnswers } from '~/lib/server/storage/review-answers';
+import { buildQuestionBank } from '~/lib/server/services/question-bank';
 import { startLocalBlobs } from '~/lib/server/storage/local-server';
 import { users } from '~/lib/server/storage/users';
 
@@ -25,12 +30,14 @@ const { values } = parseArgs({
   options: {
     users: { type: 'string', default: '100' },
     events: { type: 'string', default: '1000' },
+    answers: { type: 'string', default: '2000' },
     runs: { type: 'string', default: '20' },
     rebuilds: { type: 'string', default: '1' },
   },
 });
 const USERS = Number(values.users);
 const EVENTS = Number(values.events);
+const ANSWERS = Number(values.answers);
 const RUNS = Number(values.runs);
 const REBUILDS = Number(values.rebuilds);
 const DAY = 24 * 60 * 60 * 1000;
@@ -41,6 +48,30 @@ const CURRICULUM = Array.from({ length: 5 }, (_, m) => ({
   id: m + 1,
   lessons: Array.from({ length: 6 }, (_, l) => ({ id: (m + 1) * 100 + l + 1 })),
 }));
+
+// A question bank like the content's: 10 quizzes × 7 questions over 4 topics, taught by those lessons.
+const TOPICS = ['Company', 'Industry Knowledge', 'Product', 'Buyer Segments'] as const;
+const BANK = buildQuestionBank(
+  Array.from({ length: 10 }, (_, q) => ({
+    review: { owner: 'aaliyah-brooks', lastReviewed: '2026-09-01', reviewBy: '2027-09-01' },
+    id: q + 1,
+    title: `Quiz ${q + 1}`,
+    description: 'd',
+    category: TOPICS[q % TOPICS.length]!,
+    difficulty: 'beginner' as const,
+    questions: Array.from({ length: 7 }, (_, n) => ({
+      id: `q${n + 1}`,
+      text: `Question ${n + 1}`,
+      lessonId: (Math.floor(q / 2) + 1) * 100 + (n % 6) + 1,
+      explanation: 'e',
+      options: ['a', 'b'].map((id) => ({ id, text: id, isCorrect: id === 'a' })),
+    })),
+  })),
+  CURRICULUM.map((module) => ({
+    id: module.id,
+    lessons: module.lessons.map((lesson, order) => ({ ...lesson, title: 'L', type: 'article' as const, duration: 5, order })),
+  })),
+);
 
 async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<unknown>): Promise<void> {
   let next = 0;
@@ -120,6 +151,23 @@ function historyOf(userId: string, now: number): Array<() => Promise<unknown>> {
       await activity.add(userId, { kind: 'lesson', moduleId, lessonId, recordedAt: completedAt.toISOString() });
     });
   }
+  for (let i = 0; i < ANSWERS; i++) {
+    const at = when(i, ANSWERS);
+    const answer = {
+      id: reviewAnswers.newId(at),
+      quizId: (i % 10) + 1,
+      questionId: `q${(i % 7) + 1}`,
+      optionId: 'a',
+      correct: Math.random() < 0.75,
+      source: 'quiz' as const,
+      at,
+    };
+    writes.push(async () => {
+      await reviewAnswers.add(userId, answer);
+      const questionKey = `${answer.quizId}:${answer.questionId}`;
+      await activity.add(userId, { kind: 'answer', questionKey, correct: answer.correct, recordedAt: at.toISOString() }, answer.id);
+    });
+  }
   return writes;
 }
 
@@ -134,7 +182,7 @@ async function main(): Promise<void> {
   try {
     const now = Date.now();
     const ids = Array.from({ length: USERS }, () => randomUUID());
-    console.log(`Seeding ${USERS} users × ${EVENTS} events into a local BlobsServer…`);
+    console.log(`Seeding ${USERS} users × ${EVENTS} events and ${ANSWERS} answers into a local BlobsServer…`);
     const [seedMs] = await time(async () => {
       await pool(ids, SEED_CONCURRENCY, (id) =>
         users.create({
@@ -157,7 +205,7 @@ async function main(): Promise<void> {
     });
     console.log(`Seeded in ${(seedMs / 1000).toFixed(1)} s.\n`);
 
-    const run = () => getTeamProgress({ curriculum: CURRICULUM });
+    const run = () => getTeamProgress({ curriculum: CURRICULUM, bank: BANK });
     const [coldMs, [cold, coldRequests]] = await time(() => counted(run));
     console.log(`Team progress, cold (no rollups: every event folded once): ${coldMs.toFixed(1)} ms for ${cold.rows.length} rows`);
     console.log(`  Blobs requests: ${coldRequests}`);
@@ -201,6 +249,7 @@ async function main(): Promise<void> {
 
     const after = await run();
     console.log(`\nSample row: ${JSON.stringify(after.rows[0])}`);
+    console.log(`Knowledge: ${after.knowledge.topics.length} topics, ${after.knowledge.mostMissed.length} most-missed questions`);
   } finally {
     await blobs.stop();
   }

@@ -5,6 +5,7 @@ import type { DailyChallenge } from '~/lib/api/daily-challenge';
 import { ChallengeVerdictPanel, SubmitAnswerButton } from './daily-challenge/ChallengeAnswer';
 import { ChallengeLoading } from './daily-challenge/ChallengeLoading';
 import { ChallengeOptions } from './daily-challenge/ChallengeOptions';
+import { ChallengeStreak } from './daily-challenge/ChallengeStreak';
 import { useDailyChallenge } from './daily-challenge/useDailyChallenge';
 
 export function refreshText(nextRefreshHours: string): string {
@@ -33,6 +34,7 @@ export default function DailyChallengeCard({ initial = null }: Props) {
           </h2>
           <span className="badge badge-ghost">{challenge.quizTitle}</span>
         </div>
+        <ChallengeStreak streak={challenge.streak} />
         <ChallengeOptions challenge={challenge} selected={selected} result={result} locked={result !== null || submitting} />
         {result ? (
           <ChallengeVerdictPanel result={result} panelRef={resultPanel} />

@@ -96,6 +96,7 @@ export const LEARNING_PATH: readonly NavItem[] = [
   { label: 'Product', href: '/product', icon: 'layers' },
   { label: 'Resources', href: '/resources', icon: 'folder' },
   { label: 'Quizzes', href: '/quizzes', icon: 'check', matchPrefix: true },
+  { label: 'Review', href: '/review', icon: 'clock' },
   { label: 'Team Progress', href: '/team-progress', icon: 'chart', adminOnly: true },
 ];
 

@@ -1,7 +1,7 @@
 // The review block every content entry carries (owner, lastReviewed, reviewBy or reviewEveryMonths):
 // accepted forms, the computed reviewBy, and each mistake rejected naming the field.
 import { describe, expect, it } from 'vitest';
-import { z } from 'astro/zod';
+import { type z } from 'astro/zod';
 import { review } from './common';
 
 const schema = review();

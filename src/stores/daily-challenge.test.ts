@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshText } from '~/islands/DailyChallengeCard';
 import type { DailyChallenge } from '~/lib/api/daily-challenge';
-import { $dailyChallenge, refreshDelayMs, startDailyChallenge } from './daily-challenge';
+import { $dailyChallenge, refreshDelayMs, selectChallengeOption, startDailyChallenge, submitChallengeAnswer } from './daily-challenge';
 
 describe('daily challenge refresh', () => {
   it('fetches again when the window ends, never later than 12 hours', () => {
@@ -28,6 +28,7 @@ describe('daily challenge start', () => {
       { id: 'b', text: 'Net' },
     ],
     nextRefreshHours: '1.0',
+    streak: 2,
     answer: answered ? { answerId: 'b', correct: false, correctOptionId: 'a', explanation: 'Because.' } : null,
   });
   const fetchMock = vi.fn();
@@ -63,6 +64,20 @@ describe('daily challenge start', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect($dailyChallenge.get()).toMatchObject({ status: 'error', message: 'Failed to fetch challenge' });
+    stop();
+  });
+
+  it('after an answer, shows the verdict and the streak the server now counts', async () => {
+    const verdict = { correct: true, correctOptionId: 'a', explanation: 'Because.' };
+    fetchMock
+      .mockResolvedValueOnce(new Response(JSON.stringify(verdict), { status: 200 }))
+      .mockResolvedValueOnce(new Response(JSON.stringify({ ...challenge('1:q1'), streak: 3 }), { status: 200 }));
+    const stop = startDailyChallenge(challenge('1:q1'));
+    selectChallengeOption('a');
+    await submitChallengeAnswer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock.mock.calls.map((call) => call[0])).toEqual(['/api/daily-challenge/complete', '/api/daily-challenge']);
+    expect($dailyChallenge.get()).toMatchObject({ status: 'ready', result: verdict, challenge: { id: '1:q1', streak: 3 } });
     stop();
   });
 });

@@ -58,8 +58,10 @@ export async function submitChallengeAnswer(): Promise<void> {
     const body: CompleteChallengeRequest = { questionId: state.challenge.id, answerId: state.selected };
     const result = await apiRequest<ChallengeVerdict>('POST', '/api/daily-challenge/complete', body);
     const current = $dailyChallenge.get();
-    if (current.status === 'ready' && current.challenge.id === state.challenge.id)
+    if (current.status === 'ready' && current.challenge.id === state.challenge.id) {
       $dailyChallenge.set({ ...current, submitting: false, result });
+      void refreshStreak(state.challenge.id);
+    }
   } catch (error) {
     const current = $dailyChallenge.get();
     if (current.status === 'ready') $dailyChallenge.set({ ...current, submitting: false });
@@ -67,6 +69,19 @@ export async function submitChallengeAnswer(): Promise<void> {
     showToast({ title: 'Error', description: message, variant: 'destructive' });
     // The window may have turned over: a fresh challenge resets the card.
     if (error instanceof ApiError && error.status === 400) await fetchDailyChallenge();
+  }
+}
+
+/** The streak after an answer (the server knows whether today already counted); a failure keeps the old one. */
+async function refreshStreak(challengeId: string): Promise<void> {
+  try {
+    const fresh = await apiRequest<DailyChallenge>('GET', '/api/daily-challenge');
+    const current = $dailyChallenge.get();
+    if (current.status === 'ready' && current.challenge.id === challengeId && fresh.id === challengeId) {
+      $dailyChallenge.set({ ...current, challenge: { ...current.challenge, streak: fresh.streak } });
+    }
+  } catch {
+    // The streak shown stays as it was until the next refresh.
   }
 }
 

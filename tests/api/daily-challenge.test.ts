@@ -33,8 +33,9 @@ describe('daily challenge', () => {
     expect(Number(challenge.nextRefreshHours)).toBeGreaterThan(0);
     expect(Number(challenge.nextRefreshHours)).toBeLessThanOrEqual(12);
     expect(challenge.answer).toBeNull();
-    // The same question for everybody in the window.
-    expect((await expectJson(await (await fresh()).get('/api/daily-challenge'), 200, dailyChallengeSchema)).id).toBe(challenge.id);
+    expect(challenge.streak).toBe(0);
+    // The same question for this user on every reload in the window.
+    expect((await expectJson(await client.get('/api/daily-challenge'), 200, dailyChallengeSchema)).id).toBe(challenge.id);
   });
 
   it('the first answer counts; a later one gets the stored verdict', async () => {
@@ -59,15 +60,12 @@ describe('daily challenge', () => {
     const again = await expectJson(await client.get('/api/daily-challenge'), 200, dailyChallengeSchema);
     expect(again.answer).toEqual({ answerId: first!.id, ...verdict });
 
+    expect(again.streak).toBe(1);
     // Another user's answer is theirs alone.
     const other = await fresh();
-    expect((await expectJson(await other.get('/api/daily-challenge'), 200, dailyChallengeSchema)).answer).toBeNull();
-    const correctPick = await expectJson(
-      await other.post('/api/daily-challenge/complete', { questionId: challenge.id, answerId: verdict.correctOptionId }),
-      200,
-      challengeVerdictSchema,
-    );
-    expect(correctPick.correct).toBe(true);
+    const theirs = await expectJson(await other.get('/api/daily-challenge'), 200, dailyChallengeSchema);
+    expect(theirs.answer).toBeNull();
+    expect(theirs.streak).toBe(0);
   });
 
   it('the home page is rendered with the challenge (no answer key before answering), then with the counted answer', async () => {

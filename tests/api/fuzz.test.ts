@@ -18,6 +18,7 @@ const WRITES: Array<[method: 'POST' | 'PATCH', path: string]> = [
   ['POST', '/api/progress'],
   ['PATCH', '/api/progress/1'],
   ['POST', '/api/quiz-results'],
+  ['POST', '/api/review'],
   ['POST', '/api/track-visit'],
 ];
 

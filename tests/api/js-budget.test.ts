@@ -27,6 +27,7 @@ const ROUTES: Array<[string, number]> = [
   ['/', INTERACTIVE_BUDGET],
   ['/quizzes', INTERACTIVE_BUDGET],
   ['/quizzes/1', INTERACTIVE_BUDGET],
+  ['/review', INTERACTIVE_BUDGET],
   ['/sales-situations', INTERACTIVE_BUDGET],
   ['/team-progress', INTERACTIVE_BUDGET],
 ];

@@ -38,7 +38,7 @@ describe('modules', () => {
     const quizFile = (quizId: string) =>
       readdirSync(join(content, 'quizzes')).find((name) => name.startsWith(`${quizId.padStart(2, '0')}-`))!;
     const quizQuestions = (quizId: string) =>
-      (readFileSync(join(content, 'quizzes', quizFile(quizId)), 'utf8').match(/^  - id: /gm) ?? []).length;
+      (readFileSync(join(content, 'quizzes', quizFile(quizId)), 'utf8').match(/^ {2}- id: /gm) ?? []).length;
     const expected = readdirSync(join(content, 'lessons', '02-industry')).map((name) => {
       const text = readFileSync(join(content, 'lessons', '02-industry', name), 'utf8');
       const quizId = /^quizId: (\d+)$/m.exec(text)?.[1];

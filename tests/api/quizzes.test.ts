@@ -1,5 +1,6 @@
 // Quizzes and server-graded results (SPEC §4 "Quiz flow", §5, §7; docs/decisions.md "Learning data").
 import { describe, expect, it } from 'vitest';
+import { dailyChallengeSchema } from '~/lib/api/daily-challenge';
 import { type PublicQuiz, publicQuizSchema, quizResultSchema, submitQuizResponseSchema } from '~/lib/api/quizzes';
 import { expectJson, messageOf, signUp, useTestApp } from './harness';
 
@@ -39,6 +40,9 @@ describe('quizzes and results', () => {
     const [quiz] = await expectJson(await client.get('/api/quizzes'), 200, publicQuizSchema.array());
     if (!quiz) throw new Error('no quiz');
     const total = quiz.questions.length;
+    // The user's daily challenge first: until it is answered, its key stays out of quiz reviews.
+    const challenge = await expectJson(await client.get('/api/daily-challenge'), 200, dailyChallengeSchema);
+    await client.post('/api/daily-challenge/complete', { questionId: challenge.id, answerId: challenge.options[0]!.id });
 
     // Probe: answer nothing while claiming a perfect score.
     const forged = await expectJson(

@@ -97,6 +97,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /quizzes/[id]', '/quizzes/1'),
   get('GET /resources', '/resources'),
   get('GET /sales-situations', '/sales-situations'),
+  get('GET /review', '/review'),
   get('GET /search', '/search?q=broker'),
   get('GET /segments/[id]', '/segments/8', 301),
   get('GET /team-progress', '/team-progress', 200, 'admin'),
@@ -163,10 +164,23 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     }),
     status: 201,
   },
+  get('GET /api/review', '/api/review'),
+  {
+    // A graded review needs a card due today, days after the answer that scheduled it: the loading and
+    // scheduling it shares with a graded answer are what this counts (the recording is one more write).
+    route: 'POST /api/review',
+    label: 'an answer for a card not due',
+    as: 'learner',
+    method: 'POST',
+    path: '/api/review',
+    body: ({ quizzes }) => ({ questionId: `${quizzes[0]!.id}:${quizzes[0]!.questions[0]!.id}`, answerId: 'a' }),
+    status: 400,
+  },
   get('GET /api/search', '/api/search?q=broker'),
   get('GET /api/segments', '/api/segments'),
   get('GET /api/segments/[id]', '/api/segments/8'),
   get('GET /api/team-progress', '/api/team-progress', 200, 'admin'),
+  get('GET /api/team-progress/knowledge', '/api/team-progress/knowledge', 200, 'admin'),
   {
     route: 'POST /api/track-visit',
     as: 'writer',

@@ -47,9 +47,9 @@ describe('a fixture with one mistake of every kind', () => {
   beforeAll(() => {
     fixture = contentFixture({
       'content/quizzes/03-lease-types-metrics.yaml': (text) =>
-        replaceNth(/lessonId: \d+/g, 3, 'lessonId: 299')(replaceNth(/    explanation:/g, 2, '    explanaton:')(text)),
+        replaceNth(/lessonId: \d+/g, 3, 'lessonId: 299')(replaceNth(/ {4}explanation:/g, 2, '    explanaton:')(text)),
       'content/quizzes/06-icp-tiers.yaml': replaceOnce(/lessonId: \d+/, 'lessonId: 206'),
-      'content/quizzes/04-buyer-segments.yaml': replaceOnce(/\n    lessonId: \d+/, ''),
+      'content/quizzes/04-buyer-segments.yaml': replaceOnce(/\n {4}lessonId: \d+/, ''),
       'content/lessons/02-industry/05-practice.mdx': replaceOnce('answer={1}', 'answer={9}'),
       'content/lessons/02-industry/04-key-metrics.mdx': replaceOnce(
         '## Why Parcelwise cares',

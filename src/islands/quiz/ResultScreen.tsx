@@ -65,9 +65,15 @@ function QuestionReview({ question, number, result, selections }: ReviewProps) {
         {number}. {question.text}
       </p>
       <p className={`mt-1 text-sm font-semibold ${correct ? 'text-success' : 'text-error'}`}>{correct ? 'Correct' : 'Incorrect'}</p>
-      <p className="mt-2 text-sm">
-        <span className="font-semibold">Correct answer:</span> {textOf(review?.correctOptionId)}
-      </p>
+      {review?.correctOptionId === null ? (
+        <p className="mt-2 text-sm" data-testid="held-back">
+          This question is your daily challenge today: answer it on the dashboard to see the right answer.
+        </p>
+      ) : (
+        <p className="mt-2 text-sm">
+          <span className="font-semibold">Correct answer:</span> {textOf(review?.correctOptionId)}
+        </p>
+      )}
       {!correct && (
         <p className="text-sm">
           <span className="font-semibold">Your answer:</span> {selectedId ? textOf(selectedId) : 'Not answered'}

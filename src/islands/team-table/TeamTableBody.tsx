@@ -34,6 +34,9 @@ function TeamRow({ row, active }: { row: TeamProgressRow; active: boolean }) {
       <td className="text-right tabular-nums" data-figure="progress">
         {row.progress}%
       </td>
+      <td className="text-right tabular-nums" data-figure="mastery">
+        {row.mastery}%
+      </td>
       <td className="text-right tabular-nums" data-figure="pagesVisited">
         {row.pagesVisited}
       </td>

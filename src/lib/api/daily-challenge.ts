@@ -17,6 +17,8 @@ export const dailyChallengeSchema = z.strictObject({
   options: z.array(z.strictObject({ id: z.string(), text: z.string() })),
   /** Hours until the next 12-hour window, one decimal, as a string. */
   nextRefreshHours: z.string(),
+  /** Consecutive days with a challenge answered, one grace day a week (docs/decisions.md "Spaced review"). */
+  streak: z.number().int().nonnegative(),
   answer: z.strictObject({ answerId: z.string(), ...challengeVerdictSchema.shape }).nullable(),
 });
 export type DailyChallenge = z.infer<typeof dailyChallengeSchema>;

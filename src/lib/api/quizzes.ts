@@ -68,10 +68,13 @@ export const submitQuizRequestSchema = z.strictObject({
 });
 export type SubmitQuizRequest = z.infer<typeof submitQuizRequestSchema>;
 
-/** Per question, after grading: what the result screen reviews. */
+/**
+ * Per question, after grading: what the result screen reviews. `correctOptionId` (and the explanation) is
+ * null for the user's daily challenge question while that challenge is unanswered in its window.
+ */
 const quizReviewItemSchema = z.strictObject({
   questionId: z.string(),
-  correctOptionId: z.string(),
+  correctOptionId: z.string().nullable(),
   explanation: z.string().nullable(),
 });
 export type QuizReviewItem = z.infer<typeof quizReviewItemSchema>;

@@ -40,6 +40,8 @@ const teamProgressRowSchema = z.strictObject({
   name: z.string(),
   /** Completed lessons over all lessons of all modules, rounded percent. */
   progress: z.number().int().min(0).max(100),
+  /** Share of the question bank at the third review interval or above, rounded percent. */
+  mastery: z.number().int().min(0).max(100),
   pagesVisited: z.number().int().nonnegative(),
   quizzesCompleted: z.number().int().nonnegative(),
   dailyChallenges: z.number().int().nonnegative(),
@@ -50,3 +52,32 @@ const teamProgressRowSchema = z.strictObject({
 /** GET /api/team-progress answers the spec's list of rows; the `X-Generated-At` header says when it was computed. */
 export const teamProgressResponseSchema = z.array(teamProgressRowSchema);
 export const GENERATED_AT_HEADER = 'X-Generated-At';
+
+/** GET /api/team-progress/knowledge: the Knowledge section of Team Progress (docs/decisions.md "Spaced review"). */
+export const teamKnowledgeSchema = z.strictObject({
+  topics: z.array(
+    z.strictObject({
+      topic: z.string(),
+      averageMastery: z.number().int().min(0).max(100),
+      started: z.number().int().nonnegative(),
+      questions: z.number().int().nonnegative(),
+    }),
+  ),
+  mostMissed: z
+    .array(
+      z.strictObject({
+        key: z.string(),
+        text: z.string(),
+        quizTitle: z.string(),
+        topic: z.string(),
+        answers: z.number().int().positive(),
+        misses: z.number().int().positive(),
+        missRate: z.number().int().min(0).max(100),
+        learners: z.number().int().nonnegative(),
+        lesson: z.strictObject({ title: z.string(), href: z.string() }).nullable(),
+      }),
+    )
+    .max(10),
+  /** The first day the most-missed list counts (ISO). */
+  since: z.iso.datetime(),
+});

@@ -17,13 +17,25 @@ function cell(value: string | number): string {
 
 /** CSV of the rows, same figures as the table (docs/decisions.md "Team progress"). */
 export function teamProgressCsv(rows: readonly TeamProgressRow[]): string {
-  const header = ['id', 'name', 'username', 'progress', 'pagesVisited', 'quizzesCompleted', 'dailyChallenges', 'loginCount', 'lastActive'];
+  const header = [
+    'id',
+    'name',
+    'username',
+    'progress',
+    'mastery',
+    'pagesVisited',
+    'quizzesCompleted',
+    'dailyChallenges',
+    'loginCount',
+    'lastActive',
+  ];
   const lines = rows.map((row) =>
     [
       row.id,
       row.name,
       row.username,
       row.progress,
+      row.mastery,
       row.pagesVisited,
       row.quizzesCompleted,
       row.dailyChallenges,

@@ -8,6 +8,8 @@ export interface TeamProgressRow {
   username: string;
   name: string;
   progress: number;
+  /** Share of the question bank at the third review interval or above, rounded percent. */
+  mastery: number;
   pagesVisited: number;
   quizzesCompleted: number;
   dailyChallenges: number;
@@ -31,11 +33,16 @@ export function overallEngagement(rows: ReadonlyArray<Pick<TeamProgressRow, 'pro
   return Math.round(rows.reduce((sum, row) => sum + row.progress, 0) / rows.length);
 }
 
-export type TeamFigure = 'progress' | 'pagesVisited' | 'quizzesCompleted' | 'dailyChallenges' | 'loginCount' | 'lastActive';
+export type TeamFigure = 'progress' | 'mastery' | 'pagesVisited' | 'quizzesCompleted' | 'dailyChallenges' | 'loginCount' | 'lastActive';
 
 /** Each figure's label and definition, shown beside it on the dashboard (docs/decisions.md "Learning data"). */
 export const TEAM_FIGURES: ReadonlyArray<{ key: TeamFigure; label: string; definition: string }> = [
   { key: 'progress', label: 'Progress', definition: 'Completed lessons over all lessons of all modules, as a rounded percent.' },
+  {
+    key: 'mastery',
+    label: 'Mastery',
+    definition: 'Share of all review questions whose interval has reached 7 days or more (or that are mastered), as a rounded percent.',
+  },
   { key: 'pagesVisited', label: 'Pages visited', definition: 'Page-entry visits (not exits, not tab changes).' },
   { key: 'quizzesCompleted', label: 'Quizzes completed', definition: 'Distinct quizzes with at least one result.' },
   { key: 'dailyChallenges', label: 'Daily challenges', definition: 'Daily challenges answered.' },

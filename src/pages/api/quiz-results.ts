@@ -1,5 +1,7 @@
 import type { APIRoute } from 'astro';
 import { submitQuizRequestSchema } from '~/lib/api/quizzes';
+import { deferOf } from '~/lib/server/background';
+import { requestNow } from '~/lib/server/clock';
 import { readJson, requireUser } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { listQuizResults, submitQuizResult } from '~/lib/server/services/quiz-results';
@@ -13,5 +15,5 @@ export const GET: APIRoute = async ({ locals }) => json(await listQuizResults(re
 export const POST: APIRoute = async ({ locals, request }) => {
   const user = requireUser(locals);
   const body = await readJson(request, submitQuizRequestSchema);
-  return json(await submitQuizResult(user.id, body), 201);
+  return json(await submitQuizResult(user.id, body, requestNow(request), deferOf(locals)), 201);
 };

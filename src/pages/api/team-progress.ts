@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { GENERATED_AT_HEADER } from '~/lib/api/team';
+import { requestNow } from '~/lib/server/clock';
 import { requireAdmin } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { getTeamProgress } from '~/lib/server/services/team-progress';
@@ -10,8 +11,8 @@ export const prerender = false;
  * GET /api/team-progress (SPEC §7): the list of team rows, administrators only (403 otherwise).
  * The `X-Generated-At` header tells when the figures were computed.
  */
-export const GET: APIRoute = async ({ locals }) => {
+export const GET: APIRoute = async ({ locals, request }) => {
   requireAdmin(locals);
-  const { rows, generatedAt } = await getTeamProgress();
+  const { rows, generatedAt } = await getTeamProgress({ now: requestNow(request) });
   return json(rows, 200, { [GENERATED_AT_HEADER]: generatedAt });
 };

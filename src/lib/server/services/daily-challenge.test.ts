@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type Quiz } from '~/lib/content/learning';
-import { challengeWindow, pickChallengeQuestion } from './daily-challenge';
+import { dayOf, type Card } from '~/lib/review/leitner';
+import { challengeWindow } from './challenge-window';
+import { pickChallengeQuestion } from './daily-challenge';
+import { buildQuestionBank } from './question-bank';
 
 const at = (iso: string) => new Date(iso);
 
@@ -38,18 +41,18 @@ describe('challengeWindow (12-hour UTC windows)', () => {
   });
 });
 
-describe('pickChallengeQuestion', () => {
-  const quiz = (id: number, count: number): Quiz => ({
+describe('pickChallengeQuestion (the selection order)', () => {
+  const quiz = (id: number, lessonIds: number[]): Quiz => ({
     review: { owner: 'aaliyah-brooks', lastReviewed: '2026-09-01', reviewBy: '2027-09-01' },
     id,
     title: `Quiz ${id}`,
     description: 'd',
     category: 'Company',
     difficulty: 'beginner',
-    questions: Array.from({ length: count }, (_, n) => ({
+    questions: lessonIds.map((lessonId, n) => ({
       id: `q${n + 1}`,
       text: `Q${n + 1}`,
-      lessonId: 101,
+      lessonId,
       explanation: 'e',
       options: [
         { id: 'a', text: 'A', isCorrect: true },
@@ -57,19 +60,59 @@ describe('pickChallengeQuestion', () => {
       ],
     })),
   });
-  const bank = [quiz(2, 5), quiz(1, 9)];
+  // Module 1 teaches lessons 101-102, module 2 lesson 201; quiz 2 is the newest content.
+  const modules = [
+    {
+      id: 1,
+      lessons: [
+        { id: 101, title: 'L101', type: 'article' as const, duration: 5, order: 1 },
+        { id: 102, title: 'L102', type: 'article' as const, duration: 5, order: 2 },
+      ],
+    },
+    { id: 2, lessons: [{ id: 201, title: 'L201', type: 'article' as const, duration: 5, order: 1 }] },
+  ];
+  const bank = buildQuestionBank([quiz(2, [201, 101]), quiz(1, [101, 102, 201])], modules);
+  const window = challengeWindow(new Date('2026-11-23T12:30:00Z'));
+  const today = dayOf(window.startsAt);
+  const card = (box: number, dueIn: number): Card => ({ box, due: today + dueIn, last: today - 1, reviews: 1, lapses: 0 });
+  const pick = (cards: Record<string, Card>, studiedModules: number[] = [], userId = 'user-1') =>
+    pickChallengeQuestion(bank, { cards, studiedModules, userId, window })?.key;
+  const allSeen = Object.fromEntries(bank.questions.map((item) => [item.key, card(2, 5)]));
 
-  it('is deterministic for a window and independent of the bank order', () => {
-    expect(pickChallengeQuestion(bank, 41_000)?.id).toBe(pickChallengeQuestion([...bank].reverse(), 41_000)?.id);
+  it.each([
+    ['the most overdue due card first', { '1:q1': card(1, 0), '1:q2': card(2, -3), '2:q1': card(3, -1) }, [], '1:q2'],
+    ['a card due today counts as due', { '1:q3': card(4, 0) }, [1, 2], '1:q3'],
+    ['ties on due day: the lower box first', { '1:q2': card(3, -2), '2:q2': card(1, -2) }, [], '2:q2'],
+    ['ties on due day and box: bank order', { '2:q1': card(1, -1), '1:q1': card(1, -1) }, [], '1:q1'],
+    ['no due card: new from a studied module, newest content first', { '1:q1': card(2, 3) }, [1], '2:q2'],
+    ['newest content skips what was seen', { '2:q2': card(2, 3) }, [1], '1:q1'],
+    ['a module only counts when studied', { '2:q2': card(2, 3), '1:q1': card(2, 3), '1:q2': card(2, 3) }, [2], '2:q1'],
+    ['everything seen, nothing due: the card due soonest', { ...allSeen, '1:q2': card(2, 1) }, [1, 2], '1:q2'],
+  ] as const)('%s', (_name, cards, studied, expected) => {
+    expect(pick(cards, [...studied])).toBe(expected);
   });
 
-  it('differs between consecutive windows and visits every question once per cycle', () => {
-    const ids = Array.from({ length: 14 }, (_, i) => pickChallengeQuestion(bank, 1000 + i)?.id);
-    expect(new Set(ids).size).toBe(14);
-    expect(ids[0]).not.toBe(ids[1]);
+  it('a mastered card is never due', () => {
+    expect(pick({ '1:q1': { box: 6, due: today - 30, last: today - 40, reviews: 6, lapses: 0 } }, [1])).not.toBe('1:q1');
+  });
+
+  it('without a due card or a studied module: a question never seen, drawn per user and window', () => {
+    const seen = { '1:q1': card(2, 3) };
+    const picks = Array.from({ length: 40 }, (_, n) => pick(seen, [], `user-${n}`));
+    expect(picks).not.toContain('1:q1');
+    expect(new Set(picks).size).toBeGreaterThanOrEqual(3);
+    // Stable: the same user and window give the same question.
+    expect(pick(seen, [], 'user-7')).toBe(picks[7]);
+    const next = pickChallengeQuestion(bank, {
+      cards: seen,
+      studiedModules: [],
+      userId: 'user-7',
+      window: challengeWindow(new Date('2026-11-24T00:00:00Z')),
+    });
+    expect(next).not.toBeNull();
   });
 
   it('answers null for an empty bank', () => {
-    expect(pickChallengeQuestion([], 5)).toBeNull();
+    expect(pickChallengeQuestion({ questions: [] }, { cards: {}, studiedModules: [], userId: 'u', window })).toBeNull();
   });
 });

@@ -1,74 +1,63 @@
-// The daily challenge (SPEC §4, §9, docs/decisions.md "Learning data"): one question per 12-hour UTC window
-// (00:00–12:00, 12:00–24:00), drawn deterministically from the quiz bank, the same for everybody in a
-// window. A user's first answer in a window is the one that counts (storage/challenge-answers is create-only).
+// The daily challenge (SPEC §4, §9; docs/decisions.md "Learning data" and "Spaced review"): one question per
+// user and 12-hour UTC window (00:00–12:00, 12:00–24:00), chosen by that user's review schedule as it stood
+// when the window began, so it is the same on every reload and device. A user's first answer in a window
+// counts (storage/challenge-answers is create-only) and updates the card like any other answer.
 import type { ChallengeVerdict, CompleteChallengeRequest, DailyChallenge } from '~/lib/api/daily-challenge';
-import { getQuizzes, type Quiz } from '~/lib/content/learning';
+import { dayOf, isDue, isMastered, type Card } from '~/lib/review/leitner';
+import { challengeStreak } from '~/lib/review/streak';
+import type { Defer } from '~/lib/server/background';
 import { HttpError } from '~/lib/server/errors';
 import { activity } from '~/lib/server/storage/activity';
 import { challengeAnswers } from '~/lib/server/storage/challenge-answers';
-import { orderOptions } from './option-order';
+import { getQuestionBank, publicQuestion, type BankQuestion, type QuestionBank } from './question-bank';
+import { challengeAnswerId, loadReviewState, recordAnswers, type ReviewState } from './review-state';
+import { challengeWindow, type ChallengeWindow } from './challenge-window';
 
-const WINDOW_HOURS = 12;
-const WINDOW_MS = WINDOW_HOURS * 60 * 60 * 1000;
-
-export interface ChallengeWindow {
-  /** Windows since 1970-01-01T00:00Z; the Unix epoch is midnight UTC, so windows start at 00:00 and 12:00 UTC. */
-  index: number;
-  /** Key-safe id such as "2026-11-23T12". */
-  id: string;
-  startsAt: Date;
-  endsAt: Date;
-  /**
-   * Hours until the next window, one decimal, as a string. Rounded UP to the tenth so it reads "12.0" at
-   * the start of a window and "0.1" in its last six minutes, never "0.0" (which the spec reads as unknown).
-   */
-  nextRefreshHours: string;
+export interface ChallengeChoice {
+  /** The user's cards as of the window start. */
+  cards: Readonly<Record<string, Card>>;
+  /** Modules in which the user has completed a lesson. */
+  studiedModules: readonly number[];
+  userId: string;
+  window: Pick<ChallengeWindow, 'index' | 'startsAt'>;
 }
 
-/** Pure window maths for an instant. */
-export function challengeWindow(now: Date): ChallengeWindow {
-  const time = now.getTime();
-  if (!Number.isFinite(time)) throw new RangeError('challengeWindow: invalid date');
-  const index = Math.floor(time / WINDOW_MS);
-  const startsAt = new Date(index * WINDOW_MS);
-  const endsAt = new Date((index + 1) * WINDOW_MS);
-  const tenths = Math.ceil((endsAt.getTime() - time) / (WINDOW_MS / WINDOW_HOURS / 10));
-  return {
-    index,
-    id: startsAt.toISOString().slice(0, 13),
-    startsAt,
-    endsAt,
-    nextRefreshHours: (tenths / 10).toFixed(1),
-  };
+/** A 32-bit FNV-1a hash: a per-user, per-window position that every server computes alike. */
+function hash(text: string): number {
+  let value = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) value = Math.imul(value ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return value;
 }
 
-export interface ChallengeQuestion {
-  /** "{quizId}:{questionId}": question ids are unique only within their quiz. */
-  id: string;
-  quiz: Pick<Quiz, 'id' | 'title'>;
-  question: Quiz['questions'][number];
-}
-
-const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+/** Newest content first: later quizzes first, then authored order (content dates, when they exist, can refine it). */
+const newestFirst = (a: BankQuestion, b: BankQuestion) => b.quiz.id - a.quiz.id || a.order - b.order;
 
 /**
- * The question of a window: the bank (quizzes by id, questions in authored order) walked with a stride
- * coprime to its size, so consecutive windows differ and every question comes round once per cycle.
+ * The question of a window for one user, in this order: their most overdue due card (ties: lower box, then
+ * bank order); else a question they have never answered from a module in which they completed a lesson,
+ * newest content first; else any question they have never answered (a per-user, per-window draw, so two
+ * newcomers differ); else the card due soonest; else any. Null only for an empty bank.
  */
-export function pickChallengeQuestion(quizzes: readonly Quiz[], windowIndex: number): ChallengeQuestion | null {
-  const bank = [...quizzes]
-    .sort((a, b) => a.id - b.id)
-    .flatMap((quiz) =>
-      quiz.questions.map((question) => ({ id: `${quiz.id}:${question.id}`, quiz: { id: quiz.id, title: quiz.title }, question })),
-    );
-  if (bank.length === 0) return null;
-  let stride = 7;
-  while (bank.length > 1 && gcd(stride, bank.length) !== 1) stride += 1;
-  const position = (((windowIndex * stride) % bank.length) + bank.length) % bank.length;
-  return bank[position] ?? null;
+export function pickChallengeQuestion(bank: Pick<QuestionBank, 'questions'>, choice: ChallengeChoice): BankQuestion | null {
+  const { cards, window } = choice;
+  const today = dayOf(window.startsAt);
+  const seen = (item: BankQuestion) => cards[item.key] !== undefined;
+  const card = (item: BankQuestion) => cards[item.key]!;
+  const due = bank.questions
+    .filter((item) => seen(item) && isDue(card(item), today))
+    .sort((a, b) => card(a).due - card(b).due || card(a).box - card(b).box || a.order - b.order);
+  if (due[0]) return due[0];
+  const studied = new Set(choice.studiedModules);
+  const unseen = bank.questions.filter((item) => !seen(item));
+  const fromStudied = unseen.filter((item) => item.lesson !== null && studied.has(item.lesson.moduleId)).sort(newestFirst);
+  if (fromStudied[0]) return fromStudied[0];
+  const draw = (items: readonly BankQuestion[]) => items[hash(`${choice.userId}:${window.index}`) % items.length] ?? null;
+  if (unseen.length > 0) return draw(unseen);
+  const upcoming = bank.questions.filter((item) => !isMastered(card(item))).sort((a, b) => card(a).due - card(b).due || a.order - b.order);
+  return upcoming[0] ?? draw(bank.questions);
 }
 
-function verdictFor(question: ChallengeQuestion['question'], correct: boolean): ChallengeVerdict {
+function verdictFor(question: BankQuestion['question'], correct: boolean): ChallengeVerdict {
   return {
     correct,
     correctOptionId: question.options.find((option) => option.isCorrect)?.id ?? '',
@@ -76,46 +65,79 @@ function verdictFor(question: ChallengeQuestion['question'], correct: boolean): 
   };
 }
 
-async function currentChallenge(now: Date): Promise<{ window: ChallengeWindow; pick: ChallengeQuestion }> {
-  const window = challengeWindow(now);
-  const pick = pickChallengeQuestion(await getQuizzes(), window.index);
-  if (!pick) throw new HttpError(404, 'No daily challenge available');
-  return { window, pick };
+export interface CurrentChallenge {
+  window: ChallengeWindow;
+  pick: BankQuestion;
+  /** The user's counted answer in this window, if its event is stored. */
+  answer: { questionKey: string; optionId: string; correct: boolean } | null;
 }
 
-/** GET /api/daily-challenge: the window's question without its answer key, plus the user's counted answer. */
-export async function getDailyChallenge(userId: string, now: Date = new Date()): Promise<DailyChallenge> {
-  const { window, pick } = await currentChallenge(now);
-  const stored = await challengeAnswers.get(userId, window.id);
-  const answer =
-    stored && stored.questionId === pick.id ? { answerId: stored.answerId, ...verdictFor(pick.question, stored.correct) } : null;
+/** The user's challenge of the window holding `now`, from their loaded review state. */
+export async function currentChallenge(
+  userId: string,
+  state: ReviewState,
+  now: Date,
+  bank: Pick<QuestionBank, 'questions'> | null = null,
+): Promise<CurrentChallenge> {
+  const window = challengeWindow(now);
+  bank ??= await getQuestionBank();
+  const pick = pickChallengeQuestion(bank, { cards: state.cardsAtWindowStart, studiedModules: state.studiedModules, userId, window });
+  if (!pick) throw new HttpError(404, 'No daily challenge available');
+  const counted = state.windowAnswers.find((answer) => answer.source === 'challenge');
+  const answer = counted
+    ? { questionKey: `${counted.quizId}:${counted.questionId}`, optionId: counted.optionId, correct: counted.correct }
+    : null;
+  return { window, pick, answer };
+}
+
+/** GET /api/daily-challenge from a loaded state (the home page shares that load with the mastery figures). */
+export async function dailyChallengeFromState(
+  userId: string,
+  state: ReviewState,
+  now: Date,
+  bank: Pick<QuestionBank, 'questions'> | null = null,
+): Promise<DailyChallenge> {
+  const { window, pick, answer } = await currentChallenge(userId, state, now, bank);
+  const { id, quizTitle, text, options } = publicQuestion(pick, userId);
   return {
-    id: pick.id,
-    quizTitle: pick.quiz.title,
-    text: pick.question.text,
-    options: orderOptions(userId, pick.id, pick.question.options).map((option) => ({ id: option.id, text: option.text })),
+    id,
+    quizTitle,
+    text,
+    options,
     nextRefreshHours: window.nextRefreshHours,
-    answer,
+    streak: challengeStreak(state.challengeDays, dayOf(now)),
+    answer: answer && answer.questionKey === pick.key ? { answerId: answer.optionId, ...verdictFor(pick.question, answer.correct) } : null,
   };
 }
 
+/** GET /api/daily-challenge: the user's question of the window without its answer key, their streak and counted answer. */
+export async function getDailyChallenge(
+  userId: string,
+  now: Date = new Date(),
+  options: { bank?: Pick<QuestionBank, 'questions'>; defer?: Defer | undefined } = {},
+): Promise<DailyChallenge> {
+  return dailyChallengeFromState(userId, await loadReviewState(userId, now, options.defer), now, options.bank ?? null);
+}
+
 /**
- * POST /api/daily-challenge/complete: 400 unless questionId is the current challenge and answerId one of
- * its options. The first answer in the window is stored and counts; any later one gets that verdict.
+ * POST /api/daily-challenge/complete: 400 unless questionId is the user's current challenge and answerId one
+ * of its options. The first answer in the window is stored and counts (and updates the card, once); any
+ * later one gets that verdict. A `correct` claimed by the client is never read.
  */
 export async function completeDailyChallenge(
   userId: string,
   input: CompleteChallengeRequest,
   now: Date = new Date(),
+  defer?: Defer,
 ): Promise<ChallengeVerdict> {
-  const { window, pick } = await currentChallenge(now);
-  if (input.questionId !== pick.id) throw new HttpError(400, 'questionId: not the current daily challenge');
+  const { window, pick } = await currentChallenge(userId, await loadReviewState(userId, now, defer), now);
+  if (input.questionId !== pick.key) throw new HttpError(400, 'questionId: not the current daily challenge');
   const option = pick.question.options.find((candidate) => candidate.id === input.answerId);
   if (!option) throw new HttpError(400, 'answerId: not an option of this question');
   const answeredAt = now.toISOString();
   await challengeAnswers.add(userId, {
     windowId: window.id,
-    questionId: pick.id,
+    questionId: pick.key,
     answerId: option.id,
     correct: option.isCorrect,
     answeredAt,
@@ -124,9 +146,20 @@ export async function completeDailyChallenge(
   // answer is the one that counts) in the same round trip as the journal entry. Journaled also when the
   // answer already existed: an earlier journal write may have failed (503) after the answer was stored;
   // the figures count each user's windows as a set, so a repeat never counts twice.
-  const [stored] = await Promise.all([
+  const [readBack] = await Promise.all([
     challengeAnswers.get(userId, window.id),
     activity.add(userId, { kind: 'challenge', windowId: window.id, recordedAt: answeredAt }),
   ]);
-  return verdictFor(pick.question, stored ? stored.correct : option.isCorrect);
+  const stored = readBack ?? { questionId: pick.key, answerId: option.id, correct: option.isCorrect, answeredAt };
+  const [quizId, questionId] = stored.questionId.split(':');
+  // The counted answer's event has a fixed id: a retry (or a second tab) stores it once.
+  const at = new Date(stored.answeredAt);
+  await recordAnswers(
+    userId,
+    [{ quizId: Number(quizId), questionId: questionId!, optionId: stored.answerId, correct: stored.correct }],
+    'challenge',
+    at,
+    [challengeAnswerId(at)],
+  );
+  return verdictFor(pick.question, stored.correct);
 }

@@ -98,6 +98,7 @@ describe('figures', () => {
       username: 'u@x',
       name: 'U',
       progress: 50,
+      mastery: 0,
       pagesVisited: 2,
       quizzesCompleted: 2,
       dailyChallenges: 2,
@@ -173,6 +174,7 @@ describe('figures', () => {
       username: 'a@x',
       name: '=HYPERLINK("evil"), Bob',
       progress: 50,
+      mastery: 20,
       pagesVisited: 3,
       quizzesCompleted: 1,
       dailyChallenges: 2,
@@ -180,8 +182,8 @@ describe('figures', () => {
       lastActive: 'null',
     };
     expect(teamProgressCsv([row])).toBe(
-      'id,name,username,progress,pagesVisited,quizzesCompleted,dailyChallenges,loginCount,lastActive\r\n' +
-        `"u1","'=HYPERLINK(""evil""), Bob","a@x",50,3,1,2,4,"null"\r\n`,
+      'id,name,username,progress,mastery,pagesVisited,quizzesCompleted,dailyChallenges,loginCount,lastActive\r\n' +
+        `"u1","'=HYPERLINK(""evil""), Bob","a@x",50,20,3,1,2,4,"null"\r\n`,
     );
   });
 });

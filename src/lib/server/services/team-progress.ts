@@ -3,7 +3,10 @@
  * defined once, from the team rollup (./team-rollup) and the content's lessons.
  */
 import type { TeamProgressRow } from '~/lib/team/figures';
+import { masteryPercent } from '~/lib/review/leitner';
 import type { StoredUser } from '~/lib/server/storage/users';
+import type { QuestionBank } from './question-bank';
+import { teamKnowledge, type TeamKnowledge } from './team-knowledge';
 import { emptyFigures, lessonKey, refreshTeamRollup, type MemberFigures } from './team-rollup';
 
 /** The part of a module the progress figure needs (as src/lib/content/learning.ts getModules() returns it). */
@@ -23,16 +26,23 @@ export function progressPercent(completedLessonKeys: readonly string[], allLesso
   return Math.round((100 * done) / allLessonKeys.size);
 }
 
+/** Mastery over the whole question bank from a member's rollup cards, rounded percent. */
+function memberMastery(cards: MemberFigures['cards'], questionKeys: readonly string[]): number {
+  return masteryPercent(questionKeys, Object.fromEntries(Object.entries(cards).map(([key, [box]]) => [key, { box }])));
+}
+
 export function toTeamRow(
   user: Pick<StoredUser, 'id' | 'username' | 'name'>,
   figures: MemberFigures,
   allLessonKeys: ReadonlySet<string>,
+  questionKeys: readonly string[] = [],
 ): TeamProgressRow {
   return {
     id: user.id,
     username: user.username,
     name: user.name,
     progress: progressPercent(figures.lessonKeys, allLessonKeys),
+    mastery: memberMastery(figures.cards, questionKeys),
     pagesVisited: figures.pagesVisited,
     quizzesCompleted: figures.quizIds.length,
     dailyChallenges: figures.challengeWindowIds.length,
@@ -46,6 +56,8 @@ export function toTeamRow(
 
 export interface TeamProgress {
   rows: TeamProgressRow[];
+  /** The Knowledge section: topics' mastery and the most-missed questions. */
+  knowledge: TeamKnowledge;
   /** When these figures were computed: they include every event recorded before this time. */
   generatedAt: string;
 }
@@ -56,19 +68,38 @@ async function loadCurriculum(): Promise<readonly CurriculumModule[]> {
   return getModules();
 }
 
+type TeamBank = Pick<QuestionBank, 'byTopic' | 'byKey'>;
+
+/** The content's question bank (topics, questions, lessons), loaded like the curriculum. */
+async function loadBank(): Promise<TeamBank> {
+  const { getQuestionBank } = await import('./question-bank');
+  return getQuestionBank();
+}
+
 const byName = (a: TeamProgressRow, b: TeamProgressRow) => a.name.localeCompare(b.name) || a.username.localeCompare(b.username);
 
 /** One row per user (SPEC §3), with the figures of docs/decisions.md. Administrators only: the caller checks. */
-export async function getTeamProgress(options: { curriculum?: readonly CurriculumModule[]; now?: Date } = {}): Promise<TeamProgress> {
+export async function getTeamProgress(
+  options: { curriculum?: readonly CurriculumModule[]; bank?: TeamBank; now?: Date } = {},
+): Promise<TeamProgress> {
   const now = options.now ?? new Date();
   // The dashboard needs the figures, not the saved cache: the rollup is saved after the answer.
-  const [{ committed, view }, curriculum] = await Promise.all([
+  const [{ committed, view, viewAnswerStats }, curriculum, bank] = await Promise.all([
     refreshTeamRollup(now, { saveInBackground: true }),
     options.curriculum ?? loadCurriculum(),
+    options.bank ?? loadBank(),
   ]);
   const allLessonKeys = curriculumLessonKeys(curriculum);
-  const rows = Object.entries(committed.people).map(([id, person]) =>
-    toTeamRow({ id, ...person }, view[id] ?? emptyFigures(), allLessonKeys),
+  const questionKeys = [...bank.byKey.keys()];
+  const members = Object.keys(committed.people).map((id) => view[id] ?? emptyFigures());
+  const rows = Object.entries(committed.people).map(([id, person], index) =>
+    toTeamRow({ id, ...person }, members[index]!, allLessonKeys, questionKeys),
   );
-  return { rows: rows.sort(byName), generatedAt: now.toISOString() };
+  const knowledge = teamKnowledge(
+    bank,
+    members.map((figures) => figures.cards),
+    viewAnswerStats,
+    now,
+  );
+  return { rows: rows.sort(byName), knowledge, generatedAt: now.toISOString() };
 }

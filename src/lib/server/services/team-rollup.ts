@@ -27,8 +27,18 @@ import { activity, type JournalEntry } from '~/lib/server/storage/activity';
 import { challengeAnswers } from '~/lib/server/storage/challenge-answers';
 import { progress } from '~/lib/server/storage/progress';
 import { quizResults } from '~/lib/server/storage/quiz-results';
+import { reviewAnswers } from '~/lib/server/storage/review-answers';
 import { teamRollup } from '~/lib/server/storage/team-rollup';
 import { users } from '~/lib/server/storage/users';
+import {
+  answerStatsSchema,
+  foldAnswerStats,
+  foldMemberCards,
+  pruneAnswerStats,
+  rollupCardSchema,
+  type AnswerStats,
+  type FoldedAnswer,
+} from './team-knowledge';
 
 /** How far the committed watermark trails the clock. */
 export const SETTLE_MS = 60_000;
@@ -53,11 +63,13 @@ const memberFiguresSchema = z.strictObject({
   lessonKeys: z.array(z.string()),
   /** Latest time of any folded event. */
   lastActive: z.iso.datetime().nullable(),
+  /** Review cards by question key, folded from the answer facts (./team-knowledge). */
+  cards: z.record(z.string(), rollupCardSchema),
 });
 export type MemberFigures = z.infer<typeof memberFiguresSchema>;
 
 export const teamRollupSchema = z.strictObject({
-  version: z.literal(2),
+  version: z.literal(3),
   /** When this rollup was last saved. */
   generatedAt: z.iso.datetime(),
   /** Every journal event strictly older than this time is folded; none newer. Null: none folded. */
@@ -65,15 +77,27 @@ export const teamRollupSchema = z.strictObject({
   members: z.record(z.string(), memberFiguresSchema),
   /** Name cache: a user record is read again only when its etag changes. */
   people: z.record(z.string(), z.strictObject({ etag: z.string(), username: z.string(), name: z.string() })),
+  /** The team's answers and misses per question and day, the last 30 days (./team-knowledge). */
+  answerStats: answerStatsSchema,
 });
 type TeamRollup = z.infer<typeof teamRollupSchema>;
 
 export function emptyFigures(): MemberFigures {
-  return { pagesVisited: 0, tabChanges: 0, exits: 0, loginCount: 0, quizIds: [], challengeWindowIds: [], lessonKeys: [], lastActive: null };
+  return {
+    pagesVisited: 0,
+    tabChanges: 0,
+    exits: 0,
+    loginCount: 0,
+    quizIds: [],
+    challengeWindowIds: [],
+    lessonKeys: [],
+    lastActive: null,
+    cards: {},
+  };
 }
 
 function emptyTeamRollup(now: Date): TeamRollup {
-  return { version: 2, generatedAt: now.toISOString(), activityThrough: null, members: {}, people: {} };
+  return { version: 3, generatedAt: now.toISOString(), activityThrough: null, members: {}, people: {}, answerStats: {} };
 }
 
 /** The later of two ISO times (null is "never"). */
@@ -85,29 +109,40 @@ function later(a: string | null, b: string | null): string | null {
 
 export const lessonKey = (moduleId: number | string, lessonId: number | string) => `${moduleId}/${lessonId}`;
 
+interface WorkingMember {
+  figures: MemberFigures;
+  quizIds: Set<string>;
+  windows: Set<string>;
+  lessons: Set<string>;
+  answers: FoldedAnswer[];
+  lastActive: number;
+}
+
+function workingMember(figures: MemberFigures): WorkingMember {
+  return {
+    figures: { ...figures },
+    quizIds: new Set(figures.quizIds),
+    windows: new Set(figures.challengeWindowIds),
+    lessons: new Set(figures.lessonKeys),
+    answers: [],
+    lastActive: figures.lastActive === null ? -Infinity : Date.parse(figures.lastActive),
+  };
+}
+
 /**
- * Folds journal entries into the members' figures: counts add up (the caller passes each visit and
- * sign-in once), quizzes, challenge windows and lessons are sets (a repeat changes nothing).
+ * Folds journal entries (oldest first) into the members' figures: counts add up (the caller passes each
+ * visit and sign-in once), quizzes, challenge windows and lessons are sets (a repeat changes nothing),
+ * answers move the member's review cards.
  */
 export function foldEntries(
   members: Readonly<Record<string, MemberFigures>>,
   entries: readonly JournalEntry[],
 ): Record<string, MemberFigures> {
-  const working = new Map<
-    string,
-    { figures: MemberFigures; quizIds: Set<string>; windows: Set<string>; lessons: Set<string>; lastActive: number }
-  >();
+  const working = new Map<string, WorkingMember>();
   for (const entry of entries) {
     let member = working.get(entry.userId);
     if (!member) {
-      const figures = { ...(members[entry.userId] ?? emptyFigures()) };
-      member = {
-        figures,
-        quizIds: new Set(figures.quizIds),
-        windows: new Set(figures.challengeWindowIds),
-        lessons: new Set(figures.lessonKeys),
-        lastActive: figures.lastActive === null ? -Infinity : Date.parse(figures.lastActive),
-      };
+      member = workingMember(members[entry.userId] ?? emptyFigures());
       working.set(entry.userId, member);
     }
     const { fact } = entry;
@@ -133,6 +168,9 @@ export function foldEntries(
       case 'lesson':
         member.lessons.add(lessonKey(fact.moduleId, fact.lessonId));
         break;
+      case 'answer':
+        member.answers.push({ questionKey: fact.questionKey, correct: fact.correct, at: entry.at });
+        break;
     }
     member.lastActive = Math.max(member.lastActive, entry.at.getTime());
   }
@@ -144,9 +182,34 @@ export function foldEntries(
       challengeWindowIds: [...member.windows].sort(),
       lessonKeys: [...member.lessons].sort(),
       lastActive: Number.isFinite(member.lastActive) ? new Date(member.lastActive).toISOString() : null,
+      cards: foldMemberCards(member.figures.cards, member.answers),
     };
   }
   return next;
+}
+
+/** The answers among journal entries, for the team's answer counts. */
+const answersOf = (entries: readonly JournalEntry[]): FoldedAnswer[] =>
+  entries.flatMap((entry) =>
+    entry.fact.kind === 'answer' ? [{ questionKey: entry.fact.questionKey, correct: entry.fact.correct, at: entry.at }] : [],
+  );
+
+/**
+ * Journal entries and the records read besides them on a rebuild, oldest first, each answer once (an
+ * answer's journal entry and its review-answers key share the id).
+ */
+function mergeEntries(lists: ReadonlyArray<readonly JournalEntry[]>): JournalEntry[] {
+  const seen = new Set<string>();
+  const merged: JournalEntry[] = [];
+  for (const entry of lists.flat()) {
+    if (entry.fact.kind === 'answer') {
+      const id = `${entry.userId}|${entry.id}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+    }
+    merged.push(entry);
+  }
+  return merged.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** Splits entries at the watermark: older ones are committed to the rollup, newer ones only shown. */
@@ -183,6 +246,8 @@ export interface RefreshResult {
   committed: TeamRollup;
   /** Every user's figures including the events of the settle window. */
   view: Record<string, MemberFigures>;
+  /** The team's answer counts including the settle window. */
+  viewAnswerStats: AnswerStats;
   /** Journal entries and records folded or shown by this refresh. */
   entriesRead: number;
 }
@@ -207,25 +272,31 @@ export async function refreshTeamRollup(
     since === null ? learningRecordsAsEntries() : Promise.resolve([]),
     refreshPeople(base.people, versions),
   ]);
-  const { committed: toCommit, tail } = splitAtWatermark([...journal, ...records], watermark);
+  const { committed: toCommit, tail } = splitAtWatermark(mergeEntries([journal, records]), watermark);
 
   const activityThrough = later(base.activityThrough, watermark.toISOString());
   const stale = since === null || Date.parse(activityThrough!) - since.getTime() >= WATERMARK_REFRESH_MS;
   let committed = base;
   if (stored === null || stale || peopleChanged || toCommit.length > 0) {
     const next: TeamRollup = {
-      version: 2,
+      version: 3,
       generatedAt: now.toISOString(),
       activityThrough,
       members: foldEntries(base.members, toCommit),
       people,
+      answerStats: pruneAnswerStats(foldAnswerStats(base.answerStats, answersOf(toCommit)), now),
     };
     committed = next;
     const save = () => teamRollup.save(teamRollupSchema, next);
     if (options.saveInBackground) inBackground('team rollup save', save);
     else await save();
   }
-  return { committed, view: foldEntries(committed.members, tail), entriesRead: journal.length + records.length };
+  return {
+    committed,
+    view: foldEntries(committed.members, tail),
+    viewAnswerStats: foldAnswerStats(committed.answerStats, answersOf(tail)),
+    entriesRead: journal.length + records.length,
+  };
 }
 
 /** Recomputes the rollup from the events alone (it is a cache: this is always safe). */
@@ -234,12 +305,13 @@ export async function rebuildRollups(now: Date = new Date()): Promise<{ users: n
   return { users: Object.keys(committed.people).length, events: entriesRead };
 }
 
-/** Every user's lesson completions, quiz results and challenge answers, read from the records themselves. */
+/** Every user's lesson completions, quiz results, challenge answers and answers to questions, read from the records themselves. */
 async function learningRecordsAsEntries(): Promise<JournalEntry[]> {
   const lists = await Promise.all([
     progress.allAsJournalEntries(),
     quizResults.allAsJournalEntries(),
     challengeAnswers.allAsJournalEntries(),
+    reviewAnswers.allAsJournalEntries(),
   ]);
   return lists.flat();
 }

@@ -22,6 +22,8 @@ const activityEventSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('lesson'), moduleId: z.number().int().positive(), lessonId: z.string(), recordedAt: z.iso.datetime() }),
   z.strictObject({ kind: z.literal('quiz'), quizId: z.string(), recordedAt: z.iso.datetime() }),
   z.strictObject({ kind: z.literal('challenge'), windowId: z.string(), recordedAt: z.iso.datetime() }),
+  /** One answer to a bank question (quiz, daily challenge or review), under the id of its review-answers key. */
+  z.strictObject({ kind: z.literal('answer'), questionKey: z.string(), correct: z.boolean(), recordedAt: z.iso.datetime() }),
 ]);
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 
@@ -30,7 +32,8 @@ export type ActivityFact =
   | { kind: 'entry' | 'tab' | 'exit' | 'login' }
   | { kind: 'lesson'; moduleId: number; lessonId: string }
   | { kind: 'quiz'; quizId: string }
-  | { kind: 'challenge'; windowId: string };
+  | { kind: 'challenge'; windowId: string }
+  | { kind: 'answer'; questionKey: string; correct: boolean };
 
 export interface JournalEntry {
   id: string;
@@ -52,6 +55,8 @@ export function factOf(event: ActivityEvent): ActivityFact {
       return { kind: 'quiz', quizId: event.quizId };
     case 'challenge':
       return { kind: 'challenge', windowId: event.windowId };
+    case 'answer':
+      return { kind: 'answer', questionKey: event.questionKey, correct: event.correct };
   }
 }
 
@@ -63,6 +68,8 @@ function factCode(fact: ActivityFact): string {
       return `quiz-${fact.quizId}`;
     case 'challenge':
       return `challenge-${fact.windowId}`;
+    case 'answer':
+      return `answer-${fact.questionKey}-${fact.correct ? 1 : 0}`;
     default:
       return fact.kind;
   }
@@ -74,6 +81,8 @@ function parseFactCode(code: string): ActivityFact | null {
   if (lesson) return { kind: 'lesson', moduleId: Number(lesson[1]), lessonId: lesson[2]! };
   if (code.startsWith('quiz-') && code.length > 5) return { kind: 'quiz', quizId: code.slice(5) };
   if (code.startsWith('challenge-') && code.length > 10) return { kind: 'challenge', windowId: code.slice(10) };
+  const answer = /^answer-(\d+:.+)-([01])$/.exec(code);
+  if (answer) return { kind: 'answer', questionKey: answer[1]!, correct: answer[2] === '1' };
   return null;
 }
 
@@ -121,7 +130,10 @@ export function activityPrefixes(since: Date | null, until: Date): string[] {
 }
 
 export const activity = {
-  /** Journals one event (under `id` when the caller chose it beforehand, see `newId`); answers its event id. */
+  /**
+   * Journals one event; answers its event id. `id`: chosen beforehand by the caller (see `newId`), or the id
+   * of the record it journals, so a rebuild can match them.
+   */
   async add(userId: string, event: ActivityEvent, id: string = eventId(new Date(event.recordedAt))): Promise<string> {
     await writeJSON(activityKey(userId, id, factOf(event)), activityEventSchema, event, { onlyIfNew: true });
     return id;

@@ -1,9 +1,12 @@
 import type { APIRoute } from 'astro';
+import { deferOf } from '~/lib/server/background';
+import { requestNow } from '~/lib/server/clock';
 import { requireUser } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { getDailyChallenge } from '~/lib/server/services/daily-challenge';
 
 export const prerender = false;
 
-/** GET /api/daily-challenge: this window's question (no answer key) and the user's counted answer. */
-export const GET: APIRoute = async ({ locals }) => json(await getDailyChallenge(requireUser(locals).id));
+/** GET /api/daily-challenge: the user's question of this window (no answer key), their streak and counted answer. */
+export const GET: APIRoute = async ({ locals, request }) =>
+  json(await getDailyChallenge(requireUser(locals).id, requestNow(request), { defer: deferOf(locals) }));
