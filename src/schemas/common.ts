@@ -25,7 +25,7 @@ export const iconName = (example: string) =>
 // #region freshness
 
 /** How far ahead a review may be scheduled: a date further out is a promise nobody keeps. */
-export const MAX_REVIEW_MONTHS = 24;
+const MAX_REVIEW_MONTHS = 24;
 
 const TEAM_MEMBER_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const REVIEW_BY = 'Date (YYYY-MM-DD) by which the owner checks it again; after it, pages say "Review overdue — check before quoting".';

@@ -63,12 +63,12 @@ describe('the route table', () => {
   });
 
   it('finds a new route and a new method: the coverage check names what lacks an example', () => {
-    const routes = [...siteRoutes(), { pattern: '/review', kind: 'page' as const, methods: ['GET'], file: 'src/pages/review.astro' }];
+    const routes = [...siteRoutes(), { pattern: '/new-page', kind: 'page' as const, methods: ['GET'], file: 'src/pages/new-page.astro' }];
     const withDelete = routes.map((route) =>
       route.pattern === '/api/progress/[id]' ? { ...route, methods: [...route.methods, 'DELETE'] } : route,
     );
     const coverage = exampleCoverage(withDelete, [...ROUTE_EXAMPLES.map((example) => example.route), 'GET /api/gone']);
-    expect(coverage).toEqual({ missing: ['DELETE /api/progress/[id]', 'GET /review'], unknown: ['GET /api/gone'] });
+    expect(coverage).toEqual({ missing: ['DELETE /api/progress/[id]', 'GET /new-page'], unknown: ['GET /api/gone'] });
   });
 });
 
@@ -103,12 +103,13 @@ describe('the session check', () => {
 });
 
 describe('Server-Timing', () => {
-    // The session check reads the session record and the user record together (one round trip, two reads).
   it('tells a local run what a request cost in Blobs operations', async () => {
+    // The session check reads the session record and the user record together (one round trip, two reads);
+    // the module page then reads statuses, completions and the review state (snapshot and window) together.
     const response = await prepared.learner.request('GET', '/api/user');
     expect(response.headers.get('server-timing')).toMatch(/^blobs;dur=\d+(\.\d)?;desc="2 ops, 1 sequential"$/);
     const page = await prepared.learner.request('GET', '/modules/1');
-    expect(page.headers.get('server-timing')).toMatch(/^blobs;dur=\d+(\.\d)?;desc="4 ops, 2 sequential"$/);
+    expect(page.headers.get('server-timing')).toMatch(/^blobs;dur=\d+(\.\d)?;desc="6 ops, 2 sequential"$/);
   });
 
   it('is not sent by a deployed site', async () => {

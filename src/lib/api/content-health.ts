@@ -13,7 +13,7 @@ export type ContentHealthQuery = z.infer<typeof contentHealthQuerySchema>;
 
 const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-export const contentHealthRowSchema = z.strictObject({
+const contentHealthRowSchema = z.strictObject({
   status: z.enum(['overdue', 'due-soon']),
   collection: z.string(),
   kind: z.string(),

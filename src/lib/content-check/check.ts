@@ -24,7 +24,7 @@ export interface ContentCheck {
 }
 
 /** The hosts of content/link-hosts.yaml (a list of { host, what }). */
-export function readLinkHosts(root: string, problems: Problem[]): Set<string> {
+function readLinkHosts(root: string, problems: Problem[]): Set<string> {
   const problem = (message: string): Set<string> => {
     problems.push({
       file: LINK_HOSTS_FILE,

@@ -13,7 +13,7 @@ interface Described {
 }
 
 /** "quiz 'Lease Types and CRE Metrics'". */
-export const entryName = (entry: Described): string => `${entry.source.noun} '${entry.source.titleOf(entry.data, entry.id)}'`;
+const entryName = (entry: Described): string => `${entry.source.noun} '${entry.source.titleOf(entry.data, entry.id)}'`;
 
 const SINGULAR: Record<string, string> = {
   criteria: 'criterion',
@@ -28,7 +28,7 @@ const SINGULAR: Record<string, string> = {
 };
 
 /** "targetPersonas" → "target persona"; "capabilities" → "capability". */
-export function singular(key: string): string {
+function singular(key: string): string {
   if (SINGULAR[key]) return SINGULAR[key];
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   if (words.endsWith('ies')) return `${words.slice(0, -3)}y`;
@@ -119,7 +119,7 @@ function unwrapped(schema: z.ZodType): { schema: z.ZodType; description: string 
 }
 
 /** The schema of the field at `path`, or null when the path leaves the schema. */
-export function schemaAt(schema: z.ZodType, path: readonly PropertyKey[]): z.ZodType | null {
+function schemaAt(schema: z.ZodType, path: readonly PropertyKey[]): z.ZodType | null {
   let current: z.ZodType | undefined = schema;
   for (const key of path) {
     if (!current) return null;

@@ -69,10 +69,7 @@ function collect(
 }
 
 /** Parses an MDX body; throws the parser's error (with "line:column") when it cannot be read. */
-export function readMdxBody(
-  body: string,
-  lineOffset = 0,
-): { checks: KnowledgeCheckProps[]; components: Array<{ name: string; line: number }> } {
+function readMdxBody(body: string, lineOffset = 0): { checks: KnowledgeCheckProps[]; components: Array<{ name: string; line: number }> } {
   const found = { checks: [] as KnowledgeCheckProps[], components: [] as Array<{ name: string; line: number }> };
   collect(mdxToMdast(body) as unknown as MdxNode, lineOffset, found);
   return found;

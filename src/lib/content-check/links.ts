@@ -19,7 +19,7 @@ const RESERVED = /(^|\.)(example|test|invalid|localhost)$|(^|\.)example\.(com|ne
 type Path = Array<string | number>;
 
 /** Every URL in an entry's data (with its path) and in its MDX body (with its line). */
-export function linksOf(entry: RawEntry): Array<{ url: string; path: Path | null; line: number | null }> {
+function linksOf(entry: RawEntry): Array<{ url: string; path: Path | null; line: number | null }> {
   const found: Array<{ url: string; path: Path | null; line: number | null }> = [];
   const walk = (value: unknown, path: Path) => {
     if (typeof value === 'string')

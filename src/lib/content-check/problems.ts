@@ -16,7 +16,7 @@ export interface Problem {
 }
 
 /** One problem as a block of text: "file:line", then the sentence, then the fix. */
-export function formatProblem(problem: Problem): string {
+function formatProblem(problem: Problem): string {
   const location = problem.line === null ? problem.file : `${problem.file}:${problem.line}`;
   return `${location}\n  ${problem.where} ${problem.message}\n  Fix: ${problem.fix}`;
 }

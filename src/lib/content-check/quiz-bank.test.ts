@@ -75,10 +75,12 @@ describe('quiz-bank lint', () => {
       question: 'term3a, term3b or term3c?',
     };
     const problems = lintQuizBank(questions, [check]);
-    expect(problems.map((problem) => `${problem.where} ${problem.message.replace(/ \([\d.]+% of their words are shared\)$/, '')}`)).toEqual([
-      "question 3 (q3) of quiz 'Bank' repeats knowledge check 1 of lesson 'X'",
-      "question 6 (q6) of quiz 'Bank' asks the same as question 13 (q13) of quiz 'Bank'",
-    ]);
+    expect(problems.map((problem) => `${problem.where} ${problem.message.replace(/ \([\d.]+% of their words are shared\)$/, '')}`)).toEqual(
+      [
+        "question 3 (q3) of quiz 'Bank' repeats knowledge check 1 of lesson 'X'",
+        "question 6 (q6) of quiz 'Bank' asks the same as question 13 (q13) of quiz 'Bank'",
+      ],
+    );
   });
 
   it('measures similarity as shared distinct words (longer than two letters) over all distinct words', () => {

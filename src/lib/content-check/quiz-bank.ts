@@ -6,9 +6,9 @@
  */
 import type { Problem } from './problems';
 
-export const MAX_CUE_SHARE = 0.35;
+const MAX_CUE_SHARE = 0.35;
 /** Share of distinct words two questions may have in common before they count as the same question. */
-export const MAX_SIMILARITY = 0.6;
+const MAX_SIMILARITY = 0.6;
 
 export interface BankQuestion {
   file: string;

@@ -93,7 +93,7 @@ const RETIRED_FIELDS: Record<string, Record<string, string>> = {
 };
 
 /** Problems for one failed parse of one entry. */
-export function problemsOfIssues(entry: RawEntry, schema: z.ZodType, issues: readonly Issue[]): Problem[] {
+function problemsOfIssues(entry: RawEntry, schema: z.ZodType, issues: readonly Issue[]): Problem[] {
   const place = { source: entry.source, id: entry.id, data: entry.data };
   return issues.flatMap((issue): Problem[] => {
     const path = issue.path;

@@ -25,7 +25,7 @@ import { customerExampleRowSchema, resourceSchema } from '~/schemas/resources';
 export type EntryData = Record<string, unknown>;
 
 /** Where a collection's entries come from (the loader of src/collections/). */
-export type SourceFiles =
+type SourceFiles =
   /** One entry per file under `dir`; MDX files have YAML frontmatter and a body. The id is the authored `id` or the file name. */
   | { kind: 'glob'; dir: string; format: 'yaml' | 'mdx'; recursive: boolean; idFrom: 'data' | 'file' }
   /** One YAML file holding every entry: a list of objects with `id`, or a mapping keyed by id. */
@@ -254,10 +254,3 @@ export const CONTENT_SOURCES: readonly ContentSource[] = [
     hrefOf: fixed('/'),
   },
 ];
-
-/** The source of a collection by name (every collection has one; see the unit test). */
-export function sourceOf(collection: string): ContentSource {
-  const source = CONTENT_SOURCES.find((candidate) => candidate.collection === collection);
-  if (!source) throw new Error(`No content source for collection "${collection}" in src/lib/content-check/sources.ts`);
-  return source;
-}

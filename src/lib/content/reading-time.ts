@@ -5,9 +5,9 @@
  * minute for each question of its quiz. Rounded up to whole minutes, at least one. Words inside a
  * knowledge check are not counted as prose: the check's minute covers them.
  */
-export const WORDS_PER_MINUTE = 200;
-export const MINUTES_PER_KNOWLEDGE_CHECK = 1;
-export const MINUTES_PER_QUIZ_QUESTION = 1;
+const WORDS_PER_MINUTE = 200;
+const MINUTES_PER_KNOWLEDGE_CHECK = 1;
+const MINUTES_PER_QUIZ_QUESTION = 1;
 
 const KNOWLEDGE_CHECK = /<KnowledgeCheck\b[\s\S]*?\/>/g;
 

@@ -5,18 +5,7 @@ import type { HealthRow } from './status';
 
 const text = (value: string) => `"${(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`;
 
-export const CONTENT_HEALTH_CSV_HEADER = [
-  'status',
-  'kind',
-  'title',
-  'owner',
-  'ownerId',
-  'lastReviewed',
-  'reviewBy',
-  'daysLeft',
-  'link',
-  'file',
-];
+const CONTENT_HEALTH_CSV_HEADER = ['status', 'kind', 'title', 'owner', 'ownerId', 'lastReviewed', 'reviewBy', 'daysLeft', 'link', 'file'];
 
 /** CSV of the rows; `origin` makes the links absolute (e.g. "https://hub.parcelwise.example"). */
 export function contentHealthCsv(rows: readonly HealthRow[], origin: string): string {

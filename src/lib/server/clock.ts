@@ -9,7 +9,7 @@ import { isoDateOf } from '~/lib/freshness/dates';
 import { isLocalRun } from './config';
 
 /** The current instant for content freshness (PARCELWISE_NOW when set in a local run). */
-export function now(): Date {
+function now(): Date {
   const pinned = process.env['PARCELWISE_NOW'];
   if (pinned && isLocalRun()) {
     const instant = new Date(pinned);

@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
 import { submitQuizRequestSchema } from '~/lib/api/quizzes';
-import { deferOf } from '~/lib/server/background';
 import { requestNow } from '~/lib/server/clock';
 import { readJson, requireUser } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
@@ -15,5 +14,5 @@ export const GET: APIRoute = async ({ locals }) => json(await listQuizResults(re
 export const POST: APIRoute = async ({ locals, request }) => {
   const user = requireUser(locals);
   const body = await readJson(request, submitQuizRequestSchema);
-  return json(await submitQuizResult(user.id, body, requestNow(request), deferOf(locals)), 201);
+  return json(await submitQuizResult(user.id, body, requestNow(request)), 201);
 };

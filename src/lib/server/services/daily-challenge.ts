@@ -5,12 +5,11 @@
 import type { ChallengeVerdict, CompleteChallengeRequest, DailyChallenge } from '~/lib/api/daily-challenge';
 import { dayOf, isDue, isMastered, type Card } from '~/lib/review/leitner';
 import { challengeStreak } from '~/lib/review/streak';
-import type { Defer } from '~/lib/server/background';
 import { HttpError } from '~/lib/server/errors';
 import { activity } from '~/lib/server/storage/activity';
 import { challengeAnswers } from '~/lib/server/storage/challenge-answers';
 import { getQuestionBank, publicQuestion, type BankQuestion, type QuestionBank } from './question-bank';
-import { challengeAnswerId, loadReviewState, recordAnswers, type ReviewState } from './review-state';
+import { loadReviewState, recordAnswers, type ReviewState } from './review-state';
 import { challengeWindow, type ChallengeWindow } from './challenge-window';
 
 export interface ChallengeChoice {
@@ -114,9 +113,9 @@ export async function dailyChallengeFromState(
 export async function getDailyChallenge(
   userId: string,
   now: Date = new Date(),
-  options: { bank?: Pick<QuestionBank, 'questions'>; defer?: Defer | undefined } = {},
+  options: { bank?: Pick<QuestionBank, 'questions'> } = {},
 ): Promise<DailyChallenge> {
-  return dailyChallengeFromState(userId, await loadReviewState(userId, now, options.defer), now, options.bank ?? null);
+  return dailyChallengeFromState(userId, await loadReviewState(userId, now), now, options.bank ?? null);
 }
 
 /**
@@ -128,38 +127,32 @@ export async function completeDailyChallenge(
   userId: string,
   input: CompleteChallengeRequest,
   now: Date = new Date(),
-  defer?: Defer,
 ): Promise<ChallengeVerdict> {
-  const { window, pick } = await currentChallenge(userId, await loadReviewState(userId, now, defer), now);
+  const { window, pick, answer } = await currentChallenge(userId, await loadReviewState(userId, now), now);
+  const counted = answer && answer.questionKey === pick.key ? answer : null;
   if (input.questionId !== pick.key) throw new HttpError(400, 'questionId: not the current daily challenge');
   const option = pick.question.options.find((candidate) => candidate.id === input.answerId);
   if (!option) throw new HttpError(400, 'answerId: not an option of this question');
   const answeredAt = now.toISOString();
-  await challengeAnswers.add(userId, {
-    windowId: window.id,
-    questionId: pick.key,
-    answerId: option.id,
-    correct: option.isCorrect,
-    answeredAt,
-  });
-  // Read back (the local Blobs emulation does not make create-only writes atomic, and the stored, first
-  // answer is the one that counts) in the same round trip as the journal entry. Journaled also when the
-  // answer already existed: an earlier journal write may have failed (503) after the answer was stored;
-  // the figures count each user's windows as a set, so a repeat never counts twice.
-  const [readBack] = await Promise.all([
-    challengeAnswers.get(userId, window.id),
-    activity.add(userId, { kind: 'challenge', windowId: window.id, recordedAt: answeredAt }),
+  const journal = activity.add(userId, { kind: 'challenge', windowId: window.id, recordedAt: answeredAt });
+  if (counted) {
+    // Answered before in this window: that answer counts. Journaled again, since an earlier journal write
+    // may have failed (503) after the answer was stored; the figures count each user's windows as a set.
+    await journal;
+    return verdictFor(pick.question, counted.correct);
+  }
+  // One round trip: the window's record (create-only), its journal entry, and the answer event of the
+  // review schedule with its own journal entry. Two tabs answering at the same moment may both store an
+  // answer; the schedule counts only the window's first challenge answer (review-state.ts `countedAnswers`).
+  await Promise.all([
+    challengeAnswers.add(userId, { windowId: window.id, questionId: pick.key, answerId: option.id, correct: option.isCorrect, answeredAt }),
+    journal,
+    recordAnswers(
+      userId,
+      [{ quizId: pick.quiz.id, questionId: pick.question.id, optionId: option.id, correct: option.isCorrect }],
+      'challenge',
+      now,
+    ),
   ]);
-  const stored = readBack ?? { questionId: pick.key, answerId: option.id, correct: option.isCorrect, answeredAt };
-  const [quizId, questionId] = stored.questionId.split(':');
-  // The counted answer's event has a fixed id: a retry (or a second tab) stores it once.
-  const at = new Date(stored.answeredAt);
-  await recordAnswers(
-    userId,
-    [{ quizId: Number(quizId), questionId: questionId!, optionId: stored.answerId, correct: stored.correct }],
-    'challenge',
-    at,
-    [challengeAnswerId(at)],
-  );
-  return verdictFor(pick.question, stored.correct);
+  return verdictFor(pick.question, option.isCorrect);
 }

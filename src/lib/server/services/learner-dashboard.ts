@@ -1,7 +1,6 @@
 // What the home dashboard and the module page show of a user's review schedule: the daily challenge and
 // mastery per module, from ONE load of the user's cards (services/review-state), so a page never chains reads.
 import type { DailyChallenge } from '~/lib/api/daily-challenge';
-import type { Defer } from '~/lib/server/background';
 import { dailyChallengeFromState } from './daily-challenge';
 import { masteryByModule, type Mastery } from './mastery';
 import { getQuestionBank } from './question-bank';
@@ -14,9 +13,9 @@ export interface LearnerReview {
   mastery: Map<number, Mastery>;
 }
 
-export async function learnerReview(userId: string, now: Date, defer?: Defer): Promise<LearnerReview> {
+export async function learnerReview(userId: string, now: Date): Promise<LearnerReview> {
   try {
-    const [state, bank] = await Promise.all([loadReviewState(userId, now, defer), getQuestionBank()]);
+    const [state, bank] = await Promise.all([loadReviewState(userId, now), getQuestionBank()]);
     const challenge = await dailyChallengeFromState(userId, state, now).catch(() => null);
     return { challenge, mastery: masteryByModule(bank, state.cards) };
   } catch (error) {
@@ -26,9 +25,9 @@ export async function learnerReview(userId: string, now: Date, defer?: Defer): P
 }
 
 /** The user's mastery of one module (null when unknown: no questions, or the cards cannot be read). */
-export async function moduleMasteryFor(userId: string, moduleId: number, now: Date, defer?: Defer): Promise<Mastery | null> {
+export async function moduleMasteryFor(userId: string, moduleId: number, now: Date): Promise<Mastery | null> {
   try {
-    const [state, bank] = await Promise.all([loadReviewState(userId, now, defer), getQuestionBank()]);
+    const [state, bank] = await Promise.all([loadReviewState(userId, now), getQuestionBank()]);
     return masteryByModule(bank, state.cards).get(moduleId) ?? null;
   } catch (error) {
     console.error('review: mastery could not be read', error);

@@ -2,7 +2,6 @@
 // user's stored results (POST and GET /api/quiz-results), each new result journaled for the team figures.
 import type { QuizResult, QuizReviewItem, SubmitQuizRequest, SubmitQuizResponse } from '~/lib/api/quizzes';
 import { getQuiz, type Quiz } from '~/lib/content/learning';
-import type { Defer } from '~/lib/server/background';
 import { HttpError } from '~/lib/server/errors';
 import { activity } from '~/lib/server/storage/activity';
 import { eventId } from '~/lib/server/storage/keys';
@@ -93,8 +92,8 @@ export function latestResultByQuiz(results: readonly QuizResult[]): Map<number, 
  * The question key of the user's daily challenge while it is unanswered in this window: its correct option
  * and explanation stay out of a quiz review until then (docs/decisions.md "Spaced review").
  */
-async function unansweredChallengeKey(userId: string, now: Date, defer: Defer | undefined): Promise<string | null> {
-  const challenge = await currentChallenge(userId, await loadReviewState(userId, now, defer), now);
+async function unansweredChallengeKey(userId: string, now: Date): Promise<string | null> {
+  const challenge = await currentChallenge(userId, await loadReviewState(userId, now), now);
   return challenge.answer ? null : challenge.pick.key;
 }
 
@@ -102,17 +101,10 @@ async function unansweredChallengeKey(userId: string, now: Date, defer: Defer | 
  * POST /api/quiz-results: grades on the server, stores the result, records every answered question on the
  * user's review schedule, answers the result with the review (less the unanswered daily challenge's key).
  */
-export async function submitQuizResult(
-  userId: string,
-  input: SubmitQuizRequest,
-  now: Date = new Date(),
-  defer?: Defer,
-): Promise<SubmitQuizResponse> {
+export async function submitQuizResult(userId: string, input: SubmitQuizRequest, now: Date = new Date()): Promise<SubmitQuizResponse> {
   const quiz = await getQuiz(input.quizId);
   if (!quiz) throw new HttpError(404, 'Quiz not found');
   const grading = gradeQuiz(quiz, input.answers);
-  // Chosen from the schedule as it stood when the window began, so this submission cannot change it.
-  const heldBack = await unansweredChallengeKey(userId, now, defer);
   const stored: StoredQuizResult = {
     id: eventId(now),
     quizId: String(quiz.id),
@@ -123,14 +115,20 @@ export async function submitQuizResult(
     answers: grading.answers,
     completedAt: now.toISOString(),
   };
-  if (await quizResults.add(stored)) {
-    await activity.add(userId, { kind: 'quiz', quizId: stored.quizId, recordedAt: stored.completedAt });
-  }
   // A question left blank is not an answer: it changes no card.
   const answered = grading.answers.flatMap(({ questionId, selectedOptionId, isCorrect }) =>
     selectedOptionId === null ? [] : [{ quizId: quiz.id, questionId, optionId: selectedOptionId, correct: isCorrect }],
   );
-  await recordAnswers(userId, answered, 'quiz', now);
+  // The writes need nothing from the review state, and the state read needs nothing from them (it looks at
+  // the challenge's answers only): they go together. The result is journaled with it (the figures count a
+  // user's quizzes as a set, so a retried write never counts twice).
+  const [heldBack] = await Promise.all([
+    // Chosen from the schedule as it stood when the window began, so this submission cannot change it.
+    unansweredChallengeKey(userId, now),
+    quizResults.add(stored),
+    activity.add(userId, { kind: 'quiz', quizId: stored.quizId, recordedAt: stored.completedAt }),
+    recordAnswers(userId, answered, 'quiz', now),
+  ]);
   const review = grading.review.map((item) =>
     questionKey(quiz.id, item.questionId) === heldBack ? { ...item, correctOptionId: null, explanation: null } : item,
   );

@@ -10,7 +10,8 @@ import { reviewAnswers } from '~/lib/server/storage/review-answers';
 import { users } from '~/lib/server/storage/users';
 import { getDailyChallenge } from './daily-challenge';
 import { buildQuestionBank } from './question-bank';
-import { loadReviewState, recordAnswers } from './review-state';
+import { backgroundWorkDone } from '~/lib/server/request-trace';
+import { countedAnswers, loadReviewState, recordAnswers } from './review-state';
 import { getTeamProgress } from './team-progress';
 import { rebuildRollups } from './team-rollup';
 
@@ -61,6 +62,7 @@ describe('review state', () => {
 
     const now = at(41, 15); // the afternoon window: day 41's morning answer is before it
     const state = await loadReviewState(user, now);
+    await backgroundWorkDone(); // the snapshot is saved off the answer's path
     const everything = foldAnswers(
       {},
       history.map(([day, questionId, correct]) => ({ questionKey: `1:${questionId}`, correct, at: at(day).getTime() })),
@@ -79,6 +81,7 @@ describe('review state', () => {
 
     // Next window: rolled forward once, then equal to a fold of every answer again.
     const next = await loadReviewState(user, at(42, 1));
+    await backgroundWorkDone();
     expect(next.cardsAtWindowStart['1:q4']).toMatchObject({ box: 1 });
     expect((await reviewAnswers.snapshot(user))?.through).toBe(at(42, 0).toISOString());
   });
@@ -87,8 +90,10 @@ describe('review state', () => {
     const user = randomUUID();
     await recordAnswers(user, [answer('q1', true)], 'quiz', at(5));
     await loadReviewState(user, new Date(at(5, 12).getTime() + 30_000));
+    await backgroundWorkDone();
     expect(await reviewAnswers.snapshot(user)).toBeNull();
     await loadReviewState(user, new Date(at(5, 12).getTime() + 61_000));
+    await backgroundWorkDone();
     expect(await reviewAnswers.snapshot(user)).not.toBeNull();
   });
 
@@ -141,5 +146,39 @@ describe('team knowledge in the rollup', () => {
     const rebuilt = await getTeamProgress({ curriculum, bank, now });
     expect(rebuilt.knowledge).toEqual(incremental.knowledge);
     expect(rebuilt.rows.filter((row) => ids.includes(row.id))).toEqual(incremental.rows.filter((row) => ids.includes(row.id)));
+  });
+});
+
+describe('countedAnswers', () => {
+  const event = (id: string, source: 'quiz' | 'challenge' | 'review', hours: number, correct = true) => ({
+    id,
+    quizId: 1,
+    questionId: 'q1',
+    optionId: correct ? 'a' : 'b',
+    correct,
+    source,
+    at: at(3, hours),
+  });
+
+  it('keeps only the first challenge answer of a 12-hour window (two tabs answering at once), and every other answer', () => {
+    const answers = [
+      event('c1', 'challenge', 1, false),
+      event('r1', 'review', 2),
+      event('c2', 'challenge', 3, true),
+      event('q1', 'quiz', 4),
+      event('c3', 'challenge', 13, true),
+    ];
+    expect(countedAnswers(answers).map((answer) => answer.id)).toEqual(['c1', 'r1', 'q1', 'c3']);
+  });
+
+  it('grades the card with the counted answer only', async () => {
+    const user = randomUUID();
+    await recordAnswers(user, [answer('q1', false)], 'challenge', at(3, 1));
+    await recordAnswers(user, [answer('q1', true)], 'challenge', at(3, 2));
+    const state = await loadReviewState(user, at(3, 3));
+    await backgroundWorkDone();
+    // One review (the first, wrong answer), not two: the later right answer would have moved the card up.
+    expect(state.cards['1:q1']).toMatchObject({ box: 1, reviews: 1 });
+    expect(state.windowAnswers.filter((item) => item.source === 'challenge')).toHaveLength(2);
   });
 });

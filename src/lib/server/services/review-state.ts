@@ -9,7 +9,7 @@
  * create-only key (and its journal entry for the team figures), so concurrent answers all count.
  */
 import { dayOf, foldAnswers, type Card } from '~/lib/review/leitner';
-import type { Defer } from '~/lib/server/background';
+import { inBackground } from '~/lib/server/request-trace';
 import { activity } from '~/lib/server/storage/activity';
 import { progress } from '~/lib/server/storage/progress';
 import { reviewAnswers, type AnswerSource, type ReviewAnswer, type StoredReviewSnapshot } from '~/lib/server/storage/review-answers';
@@ -34,8 +34,23 @@ export interface ReviewState {
   windowAnswers: ReviewAnswer[];
 }
 
+/**
+ * The answers that count, oldest first: every quiz and review answer, and only the first challenge answer
+ * of each 12-hour window (two tabs answering the challenge at the same moment may both store one).
+ */
+export function countedAnswers(answers: readonly ReviewAnswer[]): ReviewAnswer[] {
+  const windows = new Set<number>();
+  return answers.filter((answer) => {
+    if (answer.source !== 'challenge') return true;
+    const window = challengeWindow(answer.at).index;
+    if (windows.has(window)) return false;
+    windows.add(window);
+    return true;
+  });
+}
+
 const asAnswers = (answers: readonly ReviewAnswer[]) =>
-  answers.map((answer) => ({
+  countedAnswers(answers).map((answer) => ({
     questionKey: questionKey(answer.quizId, answer.questionId),
     correct: answer.correct,
     at: answer.at.getTime(),
@@ -52,7 +67,6 @@ async function rollForward(
   stale: StoredReviewSnapshot | null,
   windowStart: Date,
   now: Date,
-  defer: Defer | undefined,
 ): Promise<StoredReviewSnapshot> {
   const usable = stale !== null && Date.parse(stale.through) < windowStart.getTime() ? stale : null;
   const since = usable ? new Date(usable.through) : null;
@@ -72,24 +86,18 @@ async function rollForward(
     ),
   };
   if (now.getTime() - windowStart.getTime() >= SNAPSHOT_SETTLE_MS) {
-    // A cache: failing to save it costs the next read a little more, nothing else. It need not delay the answer.
-    const saving = reviewAnswers
-      .saveSnapshot(userId, snapshot)
-      .catch((error: unknown) => console.error('review: snapshot not saved', error));
-    if (defer) defer(saving);
-    else await saving;
+    // A cache: failing to save it costs the next read a little more, nothing else. It never delays the
+    // answer: on Netlify the function's waitUntil keeps it running after the response (request-trace.ts).
+    inBackground('review snapshot save', () => reviewAnswers.saveSnapshot(userId, snapshot));
   }
   return snapshot;
 }
 
-/**
- * The user's cards now and at the window start, with what the challenge and the review page need. `defer`
- * (the request's waitUntil) takes the snapshot save off the answer's path.
- */
-export async function loadReviewState(userId: string, now: Date, defer?: Defer): Promise<ReviewState> {
+/** The user's cards now and at the window start, with what the challenge and the review page need. */
+export async function loadReviewState(userId: string, now: Date): Promise<ReviewState> {
   const windowStart = challengeWindow(now).startsAt;
   const [stored, windowAnswers] = await Promise.all([reviewAnswers.snapshot(userId), reviewAnswers.since(userId, windowStart, now)]);
-  const snapshot = stored?.through === windowStart.toISOString() ? stored : await rollForward(userId, stored, windowStart, now, defer);
+  const snapshot = stored?.through === windowStart.toISOString() ? stored : await rollForward(userId, stored, windowStart, now);
   const current = windowAnswers.filter((answer) => answer.at.getTime() <= now.getTime());
   return {
     windowStart,
@@ -118,21 +126,19 @@ export async function recordAnswers(
   ids: readonly string[] = answers.map(() => reviewAnswers.newId(at)),
 ): Promise<void> {
   const events = answers.map((answer, index): ReviewAnswer => ({ ...answer, id: ids[index]!, source, at }));
-  await Promise.all(events.map((event) => reviewAnswers.add(userId, event)));
-  // Journaled even when the answer's key existed (a retried challenge answer): the journal key is create-only too.
+  // Events and their journal entries in one round trip: both keys are create-only and carry the event id,
+  // so a rebuild of the team figures matches them.
   await Promise.all(
-    events.map((event) =>
+    events.flatMap((event) => [
+      reviewAnswers.add(userId, event),
       activity.add(
         userId,
         { kind: 'answer', questionKey: questionKey(event.quizId, event.questionId), correct: event.correct, recordedAt: at.toISOString() },
         event.id,
       ),
-    ),
+    ]),
   );
 }
-
-/** The deterministic answer id of a window's counted challenge answer (so a retried POST stores it once). */
-export const challengeAnswerId = (answeredAt: Date): string => `${answeredAt.toISOString().replace(/[:.]/g, '-')}_challenge`;
 
 /** Every answer folded into the cards: what "answers counted" shows. */
 export const answersCounted = (cards: Readonly<Record<string, Card>>): number =>

@@ -4,7 +4,6 @@
 // answered, so nothing here gives its answer away.
 import type { AnswerReviewRequest, ReviewQuestion, ReviewSession, ReviewVerdict } from '~/lib/api/review';
 import { applyAnswer, dayOf, isDue, isMastered, startOfDay, type Card } from '~/lib/review/leitner';
-import type { Defer } from '~/lib/server/background';
 import { HttpError } from '~/lib/server/errors';
 import { currentChallenge } from './daily-challenge';
 import { getQuestionBank, publicQuestion, type BankQuestion, type QuestionBank } from './question-bank';
@@ -38,8 +37,8 @@ function nextDueAt(cards: Readonly<Record<string, Card>>, today: number, heldBac
 }
 
 /** GET /api/review and the /review page: the next session. */
-export async function getReviewSession(userId: string, now: Date, defer?: Defer): Promise<ReviewSession> {
-  const [bank, state] = await Promise.all([getQuestionBank(), loadReviewState(userId, now, defer)]);
+export async function getReviewSession(userId: string, now: Date): Promise<ReviewSession> {
+  const [bank, state] = await Promise.all([getQuestionBank(), loadReviewState(userId, now)]);
   const { due, heldBack } = await scheduleOf(userId, bank, state, now);
   return {
     questions: due.slice(0, REVIEW_SESSION_SIZE).map((item) => publicQuestion(item, userId)),
@@ -54,8 +53,8 @@ export async function getReviewSession(userId: string, now: Date, defer?: Defer)
  * POST /api/review: 400 naming the field for an unknown question, one not due (or today's unanswered
  * challenge), or an option of another question; nothing is stored then. The grade comes from the content.
  */
-export async function answerReview(userId: string, input: AnswerReviewRequest, now: Date, defer?: Defer): Promise<ReviewVerdict> {
-  const [bank, state] = await Promise.all([getQuestionBank(), loadReviewState(userId, now, defer)]);
+export async function answerReview(userId: string, input: AnswerReviewRequest, now: Date): Promise<ReviewVerdict> {
+  const [bank, state] = await Promise.all([getQuestionBank(), loadReviewState(userId, now)]);
   const item = bank.byKey.get(input.questionId);
   if (!item) throw new HttpError(400, 'questionId: unknown question');
   const { due, heldBack } = await scheduleOf(userId, bank, state, now);

@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
 import { completeChallengeRequestSchema } from '~/lib/api/daily-challenge';
-import { deferOf } from '~/lib/server/background';
 import { requestNow } from '~/lib/server/clock';
 import { readJson, requireUser } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
@@ -12,5 +11,5 @@ export const prerender = false;
 export const POST: APIRoute = async ({ locals, request }) => {
   const user = requireUser(locals);
   const body = await readJson(request, completeChallengeRequestSchema);
-  return json(await completeDailyChallenge(user.id, body, requestNow(request), deferOf(locals)));
+  return json(await completeDailyChallenge(user.id, body, requestNow(request)));
 };

@@ -1,5 +1,4 @@
 import type { APIRoute } from 'astro';
-import { deferOf } from '~/lib/server/background';
 import { requestNow } from '~/lib/server/clock';
 import { requireUser } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
@@ -8,5 +7,4 @@ import { getDailyChallenge } from '~/lib/server/services/daily-challenge';
 export const prerender = false;
 
 /** GET /api/daily-challenge: the user's question of this window (no answer key), their streak and counted answer. */
-export const GET: APIRoute = async ({ locals, request }) =>
-  json(await getDailyChallenge(requireUser(locals).id, requestNow(request), { defer: deferOf(locals) }));
+export const GET: APIRoute = async ({ locals, request }) => json(await getDailyChallenge(requireUser(locals).id, requestNow(request)));
