@@ -234,6 +234,7 @@ describe('rollups (in process: needs the storage module and the service)', () =>
     const { users } = await import('~/lib/server/storage/users');
     const { teamRollup } = await import('~/lib/server/storage/team-rollup');
     const service = await import('~/lib/server/services/team-rollup');
+    const fold = await import('~/lib/server/services/team-rollup-fold');
     const { backgroundWorkDone } = await import('~/lib/server/request-trace');
     const idle = crypto.randomUUID();
     await users.create({
@@ -257,11 +258,11 @@ describe('rollups (in process: needs the storage module and the service)', () =>
     expect(before.find((r) => r.id === user.id)).toMatchObject({ pagesVisited: 1, loginCount: 1 });
 
     // Corrupt one cache on purpose: a rebuild must restore the figures from the events alone.
-    const stored = await teamRollup.get(service.teamRollupSchema);
+    const stored = await teamRollup.get(fold.teamRollupSchema);
     expect(stored).not.toBeNull();
-    await teamRollup.save(service.teamRollupSchema, {
+    await teamRollup.save(fold.teamRollupSchema, {
       ...stored!,
-      members: { ...stored!.members, [user.id]: { ...service.emptyFigures(), pagesVisited: 999 } },
+      members: { ...stored!.members, [user.id]: { ...fold.emptyFigures(), pagesVisited: 999 } },
     });
     // The cache is what is read (the user's recent events are shown on top of it).
     expect((await teamRows()).find((r) => r.id === user.id)?.pagesVisited).toBeGreaterThanOrEqual(999);

@@ -2,7 +2,7 @@
 // a local Blobs server: each is a thin entry over its service.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teamRollupSchema } from '~/lib/server/services/team-rollup';
+import { teamRollupSchema } from '~/lib/server/services/team-rollup-fold';
 import { activity } from '~/lib/server/storage/activity';
 import { startLocalBlobs, type LocalBlobs } from '~/lib/server/storage/local-server';
 import { sessions } from '~/lib/server/storage/sessions';

@@ -21,7 +21,8 @@ import { teamRollup } from '~/lib/server/storage/team-rollup';
 import { backgroundWorkDone } from '~/lib/server/request-trace';
 import { users } from '~/lib/server/storage/users';
 import { curriculumLessonKeys, getTeamProgress, progressPercent, toTeamRow } from './team-progress';
-import { emptyFigures, foldEntries, rebuildRollups, refreshTeamRollup, SETTLE_MS, splitAtWatermark, teamRollupSchema } from './team-rollup';
+import { rebuildRollups, refreshTeamRollup, SETTLE_MS } from './team-rollup';
+import { emptyFigures, foldEntries, splitAtWatermark, teamRollupSchema } from './team-rollup-fold';
 
 const T0 = new Date('2026-11-01T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000).toISOString();

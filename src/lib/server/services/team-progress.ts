@@ -7,7 +7,8 @@ import { masteryPercent } from '~/lib/review/leitner';
 import type { StoredUser } from '~/lib/server/storage/users';
 import type { QuestionBank } from './question-bank';
 import { teamKnowledge, type TeamKnowledge } from './team-knowledge';
-import { emptyFigures, lessonKey, refreshTeamRollup, type MemberFigures } from './team-rollup';
+import { refreshTeamRollup } from './team-rollup';
+import { emptyFigures, lessonKey, type MemberFigures } from './team-rollup-fold';
 
 /** The part of a module the progress figure needs (as src/lib/content/learning.ts getModules() returns it). */
 export interface CurriculumModule {
