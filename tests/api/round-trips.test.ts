@@ -4,6 +4,7 @@
 // src/pages/, so a new route without an example in tests/support/route-examples.ts fails here.
 // The built server function runs in process over a local Blobs server that holds every request 10 ms,
 // so operations that run together visibly overlap.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleCoverage, siteRoutes } from '../support/page-routes';
 import {
@@ -99,6 +100,35 @@ describe('the session check', () => {
     expect(rewritten.status).toBe(200);
     expect(rewritten.summary.operations, timeline(rewritten)).toBe(direct.summary.operations);
     expect(rewritten.summary.sequential).toBe(direct.summary.sequential);
+  });
+});
+
+describe('registration with an invite code (a deployment with SIGNUP_CODE)', () => {
+  const code = 'an-invite-code-for-the-round-trip-test';
+  const register = (inviteCode: string) =>
+    app.measure(app.client(), 'POST', '/api/register', {
+      body: {
+        username: `invited-${randomUUID().slice(0, 8)}@parcelwise.example`,
+        password: 'correct-horse-battery',
+        name: 'Invited',
+        inviteCode,
+      },
+    });
+
+  it('stays within 3 sequential round trips with the right code, and a wrong code is refused after the count', async () => {
+    const saved = process.env['SIGNUP_CODE'];
+    process.env['SIGNUP_CODE'] = code;
+    try {
+      const right = await register(code);
+      expect(right.status, right.body.slice(0, 300)).toBe(201);
+      expect(right.summary.sequential, `sequential round trips:\n${timeline(right)}`).toBeLessThanOrEqual(MAX_SEQUENTIAL);
+      const wrong = await register(`${code}-not`);
+      expect(wrong.status).toBe(403);
+      expect(wrong.summary.sequential, timeline(wrong)).toBe(2); // the attempt recorded, then counted
+    } finally {
+      if (saved === undefined) delete process.env['SIGNUP_CODE'];
+      else process.env['SIGNUP_CODE'] = saved;
+    }
   });
 });
 

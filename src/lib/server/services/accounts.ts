@@ -55,10 +55,17 @@ function checkIdentity(username: string, name: string): { username: string; name
   return { username: normalized, name: parsed.data.name };
 }
 
-/** Creates a user; 400 for a bad username or name, 409 when the username is taken. Registration, seeding and the CLI. */
+/** Creates a user; 400 for a bad username or name, 409 when the username is taken. Seeding and the CLI. */
 export async function createUser(input: NewUser): Promise<StoredUser> {
+  const user = await newUserRecord(input);
+  if (!(await users.create(user))) throw new HttpError(409, 'Username may already exist');
+  return user;
+}
+
+/** The record of a user not stored yet (registration stores it in steps); 400 for a bad username or name. */
+export async function newUserRecord(input: NewUser): Promise<StoredUser> {
   const identity = checkIdentity(input.username, input.name);
-  const user: StoredUser = {
+  return {
     id: randomUUID(),
     username: identity.username,
     name: identity.name,
@@ -70,8 +77,6 @@ export async function createUser(input: NewUser): Promise<StoredUser> {
     createdAt: new Date().toISOString(),
     createdBy: input.createdBy,
   };
-  if (!(await users.create(user))) throw new HttpError(409, 'Username may already exist');
-  return user;
 }
 
 let seeding: Promise<void> | null = null;

@@ -5,14 +5,15 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RegisterRequest } from '~/lib/api/users';
 import { adminUsername, registrationPolicy } from '~/lib/server/config';
 import { HttpError } from '~/lib/server/errors';
+import { inBackground } from '~/lib/server/request-trace';
 import { activity } from '~/lib/server/storage/activity';
 import { throttleSubject } from '~/lib/server/storage/sign-in-failures';
-import type { StoredUser } from '~/lib/server/storage/users';
+import { users, type StoredUser } from '~/lib/server/storage/users';
 import type { SessionData } from '~/lib/server/session';
 import { normalizeUsername } from '~/lib/server/usernames';
-import { createUser, ensureDemoAccounts } from './accounts';
+import { ensureDemoAccounts, newUserRecord } from './accounts';
 import { openSession, type SessionOrigin } from './sessions';
-import { beginAttempt, type Attempt } from './throttle';
+import { beginAttempt } from './throttle';
 
 const WRONG_INVITE_CODES_LIMIT = 10;
 
@@ -22,44 +23,60 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digestOf(given), digestOf(expected));
 }
 
-/** The invite code check: recorded first and counted per address (services/throttle.ts), then compared. */
-async function checkInviteCode(given: string | undefined, expected: string, address: string): Promise<Attempt> {
-  const attempt = await beginAttempt(
-    [{ subject: throttleSubject.inviteCodes(address), limit: WRONG_INVITE_CODES_LIMIT }],
-    'Too many wrong invite codes. Please try again later.',
-  );
-  if (given === undefined || !sameSecret(given, expected)) throw new HttpError(403, 'inviteCode: The invite code is not valid');
-  return attempt;
-}
+const inviteCodeRules = (address: string) => [{ subject: throttleSubject.inviteCodes(address), limit: WRONG_INVITE_CODES_LIMIT }];
+const TOO_MANY_CODES = 'Too many wrong invite codes. Please try again later.';
 
+/**
+ * Registers and signs in. With an invite code, the attempt is recorded and counted (services/throttle.ts)
+ * whether the code is right or wrong, so a throttled address learns nothing, not even from timing: a
+ * wrong code answers after the count, and a right one claims the username while it is counted and gives
+ * the claim back (after the answer) when over the limit. At most three sequential Blobs round trips:
+ * (attempt ∥ username claim), (count ∥ claim read back), (user record ∥ session ∥ journal ∥ attempt cleared).
+ */
 export async function register(input: RegisterRequest, origin: SessionOrigin): Promise<{ user: StoredUser; session: SessionData }> {
   const policy = registrationPolicy();
   if (!policy.open) throw new HttpError(403, 'Registration is closed. Ask an administrator for an account.');
-  const attempt = policy.code === null ? null : await checkInviteCode(input.inviteCode, policy.code, origin.address);
-  // A right code is not a wrong one, whatever happens next: its record is deleted alongside.
-  const codeCleared = attempt?.succeeded() ?? Promise.resolve();
-  try {
-    const user = await createAccount(input);
-    const now = new Date();
-    const [session] = await Promise.all([
-      openSession(user, origin, now),
-      activity.add(user.id, { kind: 'login', recordedAt: now.toISOString() }),
-      codeCleared,
-    ]);
-    return { user, session };
-  } catch (error) {
-    await codeCleared.catch(() => undefined);
-    throw error;
+  if (policy.code !== null && (input.inviteCode === undefined || !sameSecret(input.inviteCode, policy.code))) {
+    await beginAttempt(inviteCodeRules(origin.address), TOO_MANY_CODES); // 429 when over the limit
+    throw new HttpError(403, 'inviteCode: The invite code is not valid');
   }
+  const user = await newAccount(input);
+  const now = new Date();
+  const [attempt, claimed] = await Promise.allSettled([
+    policy.code === null ? Promise.resolve(null) : beginAttempt(inviteCodeRules(origin.address), TOO_MANY_CODES, now),
+    claimAndConfirm(user, now),
+  ]);
+  if (attempt.status === 'rejected') {
+    if (claimed.status === 'fulfilled' && claimed.value) inBackground('registration claim release', () => users.releaseClaim(user));
+    throw attempt.reason;
+  }
+  // A right code is not a wrong one, whatever happens next: its record is deleted alongside.
+  const codeCleared = attempt.value?.succeeded() ?? Promise.resolve();
+  if (claimed.status === 'rejected' || !claimed.value) {
+    await codeCleared.catch(() => undefined);
+    if (claimed.status === 'rejected') throw claimed.reason;
+    throw new HttpError(409, 'Username may already exist');
+  }
+  const [, session] = await Promise.all([
+    users.saveNew(user),
+    openSession(user, origin, now),
+    activity.add(user.id, { kind: 'login', recordedAt: now.toISOString() }),
+    codeCleared,
+  ]);
+  return { user, session };
 }
 
-async function createAccount(input: RegisterRequest): Promise<StoredUser> {
+async function claimAndConfirm(user: StoredUser, now: Date): Promise<boolean> {
+  return (await users.claimUsername(user, now)) && (await users.ownsClaim(user));
+}
+
+async function newAccount(input: RegisterRequest): Promise<StoredUser> {
   // The administrator address as typed (any case): "may already exist". A look-alike of it (another
-  // script, fullwidth letters, rn for m…) is a 400 naming the field, here or in createUser.
+  // script, fullwidth letters, rn for m…) is a 400 naming the field, here or in newUserRecord.
   if (input.username.toLowerCase() === adminUsername()) throw new HttpError(409, 'Username may already exist');
   if (normalizeUsername(input.username) === adminUsername()) {
     throw new HttpError(400, 'username: Username is too similar to the administrator address');
   }
   await ensureDemoAccounts();
-  return createUser({ username: input.username, password: input.password, name: input.name, role: 'user', createdBy: 'registration' });
+  return newUserRecord({ username: input.username, password: input.password, name: input.name, role: 'user', createdBy: 'registration' });
 }

@@ -59,31 +59,47 @@ export const users = {
   byIdForUpdate: (id: string) => readJSONWithEtag(userKey(id), storedUserSchema),
 
   /**
-   * Create-only on the username: false when the username is taken. The username is claimed first, then
-   * the user record is written while the claim is read back (the local emulation does not make create-only
-   * writes atomic; a writer that lost deletes its record). If the record cannot be written the claim is
-   * released; a claim left behind by a failure (no user, older than a minute) is taken over, so a failure
-   * never locks a name, but a registration still writing its user is never overtaken.
+   * Create-only on the username: false when the username is taken. Three steps (`claimUsername`,
+   * `ownsClaim`, `saveNew`), which registration interleaves with its invite-code throttle.
    */
   async create(user: StoredUser, now: Date = new Date()): Promise<boolean> {
+    if (!(await users.claimUsername(user, now)) || !(await users.ownsClaim(user))) return false;
+    await users.saveNew(user);
+    return true;
+  },
+
+  /**
+   * Claims the username for a new user (create-only): false when it is taken. A claim left behind by a
+   * failure (no user, older than a minute) is taken over, so a failure never locks a name, but a
+   * registration still writing its user is never overtaken.
+   */
+  async claimUsername(user: StoredUser, now: Date): Promise<boolean> {
     const claim = claimKey(user.username);
     const mine = { userId: user.id, claimedAt: now.toISOString() };
-    if (!(await writeJSON(claim, usernameClaimSchema, mine, { onlyIfNew: true }))) {
-      const existing = await readJSON(claim, usernameClaimSchema);
-      const claimedAt = existing?.claimedAt ? Date.parse(existing.claimedAt) : 0;
-      if (existing && (now.getTime() - claimedAt < STALE_CLAIM_MS || (await users.byId(existing.userId)))) return false;
-      await writeJSON(claim, usernameClaimSchema, mine);
-    }
-    const [owner] = await Promise.all([
-      readJSON(claim, usernameClaimSchema),
-      writeJSON(userKey(user.id), storedUserSchema, user).catch(async (error: unknown) => {
-        await remove(claim).catch(() => undefined);
-        throw error;
-      }),
-    ]);
-    if (owner?.userId === user.id) return true;
-    await remove(userKey(user.id));
-    return false;
+    if (await writeJSON(claim, usernameClaimSchema, mine, { onlyIfNew: true })) return true;
+    const existing = await readJSON(claim, usernameClaimSchema);
+    const claimedAt = existing?.claimedAt ? Date.parse(existing.claimedAt) : 0;
+    if (existing && (now.getTime() - claimedAt < STALE_CLAIM_MS || (await users.byId(existing.userId)))) return false;
+    await writeJSON(claim, usernameClaimSchema, mine);
+    return true;
+  },
+
+  /** Whether the claim is this user's: read back, since the local emulation does not make create-only writes atomic. */
+  async ownsClaim(user: StoredUser): Promise<boolean> {
+    return (await readJSON(claimKey(user.username), usernameClaimSchema))?.userId === user.id;
+  },
+
+  /** Writes a claimed user's record; if it cannot be written, the claim is released. */
+  async saveNew(user: StoredUser): Promise<void> {
+    await writeJSON(userKey(user.id), storedUserSchema, user).catch(async (error: unknown) => {
+      await users.releaseClaim(user);
+      throw error;
+    });
+  },
+
+  /** Gives a claimed username back (a registration that was refused after claiming it). */
+  releaseClaim: async (user: StoredUser): Promise<void> => {
+    if (await users.ownsClaim(user)) await remove(claimKey(user.username)).catch(() => undefined);
   },
 
   /** Replaces a user record unconditionally (tests and fixtures; services use `update`). */
