@@ -32,5 +32,5 @@ export const SEGMENT_COLORS = ['indigo', 'sky', 'emerald', 'amber'] as const;
 export const PERSONA_SEGMENTS = ['Enterprise', 'Mid-Market', 'Small Business', 'Startup'] as const;
 export const PERSONA_ROLES = ['decision_maker', 'influencer', 'user', 'champion'] as const;
 
-/** Account roles (docs/decisions.md "Accounts"): administrators are made by an operator. */
+/** Account roles (docs/decisions.md "Accounts and sessions"): administrators are made by an operator. */
 export const USER_ROLES = ['admin', 'user'] as const;

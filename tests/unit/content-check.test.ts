@@ -3,6 +3,8 @@
 // each naming file:line, the entry and field in words (1-based, with ids), and the fix; each check also
 // shown failing on its own; and the integration fails a build but only warns a dev server.
 import type { AstroIntegrationLogger } from 'astro';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mdxComponents } from '~/components/lesson/mdx-components';
 import { contentCheck } from '~/integrations/content-check';
@@ -148,6 +150,72 @@ describe('a fixture with one mistake of every kind', () => {
     const date = problems.find((problem) => problem.where.startsWith('`review.lastReviewed`'));
     expect(date?.where).toBe("`review.lastReviewed` of module 'Buyer Segments and Personas'");
     expect(date?.message).toMatch(/YYYY-MM-DD/);
+  });
+});
+
+describe('MDX bodies', () => {
+  let fixture: ContentFixture;
+  let problems: Problem[];
+  /** The 1-based line of the fixture file that contains `text`. */
+  const lineOf = (file: string, text: string) =>
+    readFileSync(join(fixture.root, file), 'utf8')
+      .split('\n')
+      .findIndex((line) => line.includes(text)) + 1;
+  beforeAll(() => {
+    fixture = contentFixture({
+      // A word in braces parses, but the page would fail with "of is not defined". A comment, and a "<"
+      // followed by a space, are fine.
+      'content/lessons/01-company/02-value-propositions.mdx': replaceOnce(
+        '## ACCELERATE',
+        'Ask which {of} the four matters most.\n\n{/* editors: keep in step with value-propositions.yaml */}\n\nSome teams answer < 20% of inquiries the same day.\n\n## ACCELERATE',
+      ),
+      'content/modules/03-buyers.mdx': (text) => `${text}\n{1 + 2}\n`,
+      'content/lessons/02-industry/04-key-metrics.mdx': replaceOnce(
+        '## Why Parcelwise cares',
+        'Deals close in <20 days.\n\n## Why Parcelwise cares',
+      ),
+    });
+    problems = checkContent(fixture.root).problems;
+  });
+  afterAll(() => fixture.cleanup());
+
+  it('reports a word in braces at its line and column, with the escaped form as the fix', () => {
+    const file = 'content/lessons/01-company/02-value-propositions.mdx';
+    const braces = problems.filter((problem) => problem.file === file);
+    expect(braces, formatReport(problems)).toEqual([
+      {
+        file,
+        line: lineOf(file, 'Ask which {of}'),
+        where: "The body of lesson 'Our Four Value Propositions'",
+        message: 'has {of} (column 11): MDX runs text in braces as code, so the page fails when opened ("of is not defined")',
+        fix: 'To show the braces as text, put a backslash before each: \\{of\\}. Otherwise remove them. A note to editors is written {/* like this */}.',
+      },
+    ]);
+  });
+
+  it('reports any other expression in a body, a module introduction included', () => {
+    const file = 'content/modules/03-buyers.mdx';
+    const expression = problems.filter((problem) => problem.file === file);
+    expect(expression.map((problem) => [problem.line, `${problem.where} ${problem.message}`])).toEqual([
+      [
+        lineOf(file, '{1 + 2}'),
+        "The body of module 'Buyer Segments and Personas' has {1 + 2} (column 1): MDX runs text in braces as code, and lessons hold text, not code",
+      ],
+    ]);
+  });
+
+  it('fails "<" directly followed by a digit, with a fix that says a space is fine', () => {
+    const file = 'content/lessons/02-industry/04-key-metrics.mdx';
+    const mdx = problems.filter((problem) => problem.file === file);
+    expect(mdx.map((problem) => problem.line)).toEqual([lineOf(file, 'Deals close in <20 days.')]);
+    expect(mdx[0]?.message).toMatch(/^cannot be read as MDX \(column 16\): Unexpected character after `<`/);
+    expect(mdx[0]?.fix).toBe(
+      'In MDX, a "<" directly followed by a digit or a letter starts a component: write "less than 5%" or "&lt;5%" ("< 5%" with a space is fine). "{" starts code: write \\{ and \\} for braces shown as text. content/README.md "MDX pitfalls" lists the other causes.',
+    );
+  });
+
+  it('reports nothing else: a comment and "< 20" with a space pass', () => {
+    expect(problems, formatReport(problems)).toHaveLength(3);
   });
 });
 

@@ -1,8 +1,10 @@
 /**
  * The MDX bodies of lessons and module introductions, read with the parser Astro's MDX uses (satteri):
- * a body that does not parse (the classic: "<" followed by a digit, read as the start of a component),
- * a component the pages do not pass to lessons, and every <KnowledgeCheck> whose props are missing or
- * wrong — above all an `answer` that is not an index of its options.
+ * a body that does not parse (the classic: "<" directly followed by a digit or letter, read as the start
+ * of a component), a component the pages do not pass to lessons, an expression in braces (`{of}` parses
+ * but is run as code, and the page fails with "of is not defined"; lessons hold no code, only a comment in
+ * braces, a note to editors; components take their props as attributes), and every <KnowledgeCheck> whose props
+ * are missing or wrong — above all an `answer` that is not an index of its options.
  */
 import { mdxToMdast } from 'satteri';
 import type { Problem } from './problems';
@@ -15,8 +17,22 @@ interface MdxNode {
   type: string;
   name?: string | null;
   attributes?: Array<{ type: string; name?: string; value?: string | { type: string; value: string } | null }>;
-  position?: { start: { line: number } };
+  value?: string;
+  position?: { start: { line: number; column: number } };
   children?: MdxNode[];
+}
+
+/** An expression in braces in the text of a body (not a component's prop), and where it starts. */
+interface BodyExpression {
+  code: string;
+  line: number;
+  column: number;
+}
+
+interface FoundInBody {
+  checks: KnowledgeCheckProps[];
+  components: Array<{ name: string; line: number }>;
+  expressions: BodyExpression[];
 }
 
 /** One knowledge check as written: its props, and where it starts in the file. */
@@ -43,11 +59,11 @@ function propValue(value: NonNullable<MdxNode['attributes']>[number]['value']): 
   }
 }
 
-function collect(
-  node: MdxNode,
-  lineOffset: number,
-  found: { checks: KnowledgeCheckProps[]; components: Array<{ name: string; line: number }> },
-) {
+function collect(node: MdxNode, lineOffset: number, found: FoundInBody) {
+  if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
+    const start = node.position?.start ?? { line: 1, column: 1 };
+    found.expressions.push({ code: node.value ?? '', line: start.line + lineOffset, column: start.column });
+  }
   if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name && /^[A-Z]/.test(node.name)) {
     const line = (node.position?.start.line ?? 1) + lineOffset;
     found.components.push({ name: node.name, line });
@@ -69,8 +85,8 @@ function collect(
 }
 
 /** Parses an MDX body; throws the parser's error (with "line:column") when it cannot be read. */
-function readMdxBody(body: string, lineOffset = 0): { checks: KnowledgeCheckProps[]; components: Array<{ name: string; line: number }> } {
-  const found = { checks: [] as KnowledgeCheckProps[], components: [] as Array<{ name: string; line: number }> };
+function readMdxBody(body: string, lineOffset = 0): FoundInBody {
+  const found: FoundInBody = { checks: [], components: [], expressions: [] };
   collect(mdxToMdast(body) as unknown as MdxNode, lineOffset, found);
   return found;
 }
@@ -107,7 +123,34 @@ export function knowledgeCheckErrors(check: KnowledgeCheckProps): Array<[string,
   return errors;
 }
 
-const clip = (text: string) => (text.length > 50 ? `${text.slice(0, 49)}…` : text);
+const clip = (text: string, max = 50) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** True for a comment in braces (a note to editors): an expression that is only comments renders nothing. */
+const isComment = (code: string) =>
+  code
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\/\/[^\n]*/g, '')
+    .trim() === '';
+
+/** Every expression in braces in a body's text that is not a comment: MDX would run it as code. */
+function expressionProblems(expressions: readonly BodyExpression[], file: string, name: string): Problem[] {
+  return expressions
+    .filter((expression) => !isComment(expression.code))
+    .map(({ code, line, column }): Problem => {
+      const shown = `{${clip(code.trim(), 40)}}`;
+      const word = code.trim();
+      const effect = /^[A-Za-z_$][\w$]*$/.test(word)
+        ? `so the page fails when opened ("${word} is not defined")`
+        : 'and lessons hold text, not code';
+      return {
+        file,
+        line,
+        where: `The body of ${name}`,
+        message: `has ${shown} (column ${column}): MDX runs text in braces as code, ${effect}`,
+        fix: `To show the braces as text, put a backslash before each: \\${shown.slice(0, -1)}\\}. Otherwise remove them. A note to editors is written {/* like this */}.`,
+      };
+    });
+}
 
 /** One knowledge-check question, for the quiz-bank lint. */
 export interface FoundCheck {
@@ -136,7 +179,7 @@ export function checkMdxBodies(entries: readonly RawEntry[]): { problems: Proble
           line: bodyLine,
           where: `The body of ${name}`,
           message: `cannot be read as MDX${column ? ` (column ${column})` : ''}: ${text.replace(/^\d+:\d+:\s*/, '')}`,
-          fix: 'In MDX, "<" starts a component and "{" an expression: write "less than" or &lt; instead of "<" before a number or a space (e.g. "&lt;5%"), and \\{ for a literal brace.',
+          fix: 'In MDX, a "<" directly followed by a digit or a letter starts a component: write "less than 5%" or "&lt;5%" ("< 5%" with a space is fine). "{" starts code: write \\{ and \\} for braces shown as text. content/README.md "MDX pitfalls" lists the other causes.',
         },
       ];
     }
@@ -155,7 +198,7 @@ export function checkMdxBodies(entries: readonly RawEntry[]): { problems: Proble
         questions.push({ file: entry.file, line: check.line, where: where.replace(/^K/, 'k'), question: check.question });
       return knowledgeCheckErrors(check).map(([message, fix]): Problem => ({ file: entry.file, line: check.line, where, message, fix }));
     });
-    return [...unknownComponents, ...checks];
+    return [...unknownComponents, ...expressionProblems(found.expressions, entry.file, name), ...checks];
   });
   return { problems, checks: questions };
 }
