@@ -103,7 +103,7 @@ describe('the session check', () => {
 });
 
 describe('Server-Timing', () => {
-    // The session check reads the session record and the user record together (one round trip, two reads).
+  // The session check reads the session record and the user record together (one round trip, two reads).
   it('tells a local run what a request cost in Blobs operations', async () => {
     const response = await prepared.learner.request('GET', '/api/user');
     expect(response.headers.get('server-timing')).toMatch(/^blobs;dur=\d+(\.\d)?;desc="2 ops, 1 sequential"$/);
