@@ -20,7 +20,7 @@ async function renderToaster(toast: ToastText | null): Promise<HTMLElement> {
   return region;
 }
 
-const items = () => [...document.querySelectorAll<HTMLElement>('[data-testid="toasts"] > li')];
+const items = () => [...document.querySelectorAll<HTMLElement>('[data-testid="toasts"] > [data-variant]')];
 
 function swipe(element: HTMLElement, distance: number) {
   const pointer = (type: string, clientX: number) =>

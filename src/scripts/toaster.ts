@@ -68,7 +68,7 @@ function adopt(item: HTMLElement, drawn: Map<number, HTMLElement>): void {
 
 /** Starts the viewport; answers how to stop it (tests). */
 export function mountToaster(region: HTMLElement): () => void {
-  const list = region.querySelector('ol')!;
+  const list = region.querySelector<HTMLElement>('[data-testid="toasts"]')!;
   const template = region.querySelector('template')!;
   const drawn = new Map<number, HTMLElement>();
   const onKey = (event: KeyboardEvent) => {
@@ -77,7 +77,7 @@ export function mountToaster(region: HTMLElement): () => void {
     region.focus();
   };
   window.addEventListener('keydown', onKey);
-  for (const item of list.querySelectorAll<HTMLElement>(':scope > li')) adopt(item, drawn);
+  for (const item of list.querySelectorAll<HTMLElement>(':scope > [data-variant]')) adopt(item, drawn);
   const unsubscribe = $toasts.subscribe((toasts) => {
     for (const [id, item] of drawn) {
       if (toasts.some((toast) => toast.id === id)) continue;

@@ -15,10 +15,10 @@ async function page(client: ApiClient, path: string): Promise<string> {
   return response.text();
 }
 
-/** The toasts the page came with: the <li>s of the viewport's list (not its <template>). */
+/** The toasts the page came with: the viewport's items (not its <template>). */
 function toastsIn(html: string): string[] {
-  const list = /<ol[^>]*data-testid="toasts"[^>]*>([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? '';
-  return [...list.matchAll(/<li[^>]*role="(status|alert)"[^>]*>([\s\S]*?)<\/li>/g)].map(
+  const list = /data-testid="toasts"[^>]*>([\s\S]*?)<template>/.exec(html)?.[1] ?? '';
+  return [...list.matchAll(/<div[^>]*role="(status|alert)"[^>]*>([\s\S]*?)<\/button>/g)].map(
     ([, role, inner]) =>
       `${role}: ${inner!
         .replace(/<[^>]+>/g, ' ')
