@@ -8,16 +8,24 @@ import { fileURLToPath } from 'node:url';
 import { contentCheck } from './src/integrations/content-check.ts';
 import { buildOnlyCleanup, devServerIsolation } from './src/integrations/dev-server.ts';
 
-/** `client:afterload` (src/client-directives/after-load.ts): every island hydrates after load and paint. */
-const clientAfterLoad = {
-  name: 'client-after-load',
+/**
+ * Our client directives: `client:afterload` (src/client-directives/after-load.ts) hydrates an island after
+ * load and paint; `client:interaction` (on-interaction.ts) only when someone starts using it.
+ */
+const clientDirectives = {
+  name: 'client-directives',
   hooks: {
     /** @param {{ addClientDirective: (d: { name: string; entrypoint: string }) => void }} options */
-    'astro:config:setup': ({ addClientDirective }) =>
+    'astro:config:setup': ({ addClientDirective }) => {
       addClientDirective({
         name: 'afterload',
         entrypoint: fileURLToPath(new URL('./src/client-directives/after-load.ts', import.meta.url)),
-      }),
+      });
+      addClientDirective({
+        name: 'interaction',
+        entrypoint: fileURLToPath(new URL('./src/client-directives/on-interaction.ts', import.meta.url)),
+      });
+    },
   },
 };
 
@@ -26,7 +34,7 @@ const clientAfterLoad = {
 export default defineConfig({
   output: 'server',
   adapter: buildOnlyCleanup(netlify({ cacheOnDemandPages: false })),
-  integrations: [contentCheck(), react(), mdx(), clientAfterLoad, devServerIsolation()],
+  integrations: [contentCheck(), react(), mdx(), clientDirectives, devServerIsolation()],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
   // Astro hashes every script and style it emits into a CSP <meta>: no 'unsafe-inline' anywhere.

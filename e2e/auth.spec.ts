@@ -139,12 +139,68 @@ test.describe('signed in', () => {
     });
     expect(login.status(), await login.text()).toBe(200);
     await page.goto('/');
-    await waitForIslands(page);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    const toast = page.getByRole('status').filter({ hasText: 'Logged out' });
+    await expect(toast).toContainText('You have been logged out successfully');
+    // The toast came with the page; the small toaster script drives it: F8 focuses the viewport, a swipe
+    // right past 50 px dismisses it.
+    await page.keyboard.press('F8');
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toBeFocused();
+    const box = (await toast.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 50, box.y + box.height / 2, { steps: 3 });
+    await page.mouse.up();
+    await expect(toast).toBeVisible();
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 90, box.y + box.height / 2, { steps: 3 });
+    await page.mouse.up();
+    await expect(toast).toHaveCount(0);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth$/);
+    await context.close();
+  });
+
+  test('logout is a plain form: without JavaScript it lands on /auth with the Logged out toast', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:8888').origin;
+    const login = await page.request.post('/api/login', {
+      data: { username: DEMO_USER.username, password: DEMO_USER.password },
+      headers: { Origin: origin },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    await page.goto('/product');
+    await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toContainText(`Welcome back ${DEMO_USER.name}`);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByRole('status').filter({ hasText: 'Logged out' })).toContainText('You have been logged out successfully');
-    await page.goto('/');
+    await page.goto('/product');
     await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('status')).toHaveCount(0); // shown once
+    await context.close();
+  });
+
+  test('a navigation toast dismisses itself after 5 s', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // The page's timers stand still until the test moves them.
+    await page.clock.install({ time: new Date('2030-01-01T09:00:00Z') });
+    await page.clock.pauseAt(new Date('2030-01-01T09:00:01Z'));
+    const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:8888').origin;
+    await page.request.post('/api/login', {
+      data: { username: DEMO_USER.username, password: DEMO_USER.password },
+      headers: { Origin: origin },
+    });
+    await page.goto('/company-overview');
+    const toast = page.getByRole('status').filter({ hasText: 'Login successful' });
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(4900);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(toast).toHaveCount(0);
     await context.close();
   });
 
@@ -266,9 +322,11 @@ test.describe('before the sign-in form hydrates', () => {
     await page.getByLabel('Password').fill(DEMO_USER.password);
     release();
     await waitForIslands(page);
+    // The island submits it, through the API (the plain form would post to /auth).
+    const apiLogin = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/login'));
     await page.getByLabel('Password').press('Enter');
+    await apiLogin;
     await expect(page).toHaveURL(/\/$/);
-    // The island submitted it (the no-JS path shows no toast).
     await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible();
     await context.close();
   });

@@ -5,9 +5,12 @@ import { STORAGE } from './global-setup';
 
 export { expect };
 
-/** Waits until every island on the page has hydrated (Astro removes the `ssr` attribute). */
+/**
+ * Waits until every island that hydrates by itself has (Astro removes the `ssr` attribute); islands that
+ * wait for someone to use them (`client:interaction`, the header search) stay as they are.
+ */
 export async function waitForIslands(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="interaction"])').length === 0);
 }
 
 /** Registers a brand-new user through the API in this page's context (so the page is signed in as it). */

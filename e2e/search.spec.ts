@@ -208,4 +208,49 @@ test.describe('header search', () => {
     await searchBox(page).pressSequentially('a/b');
     await expect(searchBox(page)).toHaveValue('a/b');
   });
+
+  test('a reading page loads no React until the box is used; typing right after load keeps every character and searches', async ({
+    userPage: page,
+  }) => {
+    await page.routeWebSocket(/./, () => {});
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    // Hold the island's script, as on a slow connection, so the typing happens before it hydrates.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/HeaderSearch*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/company-overview');
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(2500); // past the idle period late islands wait for
+    expect(scripts.filter((path) => /HeaderSearch|client\.|react/i.test(path))).toEqual([]);
+
+    const box = searchBox(page);
+    await box.pressSequentially('lease', { delay: 20 });
+    expect(scripts.some((path) => path.includes('HeaderSearch'))).toBe(true); // the first key press asked for it
+    await expect(box).toHaveValue('lease');
+    release();
+    await expect(group(page, 'Modules').getByRole('option', { name: 'Commercial Real Estate Fundamentals' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(box).toHaveValue('lease');
+    await box.press('End');
+    await box.pressSequentially(' types', { delay: 20 });
+    await expect(box).toHaveValue('lease types');
+    await expect(group(page, 'Quizzes').getByRole('option').first()).toHaveText('Lease Types and CRE Metrics');
+  });
+
+  test('"/" focuses the box before the island has loaded', async ({ userPage: page }) => {
+    await page.routeWebSocket(/./, () => {});
+    await page.goto('/product');
+    await page.keyboard.press('/');
+    await expect(searchBox(page)).toBeFocused();
+    await page.keyboard.type('broker');
+    await expect(dropdown(page).getByRole('heading', { name: 'Search Results' })).toBeVisible({ timeout: 30_000 });
+    await expect(searchBox(page)).toHaveValue('broker');
+  });
 });

@@ -7,5 +7,8 @@ declare namespace App {
     // eslint-disable-next-line @typescript-eslint/consistent-type-imports
     user: import('~/lib/api/users').PublicUser | null;
     isAdmin: boolean;
+    /** A toast a navigation left for this page (src/lib/server/flash.ts), rendered with it. */
+    // eslint-disable-next-line @typescript-eslint/consistent-type-imports
+    toast: import('~/lib/toast').ToastText | null;
   }
 }

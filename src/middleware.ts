@@ -9,16 +9,18 @@ import { errorResponse, expectedFailure, toErrorResponse } from '~/lib/server/ht
 import { isAdmin, toPublicUser, warnIfAdminAddressSelfRegistered } from '~/lib/server/services/accounts';
 import { userForSession } from '~/lib/server/services/sessions';
 import { getSession } from '~/lib/server/session';
+import { flashToast, takeFlash } from '~/lib/server/flash';
 
 /** API routes a signed-out visitor may call. */
 const PUBLIC_API = new Set(['/api/login', '/api/register', '/api/logout']);
 
 /**
  * Requests that never need to know who is signed in, so they cost no session read: signing in or up
- * (through the API or the /auth form) starts a new session whatever the cookie says.
+ * (through the API or the /auth form) starts a new session whatever the cookie says; logout deletes the
+ * session its cookie names, whoever that is.
  */
 function needsSession(path: string, method: string): boolean {
-  if (path === '/api/login' || path === '/api/register') return false;
+  if (path === '/api/login' || path === '/api/register' || path === '/api/logout') return false;
   if (path === '/auth') return method === 'GET' || method === 'HEAD';
   return !isPublicPath(path);
 }
@@ -91,6 +93,11 @@ function unavailablePage(message: string): Response {
   );
 }
 
+function navigationToast({ cookies, url, locals }: APIContext): App.Locals['toast'] {
+  const flash = takeFlash(cookies, url);
+  return flash && flashToast(flash, locals.user);
+}
+
 /** The locals of requests whose session is already checked (see the rewrite note in handle()). */
 const checkedSessions = new WeakSet<App.Locals>();
 
@@ -129,6 +136,7 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   if (!sessionChecked) {
     context.locals.user = null;
     context.locals.isAdmin = false;
+    context.locals.toast = null;
   }
   if (path.startsWith('/_astro/')) return withHeaders(missingAsset(), SECURITY_HEADERS);
 
@@ -180,6 +188,8 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   if (path === '/auth' && signedIn) return withHeaders(context.redirect('/', 302), SECURITY_HEADERS);
   if (!isPublicPath(path) && !signedIn) return withHeaders(context.redirect('/auth', 302), SECURITY_HEADERS);
 
+  // A toast the previous request left for this page (sign-in, logout): rendered with it, shown once.
+  if (!sessionChecked) context.locals.toast = navigationToast(context);
   response = await next();
   const cacheControl = isPublicPath(path) && path !== '/auth' ? {} : { 'Cache-Control': 'private, no-store' };
   return withHeaders(response, { ...SECURITY_HEADERS, ...cacheControl });

@@ -3,12 +3,15 @@
  * http://127.0.0.1:8888, see `npm run bench`), signed in as the demo administrator, in Debian's
  * Chromium with Lighthouse-like mobile conditions (4× CPU slowdown, 1.6 Mbps / 150 ms RTT, 412×823):
  * per route the requests, JS / CSS / HTML bytes (raw and gzip), FCP, LCP, TBT (sum of long-task time
- * over 50 ms) and CLS. It prints figures; it asserts nothing.
+ * over 50 ms) and CLS; then the first search on a reading page and INP for the search box, a quiz option and
+ * Mark Complete (./interactions.ts). It prints figures; it asserts nothing.
  */
 import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
 import { chromium, type Page, type Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
+import { randomUUID } from 'node:crypto';
 import { SIGNED_IN_ROUTES } from '../../e2e/routes';
+import { measureInteractions } from './interactions';
 
 const BASE = process.env['BENCH_BASE_URL'] ?? 'http://127.0.0.1:8888';
 const ROUTES = SIGNED_IN_ROUTES;
@@ -106,6 +109,20 @@ async function main(): Promise<void> {
     );
     await page.close();
   }
+  // Mark Complete needs lessons left to complete: a brand-new learner.
+  const learner = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const registered = await learner.request.post(`${BASE}/api/register`, {
+    data: { username: `bench-${randomUUID().slice(0, 8)}@parcelwise.example`, password: 'correct-horse-battery', name: 'Bench Learner' },
+    headers: { Origin: new URL(BASE).origin },
+  });
+  if (!registered.ok()) throw new Error(`Registration failed: ${registered.status()}`);
+  console.log();
+  await measureInteractions(context, learner, BASE);
   await browser.close();
 }
 

@@ -3,9 +3,10 @@
 // aria-activedescendant, so focus stays in the input. '/' focuses the box, ArrowDown/ArrowUp move,
 // Enter opens the active result — or, with none active, submits the header's form to /search?q=… (it
 // works before hydration too) — Escape closes (a second Escape clears); Tab also reaches Clear, the
-// result links and 'See all results'. It ships on every page: keep it small (types only from src/lib/api, no zod, no icon map).
-// The state and keyboard stay here; ./header-search/ has the box, the dropdown and the highlight and '/'
-// hooks (few parts, few props: each one adds bytes to every page).
+// result links and 'See all results'. It loads on every page once used: keep it small (types only from
+// src/lib/api, no zod, no icon map). The state and keyboard stay here; ./header-search/ has the box, the
+// dropdown, the highlight and typed-text hooks (few parts, few props: each one adds bytes). It hydrates on first use
+// (client:interaction); '/' works before that (src/scripts/slash-shortcut.ts).
 import { useStore } from '@nanostores/react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { TOO_SHORT_MESSAGE } from '~/lib/search/query';
@@ -14,14 +15,14 @@ import { followResult, groupsOf } from './header-search/results';
 import { ResultsPanel } from './header-search/ResultsPanel';
 import { SearchBox } from './header-search/SearchBox';
 import { useActiveOption } from './header-search/useActiveOption';
-import { useSlashShortcut } from './header-search/useSlashShortcut';
+import { useTypedText } from './header-search/useTypedText';
 
 export default function HeaderSearch() {
   const { query, results, status } = useStore($search);
   const [open, setOpen] = useState(true);
   const [active, setActive] = useActiveOption(results);
   const input = useRef<HTMLInputElement>(null);
-  useSlashShortcut(input);
+  useTypedText(input);
 
   const groups = results ? groupsOf(results) : [];
   const items = groups.flatMap(([, groupItems]) => groupItems);

@@ -1,6 +1,6 @@
 // Lesson progress on the client (SPEC §4 "Lesson completion", §8 toasts): the completed lesson ids the
 // user earned on this page, by module, and the Mark Complete action. Only written in the browser (the
-// islands fall back to their server-rendered props until then), so no user's data lives on the server.
+// page shows what the server rendered until then: src/scripts/mark-complete.ts), so no user's data lives on the server.
 import { atom, map } from 'nanostores';
 import { apiRequest } from '~/lib/browser/api-client';
 import type { ProgressRecord, UpdateProgressRequest } from '~/lib/api/progress';
@@ -10,11 +10,6 @@ import { showToast } from './toasts';
 export const $completedLessons = map<Record<string, readonly number[]>>({});
 /** Lessons whose Mark Complete request is in flight (their buttons are disabled). */
 export const $pendingLessons = atom<readonly number[]>([]);
-
-/** The module's completed lesson ids: the store once it knows them, else the server-rendered ones. */
-export function completedFor(state: Record<string, readonly number[]>, moduleId: number, initial: readonly number[]): readonly number[] {
-  return state[String(moduleId)] ?? initial;
-}
 
 /**
  * Mark Complete: PATCH /api/progress/{moduleId} (additive on the server, which creates the record when

@@ -120,6 +120,15 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   },
   { route: 'POST /api/login', as: 'anonymous', method: 'POST', path: '/api/login', body: () => credentials, status: 200 },
   { route: 'POST /api/logout', as: 'new-session', method: 'POST', path: '/api/logout', status: 200 },
+  {
+    route: 'POST /api/logout',
+    label: 'the sidebar form, without JavaScript',
+    as: 'new-session',
+    method: 'POST',
+    path: '/api/logout',
+    form: {},
+    status: 303,
+  },
   get('GET /api/modules/[id]', '/api/modules/1'),
   {
     route: 'PATCH /api/modules/[id]',

@@ -2,14 +2,13 @@
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '~/lib/browser/api-client';
 import type { PublicUser, registerRequestSchema } from '~/lib/api/users';
-import { showToast, showToastAfterNavigation } from '~/stores/toasts';
+import { showToast } from '~/stores/toasts';
 import type { Fields, Mode } from './fields';
 
-/** Signs in or registers; on success the welcome toast waits for the next page. Throws when refused. */
+/** Signs in or registers (the server leaves the welcome toast for the next page: src/lib/server/flash.ts). Throws when refused. */
 export async function sendCredentials(mode: Mode, fields: Fields): Promise<void> {
   if (mode === 'signin') {
-    const user = await apiRequest<PublicUser>('POST', '/api/login', { username: fields.username.trim(), password: fields.password });
-    showToastAfterNavigation({ title: 'Login successful', description: `Welcome back ${user.name}` });
+    await apiRequest<PublicUser>('POST', '/api/login', { username: fields.username.trim(), password: fields.password });
     return;
   }
   const body: z.input<typeof registerRequestSchema> = {
@@ -18,8 +17,7 @@ export async function sendCredentials(mode: Mode, fields: Fields): Promise<void>
     name: fields.name.trim(),
   };
   if (fields.inviteCode) body.inviteCode = fields.inviteCode;
-  const user = await apiRequest<PublicUser>('POST', '/api/register', body);
-  showToastAfterNavigation({ title: 'Registration successful', description: `Welcome ${user.name}` });
+  await apiRequest<PublicUser>('POST', '/api/register', body);
 }
 
 /** The server's own message when it sent one, else the generic reason for the mode. */

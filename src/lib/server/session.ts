@@ -22,9 +22,9 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 const isHttps = (url: URL) => url.protocol === 'https:';
 /** `__Host-` over https; the plain name on http (local runs), where browsers refuse the prefix. */
-const cookieName = (url: URL, name: string) => (isHttps(url) ? `__Host-${name}` : name);
+export const cookieName = (url: URL, name: string) => (isHttps(url) ? `__Host-${name}` : name);
 
-function cookieOptions(url: URL, maxAge: number): AstroCookieSetOptions {
+export function cookieOptions(url: URL, maxAge: number): AstroCookieSetOptions {
   return { httpOnly: true, sameSite: 'lax', secure: isHttps(url) || !LOCAL_HOSTS.has(url.hostname), path: '/', maxAge };
 }
 

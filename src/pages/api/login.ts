@@ -3,6 +3,7 @@ import { loginRequestSchema } from '~/lib/api/users';
 import { readJson } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { toPublicUser } from '~/lib/server/services/accounts';
+import { setFlash } from '~/lib/server/flash';
 import { signInBrowser } from '~/lib/server/sign-in-request';
 
 export const prerender = false;
@@ -11,5 +12,6 @@ export const prerender = false;
 export const POST: APIRoute = async (context) => {
   const { username, password } = await readJson(context.request, loginRequestSchema);
   const user = await signInBrowser(context, username, password);
+  setFlash(context.cookies, context.url, 'signed-in'); // 'Login successful' on the page the browser goes to next
   return json(toPublicUser(user));
 };

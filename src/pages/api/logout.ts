@@ -1,14 +1,42 @@
 import type { APIRoute } from 'astro';
 import { json } from '~/lib/server/http/response';
+import { setFlash } from '~/lib/server/flash';
 import { endSession } from '~/lib/server/services/sessions';
 import { getSession } from '~/lib/server/session';
+import { expectedFailure } from '~/lib/server/http/response';
 
 export const prerender = false;
 
-/** POST /api/logout: deletes the stored session (a replayed cookie then answers 401) and clears the cookie. */
-export const POST: APIRoute = async ({ cookies, url }) => {
+/** The sidebar's Logout is a plain form (no JavaScript needed); API callers send no form and get JSON. */
+const isFormPost = (request: Request) =>
+  /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/.test(request.headers.get('content-type') ?? '');
+
+/** Where a failed logout sends the browser back to: the page it came from (same origin only), else home. */
+function backTo(request: Request, url: URL): string {
+  const referer = URL.parse(request.headers.get('referer') ?? '');
+  return referer?.origin === url.origin ? `${referer.pathname}${referer.search}` : '/';
+}
+
+/**
+ * POST /api/logout: deletes the stored session (a replayed cookie then answers 401) and clears the cookie.
+ * The form gets 303 to /auth with the 'Logged out' toast; if the session could not be ended (storage
+ * down), 303 back to its page with 'Logout failed', still signed in.
+ */
+export const POST: APIRoute = async ({ cookies, url, request, redirect }) => {
   const session = await getSession(cookies, url);
-  await endSession(session);
+  if (!isFormPost(request)) {
+    await endSession(session);
+    session.destroy();
+    return json({ ok: true });
+  }
+  try {
+    await endSession(session);
+  } catch (error) {
+    if (expectedFailure(error)?.status !== 503) throw error;
+    setFlash(cookies, url, 'logout-failed');
+    return redirect(backTo(request, url), 303);
+  }
   session.destroy();
-  return json({ ok: true });
+  setFlash(cookies, url, 'logged-out');
+  return redirect('/auth', 303);
 };

@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { registerRequestSchema } from '~/lib/api/users';
 import { readJson } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
+import { setFlash } from '~/lib/server/flash';
 import { startSession } from '~/lib/server/session';
 import { toPublicUser } from '~/lib/server/services/accounts';
 import { register } from '~/lib/server/services/registration';
@@ -14,5 +15,6 @@ export const POST: APIRoute = async (context) => {
   const input = await readJson(context.request, registerRequestSchema);
   const { user, session } = await register(input, sessionOrigin(context));
   await startSession(context.cookies, context.url, session);
+  setFlash(context.cookies, context.url, 'registered'); // 'Registration successful' on the next page
   return json(toPublicUser(user), 201);
 };

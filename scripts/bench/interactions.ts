@@ -1,0 +1,107 @@
+/**
+ * Interaction figures for `npm run bench:pages` (issue 19), under the same 4× CPU and 1.6 Mbps / 150 ms
+ * profile: the first search on a reading page — from the first key press to the results painted —
+ * with React still to fetch (cache off) and with it already in the HTTP cache (what an idle prefetch
+ * would leave); and INP (the slowest event of an interaction, press to next paint) for the search box's
+ * first key press, a quiz option and Mark Complete. Prints figures; asserts nothing.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+
+const READING_PAGE = '/company-overview';
+
+/** Event timing of every interaction: the longest entry per interaction id, by the interaction's first target. */
+const INP_OBSERVER = `
+  window.__inp = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.interactionId) window.__inp.push({ id: entry.interactionId, duration: entry.duration, name: entry.name });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+`;
+
+async function throttle(context: BrowserContext, page: Page, cacheDisabled: boolean): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled });
+}
+
+/** Milliseconds from the first key press in the search box to the first frame showing results. */
+async function timeFirstSearch(page: Page): Promise<number> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __search: { start: number; painted: number } };
+    w.__search = { start: 0, painted: 0 };
+    const box = document.querySelector<HTMLInputElement>('form[role="search"] input[name="q"]')!;
+    box.addEventListener('keydown', (event) => void (w.__search.start ||= event.timeStamp), { capture: true, once: true });
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-testid="search-results"] [role="option"]')) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => (w.__search.painted = performance.now())));
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.locator('form[role="search"] input[name="q"]').pressSequentially('lease', { delay: 60 });
+  await page.waitForFunction(() => (window as unknown as { __search: { painted: number } }).__search.painted > 0, undefined, {
+    timeout: 30_000,
+  });
+  return page.evaluate(() => {
+    const { start, painted } = (window as unknown as { __search: { start: number; painted: number } }).__search;
+    return painted - start;
+  });
+}
+
+/** The INP of what `act` does on the page: the longest event duration among its interactions. */
+async function inpOf(page: Page, act: () => Promise<void>): Promise<number> {
+  await page.evaluate(() => ((window as unknown as { __inp: unknown[] }).__inp.length = 0));
+  await act();
+  await page.waitForTimeout(1000); // entries arrive after the next paint
+  return page.evaluate(() => Math.max(0, ...(window as unknown as { __inp: Array<{ duration: number }> }).__inp.map((e) => e.duration)));
+}
+
+async function openThrottled(context: BrowserContext, base: string, route: string, cacheDisabled: boolean): Promise<Page> {
+  const page = await context.newPage();
+  await throttle(context, page, cacheDisabled);
+  await page.goto(`${base}${route}`, { waitUntil: 'load' });
+  await page.waitForTimeout(2500); // late islands hydrate; the search island does not
+  return page;
+}
+
+/** Prints the first-search timings and the INP figures. `learner` is a context signed in as a fresh user. */
+export async function measureInteractions(admin: BrowserContext, learner: BrowserContext, base: string): Promise<void> {
+  await admin.addInitScript(INP_OBSERVER);
+  await learner.addInitScript(INP_OBSERVER);
+
+  const cold = await openThrottled(admin, base, READING_PAGE, true);
+  const coldMs = await timeFirstSearch(cold);
+  await cold.close();
+  // React and the island in the HTTP cache (as an idle prefetch would leave them): load them once, then a fresh page.
+  const warmUp = await openThrottled(admin, base, '/product', false);
+  await warmUp.locator('form[role="search"] input[name="q"]').focus();
+  await warmUp.waitForFunction(() => !document.querySelector('astro-island[client="interaction"][ssr]'), undefined, { timeout: 30_000 });
+  await warmUp.close();
+  const warm = await openThrottled(admin, base, READING_PAGE, false);
+  const warmMs = await timeFirstSearch(warm);
+  await warm.close();
+  console.log(`first search on ${READING_PAGE}: ${coldMs.toFixed(0)} ms fetching React, ${warmMs.toFixed(0)} ms with it cached`);
+
+  const search = await openThrottled(admin, base, READING_PAGE, false);
+  const searchInp = await inpOf(search, () => search.locator('form[role="search"] input[name="q"]').press('l'));
+  await search.close();
+  const quiz = await openThrottled(admin, base, '/quizzes/1', false);
+  const quizInp = await inpOf(quiz, () => quiz.getByRole('radio').first().click());
+  await quiz.close();
+  const lesson = await openThrottled(learner, base, '/modules/1', false);
+  const markInp = await inpOf(lesson, () =>
+    lesson
+      .getByRole('button', { name: /^Mark Complete: / })
+      .first()
+      .click(),
+  );
+  await lesson.close();
+  console.log(
+    `INP: search box first key ${searchInp.toFixed(0)} ms, quiz option ${quizInp.toFixed(0)} ms, Mark Complete ${markInp.toFixed(0)} ms`,
+  );
+}

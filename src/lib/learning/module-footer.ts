@@ -1,0 +1,4 @@
+// The module footer's words (SPEC §2), for the server-rendered page and the Mark Complete script alike.
+export function moduleFooterText(completedCount: number, lessonCount: number): string {
+  return lessonCount > 0 && completedCount >= lessonCount ? 'Module Completed' : `${completedCount} of ${lessonCount} lessons completed`;
+}
