@@ -17,7 +17,13 @@ async function openHome(page: Page): Promise<void> {
   await waitForIslands(page);
 }
 
+/**
+ * Uses the box as someone does who clicks it and then types: the click loads the island. Typing before it
+ * has loaded is its own test below ("typing right after load keeps every character").
+ */
 async function searchFor(page: Page, term: string): Promise<void> {
+  await searchBox(page).click();
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[client="interaction"][ssr]').length === 0);
   await searchBox(page).fill(term);
   await expect(dropdown(page).getByRole('heading', { name: 'Search Results' })).toBeVisible({ timeout: 30_000 });
 }
