@@ -11,9 +11,18 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { takeInstallLock } from './install-lock.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const major = Number(process.versions.node.split('.')[0]);
+
+// `npm start` and `npm test` may be started side by side in one checkout: one install at a time
+// (scripts/install-lock.mjs).
+await takeInstallLock(path.join(root, '.install-lock'), () =>
+  console.log('Another install is running in this checkout (npm start or npm test): waiting for it to finish…'),
+);
+// Ctrl-C or a kill ends the process through `exit`, which releases the lock.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => process.exit(130));
 
 console.log(`Installing dependencies (npm install; a few minutes on a cold cache).`);
 if (major !== 22) {
