@@ -39,7 +39,9 @@ test('every persona has a Call prep block first on the Profile tab: three talkin
     // First thing on the tab: before Background, and within the first screen of the phone after scrolling to it.
     const headings = await profile.getByRole('heading', { level: 2 }).allTextContents();
     expect(headings.map((h) => h.trim()).slice(0, 2)).toEqual(['Call prep', 'Background']);
-    await expect(block.getByTestId('call-prep-talking-points').getByRole('listitem')).toHaveText(persona.callPrep.talkingPoints);
+    await expect(block.getByTestId('call-prep-talking-points').locator('li > span:not([aria-hidden])')).toHaveText(
+      persona.callPrep.talkingPoints,
+    );
     const objections = block.getByTestId('call-prep-objection');
     await expect(objections).toHaveCount(persona.callPrep.objections.length);
     for (const [index, item] of persona.callPrep.objections.entries()) {
