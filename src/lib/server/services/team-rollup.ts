@@ -30,6 +30,7 @@ import { quizResults } from '~/lib/server/storage/quiz-results';
 import { reviewAnswers } from '~/lib/server/storage/review-answers';
 import { teamRollup } from '~/lib/server/storage/team-rollup';
 import { users } from '~/lib/server/storage/users';
+import { isAdmin } from './accounts';
 import {
   answerStatsSchema,
   foldAnswerStats,
@@ -58,6 +59,8 @@ const memberFiguresSchema = z.strictObject({
   loginCount: count,
   /** Distinct quiz ids with at least one result. */
   quizIds: z.array(z.string()),
+  /** Best score (percent) per quiz whose journal entry carries its score (older entries carry none). */
+  quizBest: z.record(z.string(), z.number().int().min(0).max(100)).default({}),
   challengeWindowIds: z.array(z.string()),
   /** Completed lessons as "moduleId/lessonId". */
   lessonKeys: z.array(z.string()),
@@ -75,8 +78,20 @@ export const teamRollupSchema = z.strictObject({
   /** Every journal event strictly older than this time is folded; none newer. Null: none folded. */
   activityThrough: z.iso.datetime().nullable(),
   members: z.record(z.string(), memberFiguresSchema),
-  /** Name cache: a user record is read again only when its etag changes. */
-  people: z.record(z.string(), z.strictObject({ etag: z.string(), username: z.string(), name: z.string() })),
+  /**
+   * Name cache: a user record is read again only when its etag changes (or the entry lacks `createdAt`,
+   * which rollups saved before it did not keep). `admin`: administrators are listed apart from the team.
+   */
+  people: z.record(
+    z.string(),
+    z.strictObject({
+      etag: z.string(),
+      username: z.string(),
+      name: z.string(),
+      createdAt: z.iso.datetime().optional(),
+      admin: z.boolean().optional(),
+    }),
+  ),
   /** The team's answers and misses per question and day, the last 30 days (./team-knowledge). */
   answerStats: answerStatsSchema,
 });
@@ -89,6 +104,7 @@ export function emptyFigures(): MemberFigures {
     exits: 0,
     loginCount: 0,
     quizIds: [],
+    quizBest: {},
     challengeWindowIds: [],
     lessonKeys: [],
     lastActive: null,
@@ -112,6 +128,7 @@ export const lessonKey = (moduleId: number | string, lessonId: number | string) 
 interface WorkingMember {
   figures: MemberFigures;
   quizIds: Set<string>;
+  quizBest: Record<string, number>;
   windows: Set<string>;
   lessons: Set<string>;
   answers: FoldedAnswer[];
@@ -122,6 +139,7 @@ function workingMember(figures: MemberFigures): WorkingMember {
   return {
     figures: { ...figures },
     quizIds: new Set(figures.quizIds),
+    quizBest: { ...figures.quizBest },
     windows: new Set(figures.challengeWindowIds),
     lessons: new Set(figures.lessonKeys),
     answers: [],
@@ -161,6 +179,7 @@ export function foldEntries(
         break;
       case 'quiz':
         member.quizIds.add(fact.quizId);
+        if (fact.score !== undefined) member.quizBest[fact.quizId] = Math.max(member.quizBest[fact.quizId] ?? 0, fact.score);
         break;
       case 'challenge':
         member.windows.add(fact.windowId);
@@ -179,6 +198,7 @@ export function foldEntries(
     next[userId] = {
       ...member.figures,
       quizIds: [...member.quizIds].sort(),
+      quizBest: member.quizBest,
       challengeWindowIds: [...member.windows].sort(),
       lessonKeys: [...member.lessons].sort(),
       lastActive: Number.isFinite(member.lastActive) ? new Date(member.lastActive).toISOString() : null,
@@ -228,13 +248,13 @@ async function refreshPeople(
   cached: TeamRollup['people'],
   versions: ReadonlyArray<{ id: string; etag: string }>,
 ): Promise<{ people: TeamRollup['people']; changed: boolean }> {
-  const stale = versions.filter(({ id, etag }) => cached[id]?.etag !== etag);
+  const stale = versions.filter(({ id, etag }) => cached[id]?.etag !== etag || cached[id]?.createdAt === undefined);
   const staleUsers = await users.byIds(stale.map(({ id }) => id));
   const records = stale.map(({ id, etag }, index) => ({ id, etag, user: staleUsers[index] ?? null }));
   const people: TeamRollup['people'] = {};
   for (const { id } of versions) if (cached[id]) people[id] = cached[id];
   for (const { id, etag, user } of records) {
-    if (user) people[id] = { etag, username: user.username, name: user.name };
+    if (user) people[id] = { etag, username: user.username, name: user.name, createdAt: user.createdAt, admin: isAdmin(user) };
     else delete people[id]; // deleted between the listing and the read
   }
   const changed = records.length > 0 || Object.keys(cached).length !== versions.length;
