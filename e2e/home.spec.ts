@@ -41,7 +41,7 @@ for (const viewport of [
       await expect(card).toBeInViewport();
       await expect(card.getByRole('heading', { level: 2 })).toHaveText('Your next step');
       const titles = await page.getByTestId('module-card').getByRole('heading', { level: 3 }).allTextContents();
-      const title = (n: number) => titles[n - 1]!.replace(/^\s*Module \d+\s*/, '').trim();
+      const title = (n: number) => titles[n - 1]!.replace(/^\s*Module \d+\s*:\s*/, '').trim();
       await expect(card.getByTestId('next-step-text')).toHaveText(
         `Module 1: ${title(1)} · ${moduleOne[0]!.title} (${moduleOne[0]!.minutes})`,
       );
@@ -82,7 +82,7 @@ test('modules are numbered in order and come right after the first card; the cha
   userPage: page,
 }) => {
   await page.goto('/');
-  const badges = page.getByTestId('module-card').locator('.badge-neutral');
+  const badges = page.getByTestId('module-card').getByTestId('module-number');
   await expect(badges).toHaveText(['Module 1', 'Module 2', 'Module 3', 'Module 4', 'Module 5', 'Module 6']);
   const order = await page
     .locator('main')
