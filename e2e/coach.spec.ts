@@ -154,3 +154,47 @@ test('with JavaScript off every situation and all its plays are readable', async
     await context.close();
   }
 });
+
+test.describe('on a phone (issue 21)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the status-quo objection lands on Addressing Concerns with its integration play showing placeholders', async ({
+    userPage: page,
+  }) => {
+    await openCoach(page);
+    await request(page).fill("The prospect says they already use Yardi and don't need another tool");
+    await getCoaching(page).click();
+    await expect(result(page).getByRole('heading', { level: 2 })).toContainText('Addressing Concerns (Late Stage)');
+    await expect(page.getByTestId('coach-why')).toContainText('Matched your request on');
+    await expect(page.getByTestId('coach-other-situations')).toHaveCount(0);
+    await playButtons(page).nth(1).click();
+    await expect(page.getByTestId('coach-play').locator('blockquote')).toContainText('You already use');
+    await expect(page.getByTestId('play-placeholder').first()).toHaveText('[their system: Yardi, Salesforce, HubSpot]');
+    await expect(page.getByTestId('coach-play')).toContainText('Fill in the parts in [brackets] from what you know of this deal.');
+  });
+
+  test('"we already have a website vendor" lands on Business Impact Discovery by its keywords', async ({ userPage: page }) => {
+    await openCoach(page);
+    await request(page).fill('we already have a website vendor');
+    await getCoaching(page).click();
+    await expect(result(page).getByRole('heading', { level: 2 })).toContainText('Business Impact Discovery');
+    await expect(page.getByTestId('coach-why')).toContainText('Matched your request on');
+  });
+
+  test('where no keyword matched, the situation list is offered in the result and one tap switches', async ({ userPage: page }) => {
+    await openCoach(page);
+    await request(page).fill('The call went sideways yesterday');
+    await getCoaching(page).click();
+    await expect(page.getByTestId('coach-why')).toHaveText('No keyword matched, so start with Re-qualifying.');
+    const offered = page.getByRole('navigation', { name: 'Not the right situation? Choose yours:' });
+    await expect(offered).toBeInViewport();
+    await expect(offered.getByRole('button')).toHaveText(
+      SITUATIONS.filter((name) => name !== 'Re-qualifying').map((name) => new RegExp(`${name.replace(/[()]/g, '\\$&')}$`)),
+    );
+    await offered.getByRole('button', { name: 'Testing the Champion' }).click();
+    const heading = result(page).getByRole('heading', { level: 2 });
+    await expect(heading).toContainText('Testing the Champion');
+    await expect(heading).toBeFocused();
+    await expect(page.getByTestId('coach-other-situations')).toHaveCount(0);
+  });
+});

@@ -105,3 +105,33 @@ test('answers the daily challenge', async ({ page }) => {
   await expect(card.locator('[data-correct="true"]')).toHaveCount(1);
   await expect(card.getByText(/^(Next challenge in \d+\.\d hours|New challenge every 12 hours)$/)).toBeVisible();
 });
+
+test.describe('quiz results on a phone (issue 21)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the verdict against the 80% pass mark and the actions come first; Retake and Review the lesson work', async ({ page }) => {
+    await page.goto('/quizzes/1');
+    await waitForIslands(page);
+    const total = Number(/of (\d+)/.exec((await page.getByText(/^Question 1 of \d+$/).textContent()) ?? '')?.[1]);
+    for (let index = 0; index < total; index += 1) {
+      await page.getByRole('radio').first().check();
+      await page.getByRole('button', { name: index === total - 1 ? 'Submit Quiz' : 'Next Question' }).click();
+    }
+    const score = Number((await page.getByTestId('quiz-score').textContent({ timeout: 30_000 }))?.replace('%', ''));
+    await expect(page.getByTestId('quiz-verdict')).toHaveText(
+      score >= 80
+        ? `Passed: ${score}% meets the 80% pass mark.`
+        : 'Not passed yet: the pass mark is 80%. Review the lesson and retake the quiz.',
+    );
+    const actions = page.getByTestId('quiz-result-actions');
+    await expect(actions).toBeInViewport();
+    await expect(actions.getByRole('button', { name: 'Retake quiz' })).toBeInViewport();
+    const review = actions.getByRole('link', { name: 'Review the lesson' });
+    await expect(review).toHaveAttribute('href', '/modules/1#lessons-heading');
+    await expect(actions.getByRole('link', { name: 'Back to Quizzes' })).toHaveAttribute('href', '/quizzes');
+    await actions.getByRole('button', { name: 'Retake quiz' }).click();
+    await expect(page.getByText(`Question 1 of ${total}`, { exact: true })).toBeVisible();
+    await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+    await expect(page.getByTestId('quiz-verdict')).toHaveCount(0);
+  });
+});

@@ -1,8 +1,9 @@
 // Visit tracking and the Team Progress dashboard (SPEC §2, §4, §6, §8, §9).
 import { readFile } from 'node:fs/promises';
 import type { Page, Response } from '@playwright/test';
-import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
+import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
 import { expect, signUpFresh, test, waitForIslands } from './fixtures';
+import { STORAGE } from './global-setup';
 
 const TRACK = '/api/track-visit';
 const isTrack = (response: Response) => new URL(response.url()).pathname === TRACK;
@@ -48,6 +49,11 @@ async function tableRows(page: Page) {
       const figure = (name: string) => row.querySelector(`[data-figure="${name}"]`);
       return {
         id: row.getAttribute('data-user-id') ?? '',
+        username: row.querySelector('th span:nth-child(2)')?.textContent?.trim() ?? '',
+        joined: figure('joinedAt')?.querySelector('time')?.getAttribute('datetime') ?? '',
+        days: figure('daysInProgram')?.textContent?.trim() ?? '',
+        pace: figure('onTrack')?.querySelector('.badge')?.textContent?.trim() ?? '',
+        quiz: (figure('averageQuizScore')?.textContent ?? '').replace(/%|—/g, '').trim(),
         progress: (figure('progress')?.textContent ?? '').replace('%', '').trim(),
         pagesVisited: figure('pagesVisited')?.textContent?.trim() ?? '',
         quizzesCompleted: figure('quizzesCompleted')?.textContent?.trim() ?? '',
@@ -136,10 +142,10 @@ test('the administrator sorts and filters the table and downloads it as CSV with
   await adminPage.keyboard.press('Enter');
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
 
-  // The admin just signed in, so is active: the 'Inactive' filter hides that row.
+  // The demo user signed in for the suite, so is active: the 'Inactive' filter hides that row.
   const total = (await tableRows(adminPage)).length;
   await adminPage.getByRole('radio', { name: 'Inactive' }).check();
-  await expect(adminPage.locator('tbody tr', { hasText: DEMO_ADMIN.username })).toHaveCount(0);
+  await expect(adminPage.locator('tbody tr', { hasText: DEMO_USER.username })).toHaveCount(0);
   await adminPage.getByRole('radio', { name: 'All' }).check();
   await expect(adminPage.locator('tbody tr[data-user-id]')).toHaveCount(total);
 
@@ -148,28 +154,107 @@ test('the administrator sorts and filters the table and downloads it as CSV with
   await adminPage.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('team-progress.csv');
-  const [header_, ...lines] = parseCsv(await readFile((await download.path())!, 'utf8'));
+  const csv = await readFile((await download.path())!, 'utf8');
+  const [header_, ...lines] = parseCsv(csv);
+  // Issue 21: no internal ids, percent columns named with their unit, the quiz score included, the page's labels.
   expect(header_).toEqual([
-    'id',
-    'name',
-    'username',
-    'progress',
-    'mastery',
-    'pagesVisited',
-    'quizzesCompleted',
-    'dailyChallenges',
-    'loginCount',
-    'lastActive',
+    'Name',
+    'Username',
+    'Joined',
+    'Days in the program',
+    'Pace',
+    'Progress (%)',
+    'Mastery (%)',
+    'Average quiz score (%)',
+    'Pages visited',
+    'Quizzes completed',
+    'Daily challenges',
+    'Logins',
+    'Last active',
   ]);
+  for (const id of rows.map((row) => row.id)) expect(csv).not.toContain(id);
   expect(
-    lines.map(([id, , , progress, , pagesVisited, quizzesCompleted, dailyChallenges, loginCount, lastActive]) => ({
-      id,
-      progress,
-      pagesVisited,
-      quizzesCompleted,
-      dailyChallenges,
-      loginCount,
-      lastActive,
-    })),
-  ).toEqual(rows);
+    lines.map(
+      ([, username, joined, days, pace, progress, , quiz, pagesVisited, quizzesCompleted, dailyChallenges, loginCount, lastActive]) => ({
+        username,
+        joined,
+        days,
+        pace,
+        progress,
+        quiz,
+        pagesVisited,
+        quizzesCompleted,
+        dailyChallenges,
+        loginCount,
+        lastActive: lastActive || 'null',
+      }),
+    ),
+  ).toEqual(rows.map(({ id: _id, ...row }) => row));
+});
+
+test.describe('who is behind (issue 21)', () => {
+  test('a fresh member: joined today, 0 days, on track, no quiz score yet; administrators are listed apart', async ({
+    page,
+    adminPage,
+  }) => {
+    await page.goto('/auth');
+    const fresh = await signUpFresh(page, 'Pace Checker');
+    await adminPage.goto('/team-progress');
+    await waitForIslands(adminPage);
+    const row = adminPage.locator('tbody tr', { hasText: fresh.username });
+    await expect(row).toHaveCount(1);
+    await expect(row.locator('[data-figure="daysInProgram"]')).toHaveText('0');
+    await expect(row.locator('[data-figure="onTrack"]')).toHaveText('On track0 of 0 due');
+    await expect(row.locator('[data-figure="averageQuizScore"]')).toHaveText('—');
+    const joined = Date.parse((await row.locator('[data-figure="joinedAt"] time').getAttribute('datetime'))!);
+    expect(Date.now() - joined).toBeLessThan(10 * 60_000);
+    // Relative last activity; the exact time is in the tooltip (hover and focus) and read out.
+    const lastActive = row.locator('[data-figure="lastActive"] time');
+    await expect(lastActive).toHaveText(/^(just now|\d+ min ago) \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)$/);
+    const iso = (await lastActive.getAttribute('datetime'))!;
+    const exact = `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+    await expect(row.locator('[data-figure="lastActive"] .tooltip')).toHaveAttribute('data-tip', exact);
+    await lastActive.focus();
+    await expect(lastActive).toBeFocused();
+
+    // The administrator is not a team member: not in the table, listed apart.
+    await expect(adminPage.locator('tbody tr', { hasText: DEMO_ADMIN.username })).toHaveCount(0);
+    await expect(adminPage.getByTestId('administrators')).toContainText(DEMO_ADMIN.username);
+    await expect(adminPage.getByTestId('administrators')).not.toContainText(fresh.username);
+    await expect(adminPage.getByTestId('figure-definitions')).toContainText('module N done by week N');
+    await expect(adminPage.getByTestId('behind-members')).toHaveText(/^\d+ of \d+$/);
+  });
+
+  for (const width of [1280, 1440]) {
+    test(`at ${width} px the table fits without clipping: no sideways scroll, badges whole`, async ({ browser }) => {
+      const context = await browser.newContext({ storageState: STORAGE.admin, viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      await page.goto('/team-progress');
+      await waitForIslands(page);
+      const region = page.getByRole('region', { name: 'Team progress table' });
+      const { scrollWidth, clientWidth } = await region.evaluate((element) => ({
+        scrollWidth: element.scrollWidth,
+        clientWidth: element.clientWidth,
+      }));
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      await expect(page.getByTestId('team-table-scrolls')).toHaveCount(0);
+      const box = (await region.boundingBox())!;
+      for (const badge of await page.locator('[data-figure="lastActive"] .badge').all()) {
+        const badgeBox = (await badge.boundingBox())!;
+        expect(badgeBox.x + badgeBox.width).toBeLessThanOrEqual(box.x + box.width);
+      }
+      await context.close();
+    });
+  }
+
+  test('at 390 px the table says it scrolls sideways', async ({ browser }) => {
+    const context = await browser.newContext({ storageState: STORAGE.admin, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/team-progress');
+    await waitForIslands(page);
+    await expect(page.getByTestId('team-table-scrolls')).toHaveText(
+      'The table is wider than the screen: scroll it sideways to see every column.',
+    );
+    await context.close();
+  });
 });

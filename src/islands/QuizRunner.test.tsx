@@ -122,6 +122,58 @@ describe('QuizRunner', () => {
     });
   });
 
+  function stubGrading(response: SubmitQuizResponse) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(response), { status: 201 })),
+    );
+  }
+
+  it('puts the verdict against the 80 % pass mark and the actions before the per-question review', async () => {
+    stubGrading(graded);
+    render(<QuizRunner quiz={quiz} lessonsHref="/modules/1#lessons-heading" />);
+    answerAll();
+    fireEvent.click(button('Submit Quiz'));
+    const verdict = await screen.findByTestId('quiz-verdict');
+    expect(verdict.textContent).toBe('Not passed yet: the pass mark is 80%. Review the lesson and retake the quiz.');
+    const actions = screen.getByTestId('quiz-result-actions');
+    expect([...actions.querySelectorAll('a, button')].map((element) => element.textContent)).toEqual([
+      'Retake quiz',
+      'Review the lesson',
+      'Back to Quizzes',
+    ]);
+    expect(screen.getByRole('link', { name: 'Review the lesson' }).getAttribute('href')).toBe('/modules/1#lessons-heading');
+    const firstReview = screen.getAllByTestId('quiz-review-item')[0]!;
+    expect(actions.compareDocumentPosition(firstReview) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(verdict.compareDocumentPosition(actions) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it.each([
+    [80, 'Passed: 80% meets the 80% pass mark.'],
+    [100, 'Passed: 100% meets the 80% pass mark.'],
+    [79, 'Not passed yet: the pass mark is 80%. Review the lesson and retake the quiz.'],
+  ])('a score of %i reads %j', async (score, text) => {
+    stubGrading({ ...graded, score });
+    render(<QuizRunner quiz={quiz} />);
+    answerAll();
+    fireEvent.click(button('Submit Quiz'));
+    expect((await screen.findByTestId('quiz-verdict')).textContent).toBe(text);
+    // Without a module to point to, there is no Review the lesson link.
+    expect(screen.queryByRole('link', { name: 'Review the lesson' })).toBeNull();
+  });
+
+  it('Retake quiz starts again on the first question with nothing picked, and focuses it', async () => {
+    stubGrading(graded);
+    render(<QuizRunner quiz={quiz} />);
+    answerAll();
+    fireEvent.click(button('Submit Quiz'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Retake quiz' }));
+    expect(screen.queryByTestId('quiz-verdict')).toBeNull();
+    expect(document.activeElement?.textContent).toBe('First?');
+    expect((screen.getByLabelText('Alpha') as HTMLInputElement).checked).toBe(false);
+    expect(button('Next Question')).toHaveProperty('disabled', true);
+  });
+
   it('on failure shows the destructive toast and returns to the questions', async () => {
     let release: (response: Response) => void = () => {};
     vi.stubGlobal(

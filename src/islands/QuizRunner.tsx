@@ -11,15 +11,19 @@ import { useQuizRunner } from './quiz/useQuizRunner';
 
 interface Props {
   quiz: PublicQuiz;
+  /** The lesson list of the quiz's module, for "Review the lesson" on the results. */
+  lessonsHref?: string | null;
 }
 
 /** SPEC §9: (current + 1) / total as a percent. */
 export const progressPercent = (current: number, total: number) => (total > 0 ? Math.round(((current + 1) / total) * 100) : 0);
 
-export default function QuizRunner({ quiz }: Props) {
-  const { current, selections, phase, result, card, legend, goTo, select, submit } = useQuizRunner(quiz);
+export default function QuizRunner({ quiz, lessonsHref = null }: Props) {
+  const { current, selections, phase, result, card, legend, goTo, select, submit, retake } = useQuizRunner(quiz);
 
-  if (phase === 'result' && result) return <ResultScreen quiz={quiz} result={result} selections={selections} />;
+  if (phase === 'result' && result) {
+    return <ResultScreen quiz={quiz} result={result} selections={selections} lessonsHref={lessonsHref} onRetake={retake} />;
+  }
 
   const total = quiz.questions.length;
   const question = quiz.questions[current];

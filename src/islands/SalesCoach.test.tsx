@@ -59,6 +59,52 @@ describe('SalesCoach', () => {
     expect(screen.getByTestId('coach-why').textContent).toContain('No keyword matched');
   });
 
+  test('where no keyword matched, the other seven situations are offered right there, and one tap shows it', () => {
+    fireEvent.change(input(), { target: { value: 'Can you help me out?' } });
+    fireEvent.click(submit());
+    const offered = screen.getByRole('navigation', { name: 'Not the right situation? Choose yours:' });
+    const names = situations.filter((s) => s.id !== 'business-impact-discovery').map((s) => s.name);
+    expect(
+      within(offered)
+        .getAllByRole('button')
+        .map((b) => b.textContent?.replace(/^\S+\s/, '')),
+    ).toEqual(names);
+    fireEvent.click(within(offered).getByRole('button', { name: /Budget Pushback/ }));
+    const heading = within(result() as HTMLElement).getByRole('heading', { level: 2 });
+    expect(heading.textContent).toContain('Budget Pushback');
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByTestId('coach-why').textContent).toBe('You chose this situation.');
+    expect(screen.queryByTestId('coach-other-situations')).toBeNull();
+  });
+
+  test('a keyword match or a chosen situation offers no list', () => {
+    fireEvent.change(input(), { target: { value: 'budget' } });
+    fireEvent.click(submit());
+    expect(screen.queryByTestId('coach-other-situations')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Multi-threading' }));
+    expect(screen.queryByTestId('coach-other-situations')).toBeNull();
+  });
+
+  test.each([
+    ["The prospect says they already use Yardi and don't need another tool", 'Addressing Concerns (Late Stage)'],
+    ['we already have a website vendor', 'Business Impact Discovery'],
+  ])('the status-quo request %j lands on %s, whose plays show their [placeholders]', (text, name) => {
+    fireEvent.change(input(), { target: { value: text } });
+    fireEvent.click(submit());
+    expect(within(result() as HTMLElement).getByRole('heading', { level: 2 }).textContent).toContain(name);
+    expect(screen.getByTestId('coach-why').textContent).toMatch(/^Matched your request on/);
+    const situation = situations.find((s) => s.name === name)!;
+    const shown = situation.plays.map((play, index) => {
+      fireEvent.click(plays()[index] as HTMLElement);
+      const placeholders = screen.queryAllByTestId('play-placeholder').map((p) => p.textContent);
+      expect(placeholders, `play ${index + 1}`).toEqual(play.play.match(/\[[^\][]+\]/g) ?? []);
+      const note = screen.queryByText('Fill in the parts in [brackets] from what you know of this deal.');
+      expect(note === null, `play ${index + 1}`).toBe(placeholders.length === 0);
+      return placeholders.length;
+    });
+    expect(shown.filter((count) => count > 0).length).toBeGreaterThanOrEqual(2);
+  });
+
   test('another play can be picked; play buttons show the first 80 characters', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Budget Pushback' }));
     const budget = situations.find((s) => s.id === 'budget-pushback');

@@ -37,10 +37,12 @@ export default function SalesCoach({ situations, initial }: Props) {
       {coach.shown && coach.situation && (
         <CoachResult
           situation={coach.situation}
+          situations={situations}
           why={coach.shown.why}
           playIndex={coach.shown.playIndex}
           onPickPlay={coach.pickPlay}
           onStartOver={coach.startOver}
+          onChoose={coach.choose}
         />
       )}
     </div>

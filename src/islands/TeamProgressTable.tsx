@@ -2,9 +2,9 @@
 // (only administrators get that HTML), so there is no client fetch. Adds keyboard-operable sorting
 // (aria-sort), an active/inactive filter and a CSV export of the rows shown.
 // Its parts live in ./team-table/: the sorting and filtering (useTeamRows), the filter, the table.
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { teamProgressCsv } from '~/lib/team/csv';
-import type { TeamProgressRow } from '~/lib/team/figures';
+import type { TeamMemberRow } from '~/lib/team/figures';
 import { downloadCsv } from './team-table/download';
 import { TeamFilter } from './team-table/TeamFilter';
 import { TeamTableBody } from './team-table/TeamTableBody';
@@ -12,7 +12,7 @@ import { TeamTableHead } from './team-table/TeamTableHead';
 import { useTeamRows } from './team-table/useTeamRows';
 
 interface Props {
-  rows: TeamProgressRow[];
+  rows: TeamMemberRow[];
   /** When the figures were computed (ISO); 'active' is judged against it so server and client agree. */
   generatedAt: string;
 }
@@ -20,6 +20,8 @@ interface Props {
 export default function TeamProgressTable({ rows, generatedAt }: Props) {
   const now = useMemo(() => new Date(generatedAt), [generatedAt]);
   const { shown, sort, toggleSort, filter, setFilter } = useTeamRows(rows, now);
+  const region = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(region);
 
   return (
     <div className="space-y-3">
@@ -32,9 +34,20 @@ export default function TeamProgressTable({ rows, generatedAt }: Props) {
       <p className="text-sm opacity-80" aria-live="polite" data-testid="team-row-count">
         Showing {shown.length} of {rows.length} team members
       </p>
+      {scrolls && (
+        <p className="text-sm font-medium" data-testid="team-table-scrolls">
+          The table is wider than the screen: scroll it sideways to see every column.
+        </p>
+      )}
       {/* tabIndex: a scroll container must take focus to be scrolled by keyboard (axe: scrollable-region-focusable). */}
-      <div className="overflow-x-auto rounded-box border border-base-300" role="region" aria-label="Team progress table" tabIndex={0}>
-        <table className="table table-zebra" data-testid="team-table">
+      <div
+        ref={region}
+        className="overflow-x-auto rounded-box border border-base-300"
+        role="region"
+        aria-label="Team progress table"
+        tabIndex={0}
+      >
+        <table className="table table-zebra table-sm" data-testid="team-table">
           <caption className="sr-only">Team progress, one row per team member. Column headers are buttons that sort the table.</caption>
           <TeamTableHead sort={sort} onSort={toggleSort} />
           <TeamTableBody rows={shown} now={now} />
@@ -42,4 +55,19 @@ export default function TeamProgressTable({ rows, generatedAt }: Props) {
       </div>
     </div>
   );
+}
+
+/** Whether the element's content is wider than the element (watched as the window resizes). */
+function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const check = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    check();
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
 }

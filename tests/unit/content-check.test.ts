@@ -39,7 +39,9 @@ describe('the committed content', () => {
   });
 
   it('knows the components pages pass to MDX (src/components/lesson/mdx-components.ts)', () => {
-    expect([...MDX_COMPONENT_NAMES]).toEqual(Object.keys(mdxComponents));
+    // Lower-case keys override HTML elements (table: every Markdown table scrolls in its own region); authors never write them.
+    expect([...MDX_COMPONENT_NAMES]).toEqual(Object.keys(mdxComponents).filter((name) => /^[A-Z]/.test(name)));
+    expect(Object.keys(mdxComponents).filter((name) => !/^[A-Z]/.test(name))).toEqual(['table']);
   });
 });
 

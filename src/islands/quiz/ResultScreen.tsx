@@ -1,16 +1,18 @@
-// The graded quiz: the score, then every question with the correct answer, the user's answer when it
-// was wrong, and the explanation.
+// The graded quiz: the score, the verdict and the actions (issue 21), then every question with the
+// correct answer, the user's answer when it was wrong, and the explanation.
 import { useEffect, useRef } from 'react';
 import type { PublicQuiz, SubmitQuizResponse } from '~/lib/api/quizzes';
-import { BackToQuizzes } from './BackToQuizzes';
+import { ResultActions } from './ResultActions';
 
 interface Props {
   quiz: PublicQuiz;
   result: SubmitQuizResponse;
   selections: Record<string, string>;
+  lessonsHref: string | null;
+  onRetake: () => void;
 }
 
-export function ResultScreen({ quiz, result, selections }: Props) {
+export function ResultScreen({ quiz, result, selections, lessonsHref, onRetake }: Props) {
   // The Submit button is gone: move focus to the results so keyboard and screen reader users land on them.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -28,14 +30,13 @@ export function ResultScreen({ quiz, result, selections }: Props) {
             You got {result.correctAnswers} out of {result.totalQuestions} questions correct
           </p>
         </div>
+        <ResultActions score={result.score} lessonsHref={lessonsHref} onRetake={onRetake} />
+        <h3 className="text-base font-semibold">Your answers</h3>
         <ol className="flex flex-col gap-4">
           {quiz.questions.map((question, index) => (
             <QuestionReview key={question.id} question={question} number={index + 1} result={result} selections={selections} />
           ))}
         </ol>
-        <div className="flex justify-center">
-          <BackToQuizzes />
-        </div>
       </div>
     </section>
   );

@@ -18,6 +18,12 @@ export function useQuizRunner(quiz: PublicQuiz) {
   useEffect(() => {
     if (moved.current) legend.current?.focus();
   }, [current]);
+  // After Retake quiz the results are gone: the first question takes the focus.
+  const retaken = useRef(false);
+  useEffect(() => {
+    if (phase === 'answering' && retaken.current) legend.current?.focus();
+    retaken.current = false;
+  }, [phase]);
   const card = useKeptBeforeHydration(quiz, setSelections);
 
   const goTo = (index: number) => {
@@ -47,5 +53,15 @@ export function useQuizRunner(quiz: PublicQuiz) {
     }
   }
 
-  return { current, selections, phase, result, card, legend, goTo, select, submit };
+  /** Retake quiz: a clean start on the first question, which takes the focus. */
+  function retake() {
+    retaken.current = true;
+    setSelections({});
+    setResult(null);
+    setCurrent(0);
+    setPhase('answering');
+    window.scrollTo?.({ top: 0 });
+  }
+
+  return { current, selections, phase, result, card, legend, goTo, select, submit, retake };
 }

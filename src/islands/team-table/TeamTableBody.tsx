@@ -1,14 +1,10 @@
-// One row per team member: name and username as the row header, then the figures.
-import { isActive, type TeamProgressRow } from '~/lib/team/figures';
+// One row per team member: name and username as the row header, then the figures. Dates are relative,
+// with the exact time on hover and focus (issue 21).
+import { isActive, type TeamMemberRow } from '~/lib/team/figures';
+import { exactTime, relativeTime, shortDate } from '~/lib/team/relative-time';
 import { COLUMNS } from './sorting';
 
-function formatLastActive(value: string): string {
-  if (value === 'null') return 'Never';
-  const date = new Date(value);
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-export function TeamTableBody({ rows, now }: { rows: TeamProgressRow[]; now: Date }) {
+export function TeamTableBody({ rows, now }: { rows: TeamMemberRow[]; now: Date }) {
   return (
     <tbody>
       {rows.length === 0 ? (
@@ -18,40 +14,80 @@ export function TeamTableBody({ rows, now }: { rows: TeamProgressRow[]; now: Dat
           </td>
         </tr>
       ) : (
-        rows.map((row) => <TeamRow key={row.id} row={row} active={isActive(row, now)} />)
+        rows.map((row) => <TeamRow key={row.id} row={row} now={now} />)
       )}
     </tbody>
   );
 }
 
-function TeamRow({ row, active }: { row: TeamProgressRow; active: boolean }) {
+/** A date as short text; the exact time shows on hover and keyboard focus (and is read out). */
+function When({ iso, text }: { iso: string; text: string }) {
+  const exact = exactTime(iso);
+  return (
+    <span className="tooltip tooltip-left" data-tip={exact}>
+      {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- focus shows the exact time (content on hover or focus, WCAG 1.4.13) */}
+      <time dateTime={iso} tabIndex={0} className="rounded focus-visible:outline-2">
+        {text}
+        <span className="sr-only"> ({exact})</span>
+      </time>
+    </span>
+  );
+}
+
+const number = 'px-1 text-right tabular-nums';
+
+function TeamRow({ row, now }: { row: TeamMemberRow; now: Date }) {
+  const active = isActive(row, now);
   return (
     <tr data-user-id={row.id}>
-      <th scope="row" className="font-normal">
+      <th scope="row" className="px-2 font-normal">
         <span className="block font-medium">{row.name}</span>
-        <span className="block text-xs opacity-70">{row.username}</span>
+        <span className="block max-w-28 truncate text-xs opacity-70" title={row.username}>
+          {row.username}
+        </span>
       </th>
-      <td className="text-right tabular-nums" data-figure="progress">
+      <td className="whitespace-nowrap px-1" data-figure="joinedAt">
+        {row.joinedAt === null ? '—' : <When iso={row.joinedAt} text={shortDate(row.joinedAt, now)} />}
+      </td>
+      <td className={number} data-figure="daysInProgram">
+        {row.daysInProgram}
+      </td>
+      <td className="px-1" data-figure="onTrack">
+        <span className={`badge badge-sm whitespace-nowrap ${row.onTrack ? 'badge-success' : 'badge-warning'}`}>
+          {row.onTrack ? 'On track' : 'Behind'}
+        </span>
+        <span className="block text-xs opacity-70">
+          {row.modulesCompleted} of {row.modulesExpected} due
+        </span>
+      </td>
+      <td className={number} data-figure="progress">
         {row.progress}%
       </td>
-      <td className="text-right tabular-nums" data-figure="mastery">
+      <td className={number} data-figure="mastery">
         {row.mastery}%
       </td>
-      <td className="text-right tabular-nums" data-figure="pagesVisited">
+      <td className={number} data-figure="averageQuizScore">
+        {row.averageQuizScore === null ? '—' : `${row.averageQuizScore}%`}
+      </td>
+      <td className={number} data-figure="pagesVisited">
         {row.pagesVisited}
       </td>
-      <td className="text-right tabular-nums" data-figure="quizzesCompleted">
+      <td className={number} data-figure="quizzesCompleted">
         {row.quizzesCompleted}
       </td>
-      <td className="text-right tabular-nums" data-figure="dailyChallenges">
+      <td className={number} data-figure="dailyChallenges">
         {row.dailyChallenges}
       </td>
-      <td className="text-right tabular-nums" data-figure="loginCount">
+      <td className={number} data-figure="loginCount">
         {row.loginCount}
       </td>
-      <td className="whitespace-nowrap" data-figure="lastActive">
-        {row.lastActive === 'null' ? 'Never' : <time dateTime={row.lastActive}>{formatLastActive(row.lastActive)}</time>}
-        <span className={`badge badge-sm ml-2 ${active ? 'badge-success' : 'badge-ghost'}`}>{active ? 'Active' : 'Inactive'}</span>
+      <td className="px-1" data-figure="lastActive">
+        <span className="whitespace-nowrap">
+          {row.lastActive === 'null' ? 'Never' : <When iso={row.lastActive} text={relativeTime(row.lastActive, now)} />}
+        </span>
+        <span className={`badge badge-sm mt-0.5 block w-fit ${active ? 'badge-success' : 'badge-ghost'}`}>
+          {active ? 'Active' : 'Inactive'}
+        </span>
       </td>
     </tr>
   );

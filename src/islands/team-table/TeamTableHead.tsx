@@ -13,11 +13,11 @@ export function TeamTableHead({ sort, onSort }: { sort: Sort; onSort: (key: Sort
               key={column.key}
               scope="col"
               aria-sort={active ? sort.direction : 'none'}
-              className={column.numeric ? 'text-right' : undefined}
+              className={`px-0.5 align-bottom ${column.numeric ? 'text-right' : ''}`}
             >
               <button
                 type="button"
-                className="btn btn-ghost btn-xs gap-1 px-1 normal-case"
+                className="btn btn-ghost btn-xs h-auto min-h-6 max-w-[4.25rem] gap-0.5 whitespace-normal px-0.5 py-0.5 text-left text-[11px] leading-tight normal-case"
                 title={column.definition}
                 onClick={() => onSort(column.key)}
               >

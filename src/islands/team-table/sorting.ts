@@ -1,5 +1,5 @@
 // The table's columns and how rows sort by each (ties fall back to the name, then the username).
-import { TEAM_FIGURES, type TeamFigure, type TeamProgressRow } from '~/lib/team/figures';
+import { TEAM_FIGURES, type TeamFigure, type TeamMemberRow } from '~/lib/team/figures';
 
 export type SortKey = 'name' | TeamFigure;
 type SortDirection = 'ascending' | 'descending';
@@ -10,16 +10,29 @@ export interface Sort {
 
 export const COLUMNS: ReadonlyArray<{ key: SortKey; label: string; numeric: boolean; definition: string }> = [
   { key: 'name', label: 'Team member', numeric: false, definition: 'Name and username.' },
-  ...TEAM_FIGURES.map((figure) => ({ ...figure, numeric: figure.key !== 'lastActive' })),
+  ...TEAM_FIGURES.map((figure) => ({
+    ...figure,
+    numeric: !['lastActive', 'joinedAt', 'onTrack'].includes(figure.key),
+  })),
 ];
 
-export function compare(a: TeamProgressRow, b: TeamProgressRow, key: SortKey): number {
-  if (key === 'name') return a.name.localeCompare(b.name) || a.username.localeCompare(b.username);
-  if (key === 'lastActive') {
-    const time = (row: TeamProgressRow) => (row.lastActive === 'null' ? -Infinity : Date.parse(row.lastActive));
-    return time(a) - time(b);
+const time = (iso: string | null) => (iso === null || iso === 'null' ? -Infinity : Date.parse(iso));
+
+export function compare(a: TeamMemberRow, b: TeamMemberRow, key: SortKey): number {
+  switch (key) {
+    case 'name':
+      return a.name.localeCompare(b.name) || a.username.localeCompare(b.username);
+    case 'lastActive':
+      return time(a.lastActive) - time(b.lastActive);
+    case 'joinedAt':
+      return time(a.joinedAt) - time(b.joinedAt);
+    case 'onTrack':
+      return Number(a.onTrack) - Number(b.onTrack);
+    case 'averageQuizScore':
+      return (a.averageQuizScore ?? -1) - (b.averageQuizScore ?? -1);
+    default:
+      return a[key] - b[key];
   }
-  return a[key] - b[key];
 }
 
 /** Sorting by the sorted column flips it; a new column starts with names A–Z and figures highest first. */

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { isActive, type TeamProgressRow } from '~/lib/team/figures';
+import { isActive, type TeamMemberRow } from '~/lib/team/figures';
 import { compare, nextSort, type Sort, type SortKey } from './sorting';
 
 export type Filter = 'all' | 'active' | 'inactive';
@@ -8,7 +8,7 @@ export type Filter = 'all' | 'active' | 'inactive';
  * The rows shown: filtered by activity, then sorted. `now` is when the figures were computed, so
  * 'active' is judged as the server judged it.
  */
-export function useTeamRows(rows: TeamProgressRow[], now: Date) {
+export function useTeamRows(rows: TeamMemberRow[], now: Date) {
   const [sort, setSort] = useState<Sort>({ key: 'name', direction: 'ascending' });
   const [filter, setFilter] = useState<Filter>('all');
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { teamProgressCsv } from './csv';
-import type { TeamProgressRow } from './figures';
+import type { TeamMemberRow } from './figures';
 
-const row = (overrides: Partial<TeamProgressRow>): TeamProgressRow => ({
+const row = (overrides: Partial<TeamMemberRow>): TeamMemberRow => ({
   id: 'u1',
   username: 'a@parcelwise.example',
   name: 'Ana',
@@ -13,13 +13,35 @@ const row = (overrides: Partial<TeamProgressRow>): TeamProgressRow => ({
   dailyChallenges: 2,
   loginCount: 4,
   lastActive: '2026-11-23T10:00:00.000Z',
+  joinedAt: '2026-11-02T09:00:00.000Z',
+  daysInProgram: 21,
+  modulesCompleted: 2,
+  modulesExpected: 3,
+  onTrack: false,
+  averageQuizScore: 85,
+  admin: false,
   ...overrides,
 });
 
+const HEADER =
+  '"Name","Username","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"';
+
 describe('teamProgressCsv', () => {
+  it('names every column as the page does, percent columns with their unit, and has no internal id', () => {
+    const [header, line] = teamProgressCsv([row({})]).split('\r\n');
+    expect(header).toBe(HEADER);
+    expect(line).toBe(`"Ana","a@parcelwise.example","2026-11-02T09:00:00.000Z",21,"Behind",50,20,85,3,1,2,4,"2026-11-23T10:00:00.000Z"`);
+    expect(teamProgressCsv([row({})])).not.toContain('u1');
+  });
+
+  it('leaves a missing quiz score, join date or last activity empty; an on-track row says so', () => {
+    const line = teamProgressCsv([row({ averageQuizScore: null, joinedAt: null, lastActive: 'null', onTrack: true })]).split('\r\n')[1];
+    expect(line).toBe(`"Ana","a@parcelwise.example",,21,"On track",50,20,,3,1,2,4,`);
+  });
+
   it('quotes every text cell, so a semicolon inside a name cannot split it into a formula cell', () => {
     const csv = teamProgressCsv([row({ name: "x;=cmd|' /c calc'!a0;" })]);
-    expect(csv.split('\r\n')[1]).toBe(`"u1","x;=cmd|' /c calc'!a0;","a@parcelwise.example",50,20,3,1,2,4,"2026-11-23T10:00:00.000Z"`);
+    expect(csv.split('\r\n')[1]!.startsWith(`"x;=cmd|' /c calc'!a0;","a@parcelwise.example",`)).toBe(true);
   });
 
   it.each([
@@ -34,12 +56,12 @@ describe('teamProgressCsv', () => {
     expect(
       teamProgressCsv([row({ name })])
         .split('\r\n')[1]!
-        .split(',')[1],
+        .split(',')[0],
     ).toBe(cell);
   });
 
-  it('neutralises formula starts in every cell, usernames included, and keeps numbers bare', () => {
-    const line = teamProgressCsv([row({ id: '=id', username: '-x@parcelwise.example', lastActive: 'null' })]).split('\r\n')[1];
-    expect(line).toBe(`"'=id","Ana","'-x@parcelwise.example",50,20,3,1,2,4,"null"`);
+  it('neutralises formula starts in usernames too, and keeps numbers bare', () => {
+    const line = teamProgressCsv([row({ username: '-x@parcelwise.example' })]).split('\r\n')[1];
+    expect(line?.split(',').slice(0, 4)).toEqual([`"Ana"`, `"'-x@parcelwise.example"`, `"2026-11-02T09:00:00.000Z"`, '21']);
   });
 });

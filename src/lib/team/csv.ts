@@ -1,5 +1,6 @@
-// The Team Progress CSV export: the same figures as the table (./figures).
-import type { TeamProgressRow } from './figures';
+// The Team Progress CSV export: the same figures, labels and definitions as the table (./figures), no
+// internal ids, percent columns named with their unit (issue 21).
+import { TEAM_FIGURES, type TeamFigure, type TeamMemberRow } from './figures';
 
 /** A spreadsheet runs a cell starting with one of these as a formula (tab and CR too, in some importers). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -7,43 +8,34 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /**
  * One CSV cell. Every cell that starts like a formula gets a leading apostrophe (it then shows as text);
  * every text cell is quoted, so no separator inside it — a comma, or the semicolon of semicolon-locale
- * Excel — can split it into a second cell that would start a formula. Numbers stay bare.
+ * Excel — can split it into a second cell that would start a formula. Numbers stay bare; no value is empty.
  */
-function cell(value: string | number): string {
+function cell(value: string | number | null): string {
+  if (value === null) return '';
   const text = String(value);
   const safe = FORMULA_START.test(text) ? `'${text}` : text;
   return typeof value === 'number' && safe === text ? text : `"${safe.replace(/"/g, '""')}"`;
 }
 
+const PERCENT: ReadonlySet<TeamFigure> = new Set(['progress', 'mastery', 'averageQuizScore']);
+
+/** The value of a figure in the CSV: dates as ISO (or empty), the pace as its label. */
+function value(row: TeamMemberRow, key: TeamFigure): string | number | null {
+  switch (key) {
+    case 'onTrack':
+      return row.onTrack ? 'On track' : 'Behind';
+    case 'lastActive':
+      return row.lastActive === 'null' ? null : row.lastActive;
+    default:
+      return row[key];
+  }
+}
+
+/** The CSV's header: Name, Username, then each figure's label, "(%)" after the percent ones. */
+const CSV_HEADER = ['Name', 'Username', ...TEAM_FIGURES.map(({ key, label }) => (PERCENT.has(key) ? `${label} (%)` : label))];
+
 /** CSV of the rows, same figures as the table (docs/decisions.md "Team progress"). */
-export function teamProgressCsv(rows: readonly TeamProgressRow[]): string {
-  const header = [
-    'id',
-    'name',
-    'username',
-    'progress',
-    'mastery',
-    'pagesVisited',
-    'quizzesCompleted',
-    'dailyChallenges',
-    'loginCount',
-    'lastActive',
-  ];
-  const lines = rows.map((row) =>
-    [
-      row.id,
-      row.name,
-      row.username,
-      row.progress,
-      row.mastery,
-      row.pagesVisited,
-      row.quizzesCompleted,
-      row.dailyChallenges,
-      row.loginCount,
-      row.lastActive,
-    ]
-      .map(cell)
-      .join(','),
-  );
-  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+export function teamProgressCsv(rows: readonly TeamMemberRow[]): string {
+  const lines = rows.map((row) => [row.name, row.username, ...TEAM_FIGURES.map(({ key }) => value(row, key))].map(cell).join(','));
+  return `${[CSV_HEADER.map(cell).join(','), ...lines].join('\r\n')}\r\n`;
 }

@@ -2,6 +2,8 @@
 // definition shown beside it, 'active', overall engagement and the Access Denied texts. Without zod:
 // islands import it. The CSV export is ./csv.
 
+import { PASS_MARK } from '~/lib/learning/pass-mark';
+
 /** One row of GET /api/team-progress; validated by teamProgressRowSchema in ~/lib/api/team. */
 export interface TeamProgressRow {
   id: string;
@@ -18,6 +20,39 @@ export interface TeamProgressRow {
   lastActive: string;
 }
 
+/** What the Team Progress page shows besides the spec's row (issue 21; docs/decisions.md "Team progress"). */
+export interface TeamMemberRow extends TeamProgressRow {
+  /** ISO date-time the account was created (null for a record without one). */
+  joinedAt: string | null;
+  /** Whole days since joining. */
+  daysInProgram: number;
+  /** Modules with every lesson completed. */
+  modulesCompleted: number;
+  /** Modules the pace expects done by now (see PACE_DEFINITION). */
+  modulesExpected: number;
+  onTrack: boolean;
+  /** Rounded average of the best score per quiz taken, or null before any scored quiz. */
+  averageQuizScore: number | null;
+  /** Administrators are listed apart and left out of the team figures. */
+  admin: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days from `joinedAt` to `now` (0 on the first day; 0 without a date). */
+export function daysInProgram(joinedAt: string | null, now: Date): number {
+  const at = joinedAt === null ? NaN : Date.parse(joinedAt);
+  return Number.isFinite(at) ? Math.max(0, Math.floor((now.getTime() - at) / DAY_MS)) : 0;
+}
+
+/** The pace: module N completed by the end of week N, so after d days floor(d / 7) modules (at most all). */
+export function modulesExpected(days: number, totalModules: number): number {
+  return Math.min(totalModules, Math.floor(days / 7));
+}
+
+const PACE_DEFINITION =
+  'On track: at least N modules completed by the end of week N in the program (module N done by week N); behind otherwise. Administrators are left out.';
+
 /** SPEC §9: 'active' means last active within the last 7 days. */
 const ACTIVE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -33,15 +68,34 @@ export function overallEngagement(rows: ReadonlyArray<Pick<TeamProgressRow, 'pro
   return Math.round(rows.reduce((sum, row) => sum + row.progress, 0) / rows.length);
 }
 
-export type TeamFigure = 'progress' | 'mastery' | 'pagesVisited' | 'quizzesCompleted' | 'dailyChallenges' | 'loginCount' | 'lastActive';
+export type TeamFigure =
+  | 'joinedAt'
+  | 'daysInProgram'
+  | 'onTrack'
+  | 'progress'
+  | 'mastery'
+  | 'averageQuizScore'
+  | 'pagesVisited'
+  | 'quizzesCompleted'
+  | 'dailyChallenges'
+  | 'loginCount'
+  | 'lastActive';
 
 /** Each figure's label and definition, shown beside it on the dashboard (docs/decisions.md "Learning data"). */
 export const TEAM_FIGURES: ReadonlyArray<{ key: TeamFigure; label: string; definition: string }> = [
+  { key: 'joinedAt', label: 'Joined', definition: 'When the account was created.' },
+  { key: 'daysInProgram', label: 'Days in the program', definition: 'Whole days since joining.' },
+  { key: 'onTrack', label: 'Pace', definition: PACE_DEFINITION },
   { key: 'progress', label: 'Progress', definition: 'Completed lessons over all lessons of all modules, as a rounded percent.' },
   {
     key: 'mastery',
     label: 'Mastery',
     definition: 'Share of all review questions whose interval has reached 7 days or more (or that are mastered), as a rounded percent.',
+  },
+  {
+    key: 'averageQuizScore',
+    label: 'Average quiz score',
+    definition: `The rounded average of the best score of each quiz taken, as a percent; the pass mark is ${PASS_MARK}%.`,
   },
   { key: 'pagesVisited', label: 'Pages visited', definition: 'Page-entry visits (not exits, not tab changes).' },
   { key: 'quizzesCompleted', label: 'Quizzes completed', definition: 'Distinct quizzes with at least one result.' },

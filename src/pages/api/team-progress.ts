@@ -3,7 +3,7 @@ import { GENERATED_AT_HEADER } from '~/lib/api/team';
 import { requestNow } from '~/lib/server/clock';
 import { requireAdmin } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
-import { getTeamProgress } from '~/lib/server/services/team-progress';
+import { getTeamProgress, specRow } from '~/lib/server/services/team-progress';
 
 export const prerender = false;
 
@@ -14,5 +14,5 @@ export const prerender = false;
 export const GET: APIRoute = async ({ locals, request }) => {
   requireAdmin(locals);
   const { rows, generatedAt } = await getTeamProgress({ now: requestNow(request) });
-  return json(rows, 200, { [GENERATED_AT_HEADER]: generatedAt });
+  return json(rows.map(specRow), 200, { [GENERATED_AT_HEADER]: generatedAt });
 };

@@ -126,7 +126,7 @@ export async function submitQuizResult(userId: string, input: SubmitQuizRequest,
     // Chosen from the schedule as it stood when the window began, so this submission cannot change it.
     unansweredChallengeKey(userId, now),
     quizResults.add(stored),
-    activity.add(userId, { kind: 'quiz', quizId: stored.quizId, recordedAt: stored.completedAt }),
+    activity.add(userId, { kind: 'quiz', quizId: stored.quizId, score: stored.score, recordedAt: stored.completedAt }),
     recordAnswers(userId, answered, 'quiz', now),
   ]);
   const review = grading.review.map((item) =>

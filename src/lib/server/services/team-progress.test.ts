@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '~/lib/server/storage/local-server';
 import { trackVisitRequestSchema } from '~/lib/api/team';
 import { teamProgressCsv } from '~/lib/team/csv';
-import { isActive, overallEngagement, type TeamProgressRow } from '~/lib/team/figures';
+import { isActive, overallEngagement, type TeamMemberRow } from '~/lib/team/figures';
 import {
   activity,
   activityPrefixes,
@@ -170,7 +170,7 @@ describe('figures', () => {
   });
 
   it('exports CSV with the same figures and neutralises formulas', () => {
-    const row: TeamProgressRow = {
+    const row: TeamMemberRow = {
       id: 'u1',
       username: 'a@x',
       name: '=HYPERLINK("evil"), Bob',
@@ -181,10 +181,17 @@ describe('figures', () => {
       dailyChallenges: 2,
       loginCount: 4,
       lastActive: 'null',
+      joinedAt: '2026-11-01T10:00:00.000Z',
+      daysInProgram: 3,
+      modulesCompleted: 0,
+      modulesExpected: 0,
+      onTrack: true,
+      averageQuizScore: null,
+      admin: false,
     };
     expect(teamProgressCsv([row])).toBe(
-      'id,name,username,progress,mastery,pagesVisited,quizzesCompleted,dailyChallenges,loginCount,lastActive\r\n' +
-        `"u1","'=HYPERLINK(""evil""), Bob","a@x",50,20,3,1,2,4,"null"\r\n`,
+      '"Name","Username","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"\r\n' +
+        `"'=HYPERLINK(""evil""), Bob","a@x","2026-11-01T10:00:00.000Z",3,"On track",50,20,,3,1,2,4,\r\n`,
     );
   });
 });

@@ -2,7 +2,7 @@
  * Team progress (SPEC §2, §3, §9; docs/decisions.md "Team progress"): one row per user with the figures
  * defined once, from the team rollup (./team-rollup) and the content's lessons.
  */
-import type { TeamProgressRow } from '~/lib/team/figures';
+import { daysInProgram, modulesExpected, type TeamMemberRow, type TeamProgressRow } from '~/lib/team/figures';
 import { masteryPercent } from '~/lib/review/leitner';
 import type { StoredUser } from '~/lib/server/storage/users';
 import type { QuestionBank } from './question-bank';
@@ -52,11 +52,51 @@ export function toTeamRow(
   };
 }
 
+/** Modules with every lesson among the completed lesson keys. */
+function modulesDone(curriculum: readonly CurriculumModule[], lessonKeys: readonly string[]): number {
+  const done = new Set(lessonKeys);
+  return curriculum.filter(
+    (module) => module.lessons.length > 0 && module.lessons.every((lesson) => done.has(lessonKey(module.id, lesson.id))),
+  ).length;
+}
+
+/** The spec's row plus what the page shows besides it: joined, days, pace, average quiz score, admin. */
+function toMemberRow(
+  row: TeamProgressRow,
+  person: { createdAt?: string | undefined; admin?: boolean | undefined },
+  figures: MemberFigures,
+  curriculum: readonly CurriculumModule[],
+  now: Date,
+): TeamMemberRow {
+  const joinedAt = person.createdAt ?? null;
+  const days = daysInProgram(joinedAt, now);
+  const modulesCompleted = modulesDone(curriculum, figures.lessonKeys);
+  const expected = modulesExpected(days, curriculum.length);
+  const scores = Object.values(figures.quizBest);
+  return {
+    ...row,
+    joinedAt,
+    daysInProgram: days,
+    modulesCompleted,
+    modulesExpected: expected,
+    onTrack: modulesCompleted >= expected,
+    averageQuizScore: scores.length > 0 ? Math.round(scores.reduce((sum, score) => sum + score, 0) / scores.length) : null,
+    admin: person.admin === true,
+  };
+}
+
+/** The spec's row of GET /api/team-progress (SPEC §3), without what only the page shows. */
+export function specRow(row: TeamMemberRow): TeamProgressRow {
+  const { id, username, name, progress, mastery, pagesVisited, quizzesCompleted, dailyChallenges, loginCount, lastActive } = row;
+  return { id, username, name, progress, mastery, pagesVisited, quizzesCompleted, dailyChallenges, loginCount, lastActive };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The service
 
 export interface TeamProgress {
-  rows: TeamProgressRow[];
+  /** Every user, administrators included (the page lists them apart; the API answers them all). */
+  rows: TeamMemberRow[];
   /** The Knowledge section: topics' mastery and the most-missed questions. */
   knowledge: TeamKnowledge;
   /** When these figures were computed: they include every event recorded before this time. */
@@ -77,7 +117,7 @@ async function loadBank(): Promise<TeamBank> {
   return getQuestionBank();
 }
 
-const byName = (a: TeamProgressRow, b: TeamProgressRow) => a.name.localeCompare(b.name) || a.username.localeCompare(b.username);
+const byName = (a: TeamMemberRow, b: TeamMemberRow) => a.name.localeCompare(b.name) || a.username.localeCompare(b.username);
 
 /** One row per user (SPEC §3), with the figures of docs/decisions.md. Administrators only: the caller checks. */
 export async function getTeamProgress(
@@ -94,7 +134,7 @@ export async function getTeamProgress(
   const questionKeys = [...bank.byKey.keys()];
   const members = Object.keys(committed.people).map((id) => view[id] ?? emptyFigures());
   const rows = Object.entries(committed.people).map(([id, person], index) =>
-    toTeamRow({ id, ...person }, members[index]!, allLessonKeys, questionKeys),
+    toMemberRow(toTeamRow({ id, ...person }, members[index]!, allLessonKeys, questionKeys), person, members[index]!, curriculum, now),
   );
   const knowledge = teamKnowledge(
     bank,

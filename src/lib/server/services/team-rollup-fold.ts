@@ -16,6 +16,8 @@ const memberFiguresSchema = z.strictObject({
   loginCount: count,
   /** Distinct quiz ids with at least one result. */
   quizIds: z.array(z.string()),
+  /** Best score (percent) per quiz whose journal entry carries its score (older entries carry none). */
+  quizBest: z.record(z.string(), z.number().int().min(0).max(100)).default({}),
   challengeWindowIds: z.array(z.string()),
   /** Completed lessons as "moduleId/lessonId". */
   lessonKeys: z.array(z.string()),
@@ -33,8 +35,20 @@ export const teamRollupSchema = z.strictObject({
   /** Every journal event strictly older than this time is folded; none newer. Null: none folded. */
   activityThrough: z.iso.datetime().nullable(),
   members: z.record(z.string(), memberFiguresSchema),
-  /** Name cache: a user record is read again only when its etag changes. */
-  people: z.record(z.string(), z.strictObject({ etag: z.string(), username: z.string(), name: z.string() })),
+  /**
+   * Name cache: a user record is read again only when its etag changes (or the entry lacks `createdAt`,
+   * which rollups saved before it did not keep). `admin`: administrators are listed apart from the team.
+   */
+  people: z.record(
+    z.string(),
+    z.strictObject({
+      etag: z.string(),
+      username: z.string(),
+      name: z.string(),
+      createdAt: z.iso.datetime().optional(),
+      admin: z.boolean().optional(),
+    }),
+  ),
   /** The team's answers and misses per question and day, the last 30 days (./team-knowledge). */
   answerStats: answerStatsSchema,
 });
@@ -47,6 +61,7 @@ export function emptyFigures(): MemberFigures {
     exits: 0,
     loginCount: 0,
     quizIds: [],
+    quizBest: {},
     challengeWindowIds: [],
     lessonKeys: [],
     lastActive: null,
@@ -70,6 +85,7 @@ export const lessonKey = (moduleId: number | string, lessonId: number | string) 
 interface WorkingMember {
   figures: MemberFigures;
   quizIds: Set<string>;
+  quizBest: Record<string, number>;
   windows: Set<string>;
   lessons: Set<string>;
   answers: FoldedAnswer[];
@@ -80,6 +96,7 @@ function workingMember(figures: MemberFigures): WorkingMember {
   return {
     figures: { ...figures },
     quizIds: new Set(figures.quizIds),
+    quizBest: { ...figures.quizBest },
     windows: new Set(figures.challengeWindowIds),
     lessons: new Set(figures.lessonKeys),
     answers: [],
@@ -119,6 +136,7 @@ export function foldEntries(
         break;
       case 'quiz':
         member.quizIds.add(fact.quizId);
+        if (fact.score !== undefined) member.quizBest[fact.quizId] = Math.max(member.quizBest[fact.quizId] ?? 0, fact.score);
         break;
       case 'challenge':
         member.windows.add(fact.windowId);
@@ -137,6 +155,7 @@ export function foldEntries(
     next[userId] = {
       ...member.figures,
       quizIds: [...member.quizIds].sort(),
+      quizBest: member.quizBest,
       challengeWindowIds: [...member.windows].sort(),
       lessonKeys: [...member.lessons].sort(),
       lastActive: Number.isFinite(member.lastActive) ? new Date(member.lastActive).toISOString() : null,

@@ -29,6 +29,7 @@ import { quizResults } from '~/lib/server/storage/quiz-results';
 import { reviewAnswers } from '~/lib/server/storage/review-answers';
 import { teamRollup } from '~/lib/server/storage/team-rollup';
 import { users } from '~/lib/server/storage/users';
+import { isAdmin } from './accounts';
 import { foldAnswerStats, pruneAnswerStats, type AnswerStats } from './team-knowledge';
 import {
   answersOf,
@@ -52,13 +53,13 @@ async function refreshPeople(
   cached: TeamRollup['people'],
   versions: ReadonlyArray<{ id: string; etag: string }>,
 ): Promise<{ people: TeamRollup['people']; changed: boolean }> {
-  const stale = versions.filter(({ id, etag }) => cached[id]?.etag !== etag);
+  const stale = versions.filter(({ id, etag }) => cached[id]?.etag !== etag || cached[id]?.createdAt === undefined);
   const staleUsers = await users.byIds(stale.map(({ id }) => id));
   const records = stale.map(({ id, etag }, index) => ({ id, etag, user: staleUsers[index] ?? null }));
   const people: TeamRollup['people'] = {};
   for (const { id } of versions) if (cached[id]) people[id] = cached[id];
   for (const { id, etag, user } of records) {
-    if (user) people[id] = { etag, username: user.username, name: user.name };
+    if (user) people[id] = { etag, username: user.username, name: user.name, createdAt: user.createdAt, admin: isAdmin(user) };
     else delete people[id]; // deleted between the listing and the read
   }
   const changed = records.length > 0 || Object.keys(cached).length !== versions.length;

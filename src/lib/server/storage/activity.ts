@@ -20,7 +20,13 @@ const activityEventSchema = z.discriminatedUnion('kind', [
   }),
   z.strictObject({ kind: z.literal('login'), recordedAt: z.iso.datetime() }),
   z.strictObject({ kind: z.literal('lesson'), moduleId: z.number().int().positive(), lessonId: z.string(), recordedAt: z.iso.datetime() }),
-  z.strictObject({ kind: z.literal('quiz'), quizId: z.string(), recordedAt: z.iso.datetime() }),
+  /** A graded quiz; `score` (percent) feeds the team's average quiz score (journals from before it have none). */
+  z.strictObject({
+    kind: z.literal('quiz'),
+    quizId: z.string(),
+    score: z.number().int().min(0).max(100).optional(),
+    recordedAt: z.iso.datetime(),
+  }),
   z.strictObject({ kind: z.literal('challenge'), windowId: z.string(), recordedAt: z.iso.datetime() }),
   /** One answer to a bank question (quiz, daily challenge or review), under the id of its review-answers key. */
   z.strictObject({ kind: z.literal('answer'), questionKey: z.string(), correct: z.boolean(), recordedAt: z.iso.datetime() }),
@@ -31,7 +37,7 @@ export type ActivityEvent = z.infer<typeof activityEventSchema>;
 export type ActivityFact =
   | { kind: 'entry' | 'tab' | 'exit' | 'login' }
   | { kind: 'lesson'; moduleId: number; lessonId: string }
-  | { kind: 'quiz'; quizId: string }
+  | { kind: 'quiz'; quizId: string; score?: number }
   | { kind: 'challenge'; windowId: string }
   | { kind: 'answer'; questionKey: string; correct: boolean };
 
@@ -52,7 +58,9 @@ export function factOf(event: ActivityEvent): ActivityFact {
     case 'lesson':
       return { kind: 'lesson', moduleId: event.moduleId, lessonId: event.lessonId };
     case 'quiz':
-      return { kind: 'quiz', quizId: event.quizId };
+      return event.score === undefined
+        ? { kind: 'quiz', quizId: event.quizId }
+        : { kind: 'quiz', quizId: event.quizId, score: event.score };
     case 'challenge':
       return { kind: 'challenge', windowId: event.windowId };
     case 'answer':
@@ -65,7 +73,7 @@ function factCode(fact: ActivityFact): string {
     case 'lesson':
       return `lesson-${fact.moduleId}-${fact.lessonId}`;
     case 'quiz':
-      return `quiz-${fact.quizId}`;
+      return fact.score === undefined ? `quiz-${fact.quizId}` : `quiz-${fact.quizId}-s${fact.score}`;
     case 'challenge':
       return `challenge-${fact.windowId}`;
     case 'answer':
@@ -79,7 +87,11 @@ function parseFactCode(code: string): ActivityFact | null {
   if (code === 'entry' || code === 'tab' || code === 'exit' || code === 'login') return { kind: code };
   const lesson = /^lesson-(\d+)-(.+)$/.exec(code);
   if (lesson) return { kind: 'lesson', moduleId: Number(lesson[1]), lessonId: lesson[2]! };
-  if (code.startsWith('quiz-') && code.length > 5) return { kind: 'quiz', quizId: code.slice(5) };
+  const quiz = /^quiz-(.+?)(?:-s(\d{1,3}))?$/.exec(code);
+  if (quiz)
+    return quiz[2] === undefined
+      ? { kind: 'quiz', quizId: quiz[1]! }
+      : { kind: 'quiz', quizId: quiz[1]!, score: Math.min(100, Number(quiz[2])) };
   if (code.startsWith('challenge-') && code.length > 10) return { kind: 'challenge', windowId: code.slice(10) };
   const answer = /^answer-(\d+:.+)-([01])$/.exec(code);
   if (answer) return { kind: 'answer', questionKey: answer[1]!, correct: answer[2] === '1' };

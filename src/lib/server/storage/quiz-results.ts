@@ -51,6 +51,6 @@ export const quizResults = {
   /** Every user's results as journal entries (what a team-rollup rebuild reads besides the journal). */
   allAsJournalEntries: () =>
     recordsAsJournalEntries('quiz-results/', storedQuizResultSchema, (body, [, userId]) =>
-      userId ? { userId, at: new Date(body.completedAt), fact: { kind: 'quiz', quizId: body.quizId } } : null,
+      userId ? { userId, at: new Date(body.completedAt), fact: { kind: 'quiz', quizId: body.quizId, score: body.score } } : null,
     ),
 };
