@@ -11,7 +11,7 @@ import { chromium, type Page, type Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { SIGNED_IN_ROUTES } from '../../e2e/routes';
-import { measureInteractions } from './interactions';
+import { measureInteractions, throttle } from './interactions';
 
 const BASE = process.env['BENCH_BASE_URL'] ?? 'http://127.0.0.1:8888';
 const ROUTES = SIGNED_IN_ROUTES;
@@ -93,16 +93,7 @@ async function main(): Promise<void> {
   console.log('route                      req  JS raw/gzip KiB  CSS raw/gzip  HTML raw/gzip   FCP ms  LCP ms  TBT ms    CLS');
   for (const route of ROUTES) {
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await throttle(context, page, true);
     const { weight, metrics } = await measure(page, route);
     console.log(
       `${route.padEnd(26)} ${String(weight.requests).padStart(3)}  ${`${kib(weight.raw['js']!)}/${kib(weight.gzip['js']!)}`.padStart(14)}  ${`${kib(weight.raw['css']!)}/${kib(weight.gzip['css']!)}`.padStart(12)}  ${`${kib(weight.raw['html']!)}/${kib(weight.gzip['html']!)}`.padStart(13)}  ${metrics['fcp']!.toFixed(0).padStart(6)}  ${metrics['lcp']!.toFixed(0).padStart(6)}  ${metrics['tbt']!.toFixed(0).padStart(6)}  ${metrics['cls']!.toFixed(3)}`,
