@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { contentCheck } from './src/integrations/content-check.ts';
 import { buildOnlyCleanup, devServerIsolation } from './src/integrations/dev-server.ts';
+import { productionReact } from './src/integrations/production-react.ts';
 
 /**
  * Our client directives: `client:afterload` (src/client-directives/after-load.ts) hydrates an island after
@@ -34,7 +35,7 @@ const clientDirectives = {
 export default defineConfig({
   output: 'server',
   adapter: buildOnlyCleanup(netlify({ cacheOnDemandPages: false })),
-  integrations: [contentCheck(), react(), mdx(), clientDirectives, devServerIsolation()],
+  integrations: [contentCheck(), react(), mdx(), clientDirectives, devServerIsolation(), productionReact()],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
   // Astro hashes every script and style it emits into a CSP <meta>: no 'unsafe-inline' anywhere.
