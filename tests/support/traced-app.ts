@@ -1,6 +1,6 @@
 /**
  * The built server function (`.netlify/v1/functions/ssr/ssr.mjs`) called in process over a fresh local
- * Blobs server, optionally in latency mode, with every request traced: how many Blobs operations it
+ * Blobs server in a process of its own (tests/support/blobs-process.ts), optionally in latency mode, with every request traced: how many Blobs operations it
  * made, how many of them one after the other, and its time to first byte. What the round-trip test
  * (tests/api/round-trips.test.ts) and `npm run bench:latency` measure with; free of vitest, so a plain
  * script can use it. Run `npm run build` first.
@@ -8,8 +8,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { newTrace, settled, summarize, withTrace, type BlobOperation, type TraceSummary } from '~/lib/server/request-trace';
-import { startLocalBlobs, type BlobsLatency } from '~/lib/server/storage/local-server';
+import {
+  backgroundWorkDone,
+  newTrace,
+  settled,
+  summarize,
+  withTrace,
+  type BlobOperation,
+  type TraceSummary,
+} from '~/lib/server/request-trace';
+import type { BlobsLatency } from '~/lib/server/storage/local-server';
+import { startBlobsProcess } from './blobs-process';
 
 type Handler = (request: Request, context: { ip: string; waitUntil: (promise: Promise<unknown>) => void }) => Promise<Response>;
 
@@ -53,7 +62,7 @@ export async function startTracedApp(
 ): Promise<TracedApp> {
   const handlerPath = path.resolve(options.handlerPath ?? BUILT_HANDLER);
   if (!existsSync(handlerPath)) throw new Error(`No built server function at ${handlerPath}: run \`npm run build\` first.`);
-  const blobs = await startLocalBlobs({ siteID: options.siteID ?? 'round-trips', latency: options.latency ?? null });
+  const blobs = await startBlobsProcess({ siteID: options.siteID ?? 'round-trips', latency: options.latency ?? null });
   process.env['PARCELWISE_LOCAL'] = 'true';
   const { default: handler } = (await import(pathToFileURL(handlerPath).href)) as { default: Handler };
   const origin = 'http://localhost:8888';
@@ -125,5 +134,10 @@ export async function startTracedApp(
       },
     );
 
-  return { origin, client, measure, stop: () => blobs.stop() };
+  // Background work (a rollup saved after a response) finishes before the Blobs server goes away.
+  const stop = async () => {
+    await backgroundWorkDone();
+    await blobs.stop();
+  };
+  return { origin, client, measure, stop };
 }

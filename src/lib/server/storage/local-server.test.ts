@@ -1,9 +1,12 @@
 // The latency mode of the local Blobs server (issue 20): its settings, the delay of each kind of
 // operation, and that a request through it really waits (a lower bound only: nothing here is a timing
 // expectation that a slow machine could break).
+import { BlobsServer } from '@netlify/blobs/server';
+import path from 'node:path';
 import { z } from 'zod';
+import { blobsStoreName } from '~/lib/server/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listKeys, readJSON, writeJSON } from './blobs';
+import { listBlobs, listFolders, listKeys, readJSON, writeJSON } from './blobs';
 import { DEFAULT_LATENCY, delayFor, parseLatency, startLocalBlobs, type LocalBlobs } from './local-server';
 
 describe('parseLatency', () => {
@@ -67,5 +70,37 @@ describe('a local Blobs server in latency mode', () => {
     expect(await writeJSON('latency/once', schema, { n: 1 }, { onlyIfNew: true })).toBe(true);
     expect(await writeJSON('latency/once', schema, { n: 2 }, { onlyIfNew: true })).toBe(false);
     expect(await readJSON('latency/once', schema)).toEqual({ n: 1 });
+  });
+});
+
+// The walk that replaces the emulator's listing (consistentWalk): same keys under a prefix, nothing of a
+// neighbouring prefix, folders when asked, and the etag a read of the same blob answers.
+describe('listing on the local Blobs server', () => {
+  let blobs: LocalBlobs;
+  const schema = z.strictObject({ n: z.number() });
+  beforeAll(async () => {
+    blobs = await startLocalBlobs();
+    for (const key of ['walk/u1/2026-11/a', 'walk/u1/2026-11/b', 'walk/u1/2026-12/c', 'walk/u10/2026-11/d', 'walk/u2/e']) {
+      await writeJSON(key, schema, { n: key.length });
+    }
+  });
+  afterAll(() => blobs.stop());
+
+  it('lists every key under a prefix and none of a longer neighbour', async () => {
+    expect(await listKeys('walk/u1/')).toEqual(['walk/u1/2026-11/a', 'walk/u1/2026-11/b', 'walk/u1/2026-12/c']);
+    expect(await listKeys('walk/u1/2026-11/')).toEqual(['walk/u1/2026-11/a', 'walk/u1/2026-11/b']);
+    expect(await listKeys('walk/u1')).toEqual(['walk/u1/2026-11/a', 'walk/u1/2026-11/b', 'walk/u1/2026-12/c', 'walk/u10/2026-11/d']);
+    expect(await listKeys('walk/u3/')).toEqual([]);
+  });
+
+  it('lists folders without the keys inside them', async () => {
+    expect(await listFolders('walk/u1/')).toEqual(['walk/u1/2026-11/', 'walk/u1/2026-12/']);
+  });
+
+  it("answers the emulator's own etag (what its conditional writes compare)", async () => {
+    const [listed] = await listBlobs('walk/u2/');
+    const file = path.join(blobs.directory, 'entries', 'local', `site:${blobsStoreName()}`, 'walk', 'u2', 'e');
+    expect(listed?.etag).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(listed?.etag).toBe(await (BlobsServer as unknown as { generateETag(file: string): Promise<string> }).generateETag(file));
   });
 });
