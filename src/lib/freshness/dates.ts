@@ -30,7 +30,16 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+// Made once: building an Intl.DateTimeFormat costs far more than formatting with it, and a page formats
+// a date per row (the content-health table has hundreds).
+const REVIEW_DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
 /** "March 2, 2026": how pages write a review date (US English, UTC). */
 export function formatReviewDate(date: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return REVIEW_DATE_FORMAT.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** The UTC day of an ISO timestamp, written the same way ("2026-03-02T23:30:00.000Z" → "March 2, 2026"). */
+export function formatDayOf(timestamp: string): string {
+  return formatReviewDate(timestamp.slice(0, 10));
 }

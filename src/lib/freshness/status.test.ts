@@ -1,7 +1,7 @@
 // Freshness statuses, the Content health rows and their CSV, with fixed dates (never today's).
 import { describe, expect, it } from 'vitest';
 import { contentHealthCsv } from './csv';
-import { addMonths, daysBetween, formatReviewDate, isIsoDate } from './dates';
+import { addMonths, daysBetween, formatDayOf, formatReviewDate, isIsoDate } from './dates';
 import { healthRows, reviewStatus, sortHealthRows, type FreshnessRecord } from './status';
 
 const record = (title: string, reviewBy: string, overrides: Partial<FreshnessRecord> = {}): FreshnessRecord => ({
@@ -27,6 +27,9 @@ describe('dates', () => {
     expect(addMonths('2026-11-15', 3)).toBe('2027-02-15');
     expect(daysBetween('2026-12-12', '2026-12-01')).toBe(-11);
     expect(formatReviewDate('2026-03-02')).toBe('March 2, 2026');
+    expect(formatReviewDate('2026-12-31')).toBe('December 31, 2026');
+    // A timestamp late in the UTC day stays on that day whatever the server's time zone.
+    expect(formatDayOf('2026-03-02T23:30:00.000Z')).toBe('March 2, 2026');
   });
 });
 
