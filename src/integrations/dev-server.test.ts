@@ -3,7 +3,7 @@
 import type { AstroIntegration } from 'astro';
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildOnlyCleanup, devServerIsolation, keepBlobsConnectionOnRestart } from './dev-server';
+import { buildOnlyCleanup, devServerIsolation, isAstroBuild, keepBlobsConnectionOnRestart } from './dev-server';
 
 type SetupOptions = Parameters<NonNullable<AstroIntegration['hooks']['astro:config:setup']>>[0];
 const ROOT = new URL('file:///project/');
@@ -39,13 +39,15 @@ describe('devServerIsolation', () => {
 });
 
 describe('buildOnlyCleanup', () => {
-  function wrapped() {
+  const ASTRO_BUILD = ['/usr/bin/node', '/project/node_modules/.bin/astro', 'build'];
+  const SCRATCH = 'file:///project/node_modules/.netlify-scratch/';
+  function wrapped(argv: readonly string[] = ASTRO_BUILD) {
     const roots: string[] = [];
     const adapter: AstroIntegration = {
       name: 'fake-adapter',
       hooks: { 'astro:config:setup': ({ config }) => void roots.push(String(config.root)) },
     };
-    return { hook: buildOnlyCleanup(adapter).hooks['astro:config:setup']!, roots };
+    return { hook: buildOnlyCleanup(adapter, argv).hooks['astro:config:setup']!, roots };
   }
 
   it('lets only astro build clean the real output folders', async () => {
@@ -54,17 +56,40 @@ describe('buildOnlyCleanup', () => {
     expect(roots).toEqual(['file:///project/']);
   });
 
+  it('keeps the build when another tool loads the config as a build (knip through vitest.config.ts)', async () => {
+    for (const argv of [
+      ['/usr/bin/node', '/project/node_modules/.bin/knip'],
+      ['/usr/bin/node', '/project/node_modules/vitest/vitest.mjs', 'run'],
+      ['/usr/bin/node', '/project/node_modules/.bin/astro', 'check'],
+    ]) {
+      const { hook, roots } = wrapped(argv);
+      await hook(setupOptions('build'));
+      expect(roots, argv.join(' ')).toEqual([SCRATCH]);
+    }
+  });
+
   it('points every other command at a scratch root and keeps Vite away from the real .netlify', async () => {
     const { hook, roots } = wrapped();
     const updates: Array<{ vite: { server: { watch: { ignored: string[] } } } }> = [];
     await hook(setupOptions('dev', updates));
     await hook(setupOptions('sync'));
-    expect(roots).toEqual(['file:///project/node_modules/.netlify-scratch/', 'file:///project/node_modules/.netlify-scratch/']);
+    expect(roots).toEqual([SCRATCH, SCRATCH]);
     expect(updates[0]?.vite.server.watch.ignored).toEqual(['/project/.netlify/**']);
   });
 
   it('refuses an adapter without a set-up hook, loudly', () => {
     expect(() => buildOnlyCleanup({ name: 'odd', hooks: {} })).toThrow('odd has no astro:config:setup hook');
+  });
+});
+
+describe('isAstroBuild', () => {
+  it('knows astro build by its script and command, however the script is reached', () => {
+    expect(isAstroBuild(['node', '/p/node_modules/.bin/astro', 'build'])).toBe(true);
+    expect(isAstroBuild(['node', '/p/node_modules/astro/bin/astro.mjs', 'build'])).toBe(true);
+    expect(isAstroBuild(['node', '/p/node_modules/.bin/astro', 'dev'])).toBe(false);
+    expect(isAstroBuild(['node', '/p/node_modules/.bin/knip', 'build'])).toBe(false);
+    expect(isAstroBuild(['node', '/p/node_modules/.bin/not-astro', 'build'])).toBe(false);
+    expect(isAstroBuild(['node'])).toBe(false);
   });
 });
 

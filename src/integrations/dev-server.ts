@@ -51,11 +51,21 @@ export function devServerIsolation(): AstroIntegration {
 }
 
 /**
+ * Whether this process is `astro build`. The command Astro hands the hooks is not enough: `getViteConfig`
+ * (our vitest.config.ts) says "build" for any caller that is not a dev server, and knip loads that config
+ * as a build, so `npm run lint` emptied the production build that `npm test` and `serve:built` serve.
+ */
+export function isAstroBuild(argv: readonly string[]): boolean {
+  const [, script = '', command] = argv;
+  return /[\\/]astro(\.m?js)?$/.test(script) && command === 'build';
+}
+
+/**
  * The Netlify adapter, except that only `astro build` may empty the build output. For every other
  * command its start-up clean-up is pointed at a scratch folder (`node_modules/.netlify-scratch/`);
  * nothing else the adapter does at set-up depends on that folder outside a build.
  */
-export function buildOnlyCleanup(adapter: AstroIntegration): AstroIntegration {
+export function buildOnlyCleanup(adapter: AstroIntegration, argv: readonly string[] = process.argv): AstroIntegration {
   const setup = adapter.hooks['astro:config:setup'];
   if (!setup) throw new Error(`buildOnlyCleanup: ${adapter.name} has no astro:config:setup hook`);
   return {
@@ -63,7 +73,7 @@ export function buildOnlyCleanup(adapter: AstroIntegration): AstroIntegration {
     hooks: {
       ...adapter.hooks,
       'astro:config:setup': (options) => {
-        if (options.command === 'build') return setup(options);
+        if (options.command === 'build' && isAstroBuild(argv)) return setup(options);
         const scratchRoot = new URL('./node_modules/.netlify-scratch/', options.config.root);
         // The adapter also tells Vite not to watch its folder: keep that for the real one.
         const realOutput = fileURLToPath(new URL('./.netlify/**', options.config.root));
