@@ -258,6 +258,7 @@ async function main(): Promise<void> {
     console.log(`\nSample row: ${JSON.stringify(after.rows[0])}`);
     console.log(`Knowledge: ${after.knowledge.topics.length} topics, ${after.knowledge.mostMissed.length} most-missed questions`);
   } finally {
+    await backgroundWorkDone();
     await blobs.stop();
   }
 }
