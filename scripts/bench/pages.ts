@@ -33,6 +33,9 @@ async function measure(page: Page, route: string): Promise<{ weight: Weight; met
   const weight: Weight = { requests: 0, raw: { js: 0, css: 0, html: 0, other: 0 }, gzip: { js: 0, css: 0, html: 0, other: 0 } };
   const pending: Array<Promise<void>> = [];
   const onResponse = (response: Response) => {
+    // What the page loads, not what it sends: a visit beacon's answer may never hand over a body (it is
+    // dropped when the page closes), and waiting for it hung the benchmark.
+    if (response.request().method() !== 'GET') return;
     pending.push(
       response
         .body()
