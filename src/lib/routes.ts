@@ -38,7 +38,7 @@ export function headerTitle(pathname: string): string {
   return HEADER_TITLES.find(([pattern]) => pattern.test(path))?.[1] ?? DEFAULT_HEADER_TITLE;
 }
 
-/** The pages of the site that take no id. */
+/** The pages of the site that take no id (tests/unit/tracked-pages.test.ts checks the list against src/pages). */
 const STATIC_PAGES = new Set([
   '/',
   '/company-overview',
@@ -48,8 +48,11 @@ const STATIC_PAGES = new Set([
   '/product',
   '/resources',
   '/quizzes',
+  '/review',
   '/sales-situations',
+  '/search',
   '/team-progress',
+  '/content-health',
 ]);
 
 /** A page route a path names: which page, and its ids (still to be checked against the content). */
