@@ -29,7 +29,7 @@ async function probe(env: NodeJS.ProcessEnv): Promise<{ status: number; hasForm:
 }
 
 const baseEnv = (): NodeJS.ProcessEnv => {
-  const env = { ...process.env, PARCELWISE_LOCAL: 'true' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PARCELWISE_LOCAL: 'true' };
   delete env['NODE_ENV'];
   delete env['VITEST'];
   return env;
