@@ -7,7 +7,6 @@
 // the entry's first import. ES modules evaluate their imports in order, so NODE_ENV is set before React loads.
 import type { AstroIntegration } from 'astro';
 import { readFile, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 
 export const FUNCTION_ENTRY = '.netlify/v1/functions/ssr/ssr.mjs';
 export const NODE_ENV_MODULE = 'node-env.mjs';
@@ -35,9 +34,9 @@ export function productionReact(): AstroIntegration {
       },
       // Runs after the adapter's own build:done (Astro puts the adapter first), which writes the entry.
       'astro:build:done': async () => {
-        const entryPath = fileURLToPath(new URL(FUNCTION_ENTRY, root));
-        await writeFile(new URL(NODE_ENV_MODULE, new URL(FUNCTION_ENTRY, root)), "process.env.NODE_ENV ||= 'production';\n");
-        await writeFile(entryPath, withProductionNodeEnv(await readFile(entryPath, 'utf8')));
+        const entry = new URL(FUNCTION_ENTRY, root);
+        await writeFile(new URL(NODE_ENV_MODULE, entry), "process.env.NODE_ENV ||= 'production';\n");
+        await writeFile(entry, withProductionNodeEnv(await readFile(entry, 'utf8')));
       },
     },
   };

@@ -5,10 +5,9 @@
  * than the pages themselves, so at 20 concurrent clients the benchmark measured the emulator. Here it
  * runs beside the function, on the machine's other core, and the environment points at it.
  */
-import { setEnvironmentContext } from '@netlify/blobs';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { LocalBlobsOptions } from '~/lib/server/storage/local-server';
+import { connectTo, type LocalBlobsOptions } from '~/lib/server/storage/local-server';
 
 /** What the child sends once its server listens. */
 export interface BlobsProcessReady {
@@ -30,7 +29,7 @@ export async function startBlobsProcess(options: Pick<LocalBlobsOptions, 'siteID
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`The Blobs server process exited (code ${code}) before it listened.`)));
   });
-  setEnvironmentContext({ siteID: ready.siteID, token: ready.token, edgeURL: ready.url, uncachedEdgeURL: ready.url });
+  connectTo(ready);
   return {
     stop: () =>
       new Promise<void>((resolve) => {

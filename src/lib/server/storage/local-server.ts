@@ -131,6 +131,11 @@ async function consistentWalk(this: EmulatorStatics, options: WalkOptions): Prom
 }
 (BlobsServer as unknown as EmulatorStatics).walk = consistentWalk;
 
+/** Points this process's Netlify Blobs client at a local server (this process's or another's). */
+export function connectTo({ siteID, token, url }: { siteID: string; token: string; url: string }): void {
+  setEnvironmentContext({ siteID, token, edgeURL: url, uncachedEdgeURL: url });
+}
+
 export interface LocalBlobs {
   port: number;
   /** Where clients send requests (the latency proxy when there is one), and the token they need. */
@@ -162,7 +167,7 @@ export async function startLocalBlobs(options: LocalBlobsOptions = {}): Promise<
   const { port } = await server.start();
   const proxy = options.latency ? await startDelayingProxy(port, options.latency) : null;
   const url = `http://127.0.0.1:${proxy?.port ?? port}`;
-  const activate = () => setEnvironmentContext({ siteID: options.siteID ?? 'local', token, edgeURL: url, uncachedEdgeURL: url });
+  const activate = () => connectTo({ siteID: options.siteID ?? 'local', token, url });
   activate();
   return {
     port,
