@@ -250,6 +250,47 @@ test.describe('header search', () => {
     await expect(group(page, 'Quizzes').getByRole('option').first()).toHaveText('Lease Types and CRE Metrics');
   });
 
+  test('once a reading page has settled, the island is fetched but not run, and its first use takes it from the cache', async ({
+    userPage: page,
+  }) => {
+    await page.routeWebSocket(/./, () => {});
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/company-overview');
+    const built = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.startsWith('/_astro/') && entry.name.endsWith('.js'))
+          .map((entry) => {
+            const timing = entry as PerformanceResourceTiming;
+            return { path: new URL(timing.name).pathname, by: timing.initiatorType, bytes: timing.transferSize, at: timing.startTime };
+          }),
+      );
+    // Fetched as text at idle: the island's module and React's, with everything they import.
+    await expect.poll(async () => (await built()).filter((entry) => entry.by === 'fetch').length, { timeout: 15_000 }).toBeGreaterThan(2);
+    const prefetched = (await built()).filter((entry) => entry.by === 'fetch');
+    expect(prefetched.map((entry) => entry.path)).toEqual(expect.arrayContaining([expect.stringMatching(/\/HeaderSearch\.[\w-]+\.js$/)]));
+    // ...and never run: no script element or module import asked for them, the island is not hydrated.
+    expect(scripts.filter((path) => /HeaderSearch|client\.|react/i.test(path))).toEqual([]);
+    await expect(page.locator('astro-island[client="interaction"][ssr]')).toHaveCount(1);
+
+    const box = searchBox(page);
+    const used = await page.evaluate(() => performance.now());
+    await box.pressSequentially('lease', { delay: 20 });
+    await expect(group(page, 'Modules').getByRole('option', { name: 'Commercial Real Estate Fundamentals' })).toBeVisible({
+      timeout: 30_000,
+    });
+    // The module loader asked for the same files and got every one of them from the HTTP cache.
+    const loaded = (await built()).filter(
+      (entry) => entry.at > used && entry.by !== 'fetch' && prefetched.some((fetched) => fetched.path === entry.path),
+    );
+    expect(loaded.map((entry) => entry.path)).toEqual(expect.arrayContaining([expect.stringMatching(/\/HeaderSearch\.[\w-]+\.js$/)]));
+    expect(loaded.filter((entry) => entry.bytes > 0)).toEqual([]);
+  });
+
   test('"/" focuses the box before the island has loaded', async ({ userPage: page }) => {
     await page.routeWebSocket(/./, () => {});
     await page.goto('/product');

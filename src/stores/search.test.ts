@@ -53,6 +53,25 @@ describe('search store', () => {
     expect($search.get()).toEqual({ query: 'lease & co', results: answer('Leases'), status: 'done' });
   });
 
+  it('counts the pause from the last key typed: text typed before the island loaded waits only what is left', async () => {
+    vi.spyOn(performance, 'now').mockReturnValue(10_000);
+    setSearchQuery('lease', 10_000 - 150); // typed 150 ms ago, while the island was loading
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 150 - 1);
+    expect(net.fetchMock).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(net.calls).toEqual(['lease']);
+
+    setSearchQuery('broker', 10_000 - 900); // the pause is long over: searched at once
+    await vi.advanceTimersByTimeAsync(0);
+    expect(net.calls).toEqual(['lease', 'broker']);
+
+    setSearchQuery('tenant'); // a key typed now waits the whole pause
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 1);
+    expect(net.calls).toEqual(['lease', 'broker']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(net.calls).toEqual(['lease', 'broker', 'tenant']);
+  });
+
   it('never lets an older answer overwrite a newer one', async () => {
     setSearchQuery('lea');
     await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);

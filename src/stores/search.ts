@@ -53,15 +53,20 @@ async function run(query: string, ticket: number): Promise<void> {
   }
 }
 
-/** The search box changed: a blank text empties the results, a too-short one asks for more, anything else is searched. */
-export function setSearchQuery(query: string): void {
+/**
+ * The search box changed: a blank text empties the results, a too-short one asks for more, anything else
+ * is searched ~200 ms after `typedAt` (a `performance.now()` time: the last key press; now, by default).
+ * Text typed before the island hydrated is searched as soon as that time has passed.
+ */
+export function setSearchQuery(query: string, typedAt: number = performance.now()): void {
   const ticket = cancel();
   if (!query.trim() || isTooShort(query)) {
     $search.set({ query, results: null, status: query.trim() ? 'short' : 'idle' });
     return;
   }
   $search.set({ ...$search.get(), query, status: 'loading' });
-  timer = setTimeout(() => void run(query, ticket), SEARCH_DEBOUNCE_MS);
+  const wait = Math.max(0, SEARCH_DEBOUNCE_MS - (performance.now() - typedAt));
+  timer = setTimeout(() => void run(query, ticket), wait);
 }
 
 /** Clear (and following a result): empties both the input and the results. */

@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import onInteraction from './on-interaction';
+
+/** An island as Astro renders it, with a field inside. */
+function island(): { el: HTMLElement; field: HTMLInputElement } {
+  const el = document.createElement('astro-island');
+  el.setAttribute('component-url', '/_astro/HeaderSearch.abc.js');
+  el.setAttribute('renderer-url', '/_astro/client.C1.js');
+  const field = document.createElement('input');
+  el.append(field);
+  document.body.append(el);
+  return { el, field };
+}
+
+let frames: FrameRequestCallback[];
+let idles: IdleRequestCallback[];
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  frames = [];
+  idles = [];
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+  vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idles.push(callback));
+  fetchMock = vi.fn(async () => new Response(''));
+  vi.stubGlobal('fetch', fetchMock);
+  Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.replaceChildren();
+});
+
+/** Runs the two frames and the idle callback the directive waits for after load. */
+function settle(): void {
+  frames.shift()?.(0);
+  frames.shift()?.(16);
+  idles.shift()?.({ didTimeout: false, timeRemaining: () => 10 });
+}
+
+describe('client:interaction', () => {
+  it('loads nothing before use; once the page has settled it fetches the modules as text, without running them', async () => {
+    const { el } = island();
+    const load = vi.fn(async () => async () => undefined);
+    onInteraction(load, { name: 'HeaderSearch', value: '' }, el);
+    expect(fetchMock).not.toHaveBeenCalled();
+    settle();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      'http://localhost:3000/_astro/HeaderSearch.abc.js',
+      'http://localhost:3000/_astro/client.C1.js',
+    ]);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  for (const [event, make] of [
+    ['focusin', () => new FocusEvent('focusin', { bubbles: true })],
+    ['pointerdown', () => new PointerEvent('pointerdown', { bubbles: true })],
+    ['keydown', () => new KeyboardEvent('keydown', { bubbles: true, key: 'l' })],
+  ] as const) {
+    it(`hydrates on the first ${event} inside the island, once`, async () => {
+      const { el, field } = island();
+      const hydrate = vi.fn(async () => undefined);
+      const load = vi.fn(async () => hydrate);
+      onInteraction(load, { name: 'HeaderSearch', value: '' }, el);
+      field.dispatchEvent(make());
+      field.dispatchEvent(make());
+      await vi.waitFor(() => expect(hydrate).toHaveBeenCalledTimes(1));
+      expect(load).toHaveBeenCalledTimes(1);
+    });
+  }
+
+  it('prefetches nothing once the island is in use, or on Save-Data', async () => {
+    const used = island();
+    onInteraction(vi.fn(async () => async () => undefined), { name: 'HeaderSearch', value: '' }, used.el);
+    used.field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    settle();
+    vi.stubGlobal('navigator', { ...navigator, connection: { saveData: true } });
+    const saving = island();
+    onInteraction(vi.fn(async () => async () => undefined), { name: 'HeaderSearch', value: '' }, saving.el);
+    settle();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('notes when the last text was typed while the island loads, for its debounce', async () => {
+    const { el, field } = island();
+    let finish: (hydrate: () => Promise<void>) => void = () => undefined;
+    onInteraction(() => new Promise((resolve) => (finish = resolve)), { name: 'HeaderSearch', value: '' }, el);
+    expect(el.hasAttribute('data-typed-at')).toBe(false);
+    field.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'l' }));
+    const typed = new Event('input', { bubbles: true });
+    field.dispatchEvent(typed);
+    expect(el.getAttribute('data-typed-at')).toBe(String(typed.timeStamp));
+    finish(async () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    field.dispatchEvent(new Event('input', { bubbles: true })); // the island's own handlers take over
+    expect(el.getAttribute('data-typed-at')).toBe(String(typed.timeStamp));
+  });
+});
