@@ -28,6 +28,16 @@ async function searchFor(page: Page, term: string): Promise<void> {
   await expect(dropdown(page).getByRole('heading', { name: 'Search Results' })).toBeVisible({ timeout: 30_000 });
 }
 
+/** Every script the page asks to run (not what it only fetches), as paths; the dev server's HMR socket kept silent. */
+async function scriptsRequested(page: Page): Promise<string[]> {
+  await page.routeWebSocket(/./, () => {});
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
 test.describe('header search', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -218,11 +228,7 @@ test.describe('header search', () => {
   test('a reading page loads no React until the box is used; typing right after load keeps every character and searches', async ({
     userPage: page,
   }) => {
-    await page.routeWebSocket(/./, () => {});
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = await scriptsRequested(page);
     // Hold the island's script, as on a slow connection, so the typing happens before it hydrates.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -253,11 +259,7 @@ test.describe('header search', () => {
   test('once a reading page has settled, the island is fetched but not run, and its first use takes it from the cache', async ({
     userPage: page,
   }) => {
-    await page.routeWebSocket(/./, () => {});
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = await scriptsRequested(page);
     await page.goto('/company-overview');
     const built = () =>
       page.evaluate(() =>

@@ -63,7 +63,7 @@ describe('prefetchModules', () => {
   });
 
   it('by default asks for each module at low priority, and a failed fetch ends that branch quietly', async () => {
-    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
       String(input).endsWith('HeaderSearch.abc.js') ? new Response('import"./gone.Z9.js";') : new Response('', { status: 404 }),
     );
     vi.stubGlobal('fetch', fetchMock);
