@@ -100,7 +100,10 @@ export async function measureInteractions(admin: BrowserContext, learner: Browse
   await fresh.addInitScript(INP_OBSERVER);
   const prefetched = await openThrottled(fresh, base, READING_PAGE, false);
   const prefetchedModules = await prefetched.evaluate(
-    () => performance.getEntriesByType('resource').filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'fetch' && entry.name.includes('/_astro/')).length,
+    () =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'fetch' && entry.name.includes('/_astro/')).length,
   );
   const prefetchedSearch = await timeFirstSearch(prefetched);
   await fresh.close();

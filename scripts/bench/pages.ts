@@ -104,7 +104,9 @@ async function main(): Promise<void> {
   if (!login.ok()) throw new Error(`Sign-in failed: ${login.status()}`);
   await context.addInitScript(OBSERVERS);
 
-  console.log('route                      req  JS raw/gzip KiB  CSS raw/gzip  HTML raw/gzip   FCP ms  LCP ms  TBT ms    CLS  idle prefetch gzip');
+  console.log(
+    'route                      req  JS raw/gzip KiB  CSS raw/gzip  HTML raw/gzip   FCP ms  LCP ms  TBT ms    CLS  idle prefetch gzip',
+  );
   for (const route of ROUTES) {
     const page = await context.newPage();
     await throttle(context, page, true);

@@ -71,12 +71,20 @@ describe('client:interaction', () => {
 
   it('prefetches nothing once the island is in use, or on Save-Data', async () => {
     const used = island();
-    onInteraction(vi.fn(async () => async () => undefined), { name: 'HeaderSearch', value: '' }, used.el);
+    onInteraction(
+      vi.fn(async () => async () => undefined),
+      { name: 'HeaderSearch', value: '' },
+      used.el,
+    );
     used.field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
     settle();
     vi.stubGlobal('navigator', { ...navigator, connection: { saveData: true } });
     const saving = island();
-    onInteraction(vi.fn(async () => async () => undefined), { name: 'HeaderSearch', value: '' }, saving.el);
+    onInteraction(
+      vi.fn(async () => async () => undefined),
+      { name: 'HeaderSearch', value: '' },
+      saving.el,
+    );
     settle();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(fetchMock).not.toHaveBeenCalled();

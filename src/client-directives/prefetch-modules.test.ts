@@ -54,11 +54,15 @@ describe('prefetchModules', () => {
   it('starts no new fetch once the island is loading for real', async () => {
     let loading = false;
     const fetched: string[] = [];
-    await prefetchModules(['/_astro/HeaderSearch.abc.js'], () => loading, async (url) => {
-      fetched.push(url);
-      loading = true; // the first key press came while the entry was on its way
-      return graph[url] ?? '';
-    });
+    await prefetchModules(
+      ['/_astro/HeaderSearch.abc.js'],
+      () => loading,
+      async (url) => {
+        fetched.push(url);
+        loading = true; // the first key press came while the entry was on its way
+        return graph[url] ?? '';
+      },
+    );
     expect(fetched).toEqual(['http://localhost:3000/_astro/HeaderSearch.abc.js']);
   });
 

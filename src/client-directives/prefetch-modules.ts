@@ -58,7 +58,12 @@ export async function prefetchModules(
     await Promise.all(staticImportsOf(source, url).map(visit));
   };
   const base = document.baseURI;
-  await Promise.all(entries.map((entry) => builtAsset(entry, base)).filter((url): url is string => url !== null).map(visit));
+  await Promise.all(
+    entries
+      .map((entry) => builtAsset(entry, base))
+      .filter((url): url is string => url !== null)
+      .map(visit),
+  );
   return [...seen];
 }
 
