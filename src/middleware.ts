@@ -8,7 +8,7 @@ import { newTrace, serverTiming, withTrace, type RequestTrace } from '~/lib/serv
 import { errorResponse, expectedFailure, toErrorResponse } from '~/lib/server/http/response';
 import { isAdmin, toPublicUser, warnIfAdminAddressSelfRegistered } from '~/lib/server/services/accounts';
 import { userForSession } from '~/lib/server/services/sessions';
-import { getSession } from '~/lib/server/session';
+import { getSession, sessionCookieData } from '~/lib/server/session';
 import { flashToast, takeFlash } from '~/lib/server/flash';
 
 /** API routes a signed-out visitor may call. */
@@ -151,14 +151,14 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
     checkSettings(); // a missing or weak secret, a short invite code: 503 naming the setting
     if (!sessionChecked && needsSession(path, request.method)) {
       // One round trip: the session record and the user record are read in parallel (services/sessions.ts).
-      const session = await getSession(context.cookies, url);
-      const user = await userForSession(session);
+      const cookie = await sessionCookieData(context.cookies, url);
+      const user = await userForSession(cookie);
       if (user) {
         context.locals.user = toPublicUser(user);
         context.locals.isAdmin = isAdmin(user);
         warnIfAdminAddressSelfRegistered(user);
-      } else if (session.userId) {
-        session.destroy(); // stale: signed out, ended, expired, disabled or deleted
+      } else if (cookie.userId) {
+        (await getSession(context.cookies, url)).destroy(); // stale: signed out, ended, expired, disabled or deleted
       }
     }
     checkedSessions.add(context.locals);
