@@ -1,9 +1,13 @@
 // What the home dashboard and the module page show of a user's review schedule: the daily challenge and
 // mastery per module, from ONE load of the user's cards (services/review-state), so a page never chains reads.
 import type { DailyChallenge } from '~/lib/api/daily-challenge';
+import { reviewNote } from '~/lib/content/freshness';
+import { getModuleIntro } from '~/lib/content/learning';
+import { parseRouteId } from '~/lib/server/http/request';
 import { dailyChallengeFromState } from './daily-challenge';
 import { masteryByModule, type Mastery } from './mastery';
 import { getQuestionBank } from './question-bank';
+import { moduleWithProgress } from './modules';
 import { loadReviewState } from './review-state';
 
 export interface LearnerReview {
@@ -25,7 +29,7 @@ export async function learnerReview(userId: string, now: Date): Promise<LearnerR
 }
 
 /** The user's mastery of one module (null when unknown: no questions, or the cards cannot be read). */
-export async function moduleMasteryFor(userId: string, moduleId: number, now: Date): Promise<Mastery | null> {
+async function moduleMasteryFor(userId: string, moduleId: number, now: Date): Promise<Mastery | null> {
   try {
     const [state, bank] = await Promise.all([loadReviewState(userId, now), getQuestionBank()]);
     return masteryByModule(bank, state.cards).get(moduleId) ?? null;
@@ -33,4 +37,18 @@ export async function moduleMasteryFor(userId: string, moduleId: number, now: Da
     console.error('review: mastery could not be read', error);
     return null;
   }
+}
+
+/**
+ * Everything the module detail page shows, for /modules/{id} and its alias /industry-knowledge/{id}; null
+ * for an unknown module. Both routes render from it, so the alias needs no rewrite (a second pass through
+ * the middleware and the router, ~5 ms of CPU per request).
+ */
+export async function moduleDetail(userId: string, idParam: string | undefined, now: Date, day: string) {
+  const id = parseRouteId(idParam);
+  if (id === null) return null;
+  const [data, Intro, mastery] = await Promise.all([moduleWithProgress(userId, id), getModuleIntro(id), moduleMasteryFor(userId, id, now)]);
+  if (!data) return null;
+  const review = await reviewNote([{ label: data.module.title, review: data.module.review }], day);
+  return { ...data, Intro, mastery, review };
 }

@@ -65,16 +65,21 @@ export function buildQuestionBank(quizzes: readonly Quiz[], modules: readonly Pi
   return { questions, byKey: new Map(questions.map((item) => [item.key, item])), byModule, byTopic };
 }
 
+let contentBank: Promise<QuestionBank> | undefined;
+
 /**
- * The content's question bank, computed once per process. The content is imported when first needed, so
- * scripts outside Astro (benchmarks) can use this module with a bank of their own.
+ * The content's question bank, computed once per process (kept here, so a request does not even pay for
+ * the imports again). The content is imported when first needed, so scripts outside Astro (benchmarks)
+ * can use this module with a bank of their own.
  */
-export async function getQuestionBank(): Promise<QuestionBank> {
-  const [{ cached }, { getModules, getQuizzes }] = await Promise.all([import('~/lib/content/cache'), import('~/lib/content/learning')]);
-  return cached('question-bank', async () => {
+export function getQuestionBank(): Promise<QuestionBank> {
+  contentBank ??= import('~/lib/content/learning').then(async ({ getModules, getQuizzes }) => {
     const [quizzes, modules] = await Promise.all([getQuizzes(), getModules()]);
     return buildQuestionBank(quizzes, modules);
   });
+  // A failed load (content missing) is not kept: the next call tries again and shows the error again.
+  contentBank.catch(() => (contentBank = undefined));
+  return contentBank;
 }
 
 /** A question as the browser may see it before answering: no isCorrect, no explanation. */
