@@ -148,9 +148,14 @@ export async function getModule(id: number): Promise<Module | null> {
 
 /** The module's rendered introduction (its MDX body), or null when it has none. */
 export async function getModuleIntro(id: number): Promise<RenderedContent | null> {
-  const entry = await getEntry('modules', String(id));
-  if (!entry || entry.data.id !== id || !entry.body?.trim()) return null;
-  return (await render(entry)).Content;
+  if (!(await learning()).modulesById.has(id)) return null; // only real modules are kept below
+  // Kept per module: Astro's render() imports the entry's module and builds an error object on every
+  // call, ~1 ms of CPU a request for the same component.
+  return cached(`module-intro/${id}`, async () => {
+    const entry = await getEntry('modules', String(id));
+    if (!entry || entry.data.id !== id || !entry.body?.trim()) return null;
+    return (await render(entry)).Content;
+  });
 }
 
 /** One lesson of one module with its rendered MDX body, or null when it is not part of that module. */
@@ -159,10 +164,12 @@ export async function getLesson(moduleId: number, lessonId: number): Promise<Les
   const module = index.modulesById.get(moduleId);
   const lesson = index.lessonsById.get(lessonId);
   if (!module || !lesson || lesson.moduleId !== moduleId) return null;
-  const entry = await getEntry('lessons', String(lessonId));
-  if (!entry || entry.data.id !== lessonId) return null;
+  const Content = await cached(`lesson-body/${lessonId}`, async () => {
+    const entry = await getEntry('lessons', String(lessonId));
+    return entry && entry.data.id === lessonId ? (await render(entry)).Content : null;
+  });
+  if (!Content) return null;
   const position = module.lessons.findIndex((item) => item.id === lessonId);
-  const { Content } = await render(entry);
   return { module, lesson, previous: module.lessons[position - 1] ?? null, next: module.lessons[position + 1] ?? null, Content };
 }
 
