@@ -24,6 +24,20 @@ export function toPublicQuiz(quiz: Quiz, userId: string): PublicQuiz {
   };
 }
 
+/** What the quizzes list shows of a quiz: no questions, so no option order to compute (~1 ms a request). */
+export type QuizSummary = Omit<PublicQuiz, 'questions'> & { questionCount: number };
+
+export async function listQuizSummaries(): Promise<QuizSummary[]> {
+  return (await getQuizzes()).map(({ id, title, description, category, difficulty, questions }) => ({
+    id,
+    title,
+    description,
+    category,
+    difficulty,
+    questionCount: questions.length,
+  }));
+}
+
 export async function listPublicQuizzes(userId: string): Promise<PublicQuiz[]> {
   return (await getQuizzes()).map((quiz) => toPublicQuiz(quiz, userId));
 }
