@@ -2,6 +2,7 @@
 // its key "{quizId}:{questionId}", its topic (the quiz category), the lesson that teaches it and that
 // lesson's module. Answer keys stay inside: only services read `question`.
 import type { Module, Quiz } from '~/lib/content/learning';
+import { cached } from '~/lib/content/cache';
 import { orderOptions } from './option-order';
 
 export interface BankQuestion {
@@ -65,21 +66,19 @@ export function buildQuestionBank(quizzes: readonly Quiz[], modules: readonly Pi
   return { questions, byKey: new Map(questions.map((item) => [item.key, item])), byModule, byTopic };
 }
 
-let contentBank: Promise<QuestionBank> | undefined;
-
 /**
- * The content's question bank, computed once per process (kept here, so a request does not even pay for
- * the imports again). The content is imported when first needed, so scripts outside Astro (benchmarks)
- * can use this module with a bank of their own.
+ * The content's question bank, computed once per process in a build (through the content queries' cache,
+ * so a request does not even pay for the imports again); under `astro dev` every call reads afresh, so
+ * content edits show at once. The content is imported when first needed, so scripts outside Astro
+ * (benchmarks) can use this module with a bank of their own.
  */
 export function getQuestionBank(): Promise<QuestionBank> {
-  contentBank ??= import('~/lib/content/learning').then(async ({ getModules, getQuizzes }) => {
-    const [quizzes, modules] = await Promise.all([getQuizzes(), getModules()]);
-    return buildQuestionBank(quizzes, modules);
-  });
-  // A failed load (content missing) is not kept: the next call tries again and shows the error again.
-  contentBank.catch(() => (contentBank = undefined));
-  return contentBank;
+  return cached('question-bank', () =>
+    import('~/lib/content/learning').then(async ({ getModules, getQuizzes }) => {
+      const [quizzes, modules] = await Promise.all([getQuizzes(), getModules()]);
+      return buildQuestionBank(quizzes, modules);
+    }),
+  );
 }
 
 /** A question as the browser may see it before answering: no isCorrect, no explanation. */
