@@ -103,13 +103,13 @@ async function main(): Promise<void> {
   });
   try {
     const prepared = await prepareExamples(app);
-    const clientFor = clientsFor(app, prepared);
+    const clientFor = clientsFor(app, prepared, CLIENTS);
     const examples = ROUTE_EXAMPLES.filter((example) => !values.only || example.route.includes(values.only));
     const rows: Row[] = [];
     let run = 0;
     for (const example of examples) {
       const prepare = async () => {
-        const client = await clientFor(example);
+        const client = await clientFor(example, run);
         const context: ExampleContext = { ...prepared, run: run++, client };
         return { client, request: await requestOf(example, context) };
       };

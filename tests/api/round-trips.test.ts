@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => app?.stop());
 
 async function send(example: RouteExample): Promise<Measured> {
-  const client = await clientFor(example);
+  const client = await clientFor(example, run);
   const context: ExampleContext = { ...prepared, run: run++, client };
   const request = await requestOf(example, context);
   return app.measure(client, example.method, request.path, request);

@@ -7,7 +7,9 @@
  * Who sends each request:
  * - `learner`: the demo user, with a history (lessons, quiz results, a challenge answer, visits);
  * - `admin`: the demo administrator (team progress);
- * - `writer`: an account of the example's own, so writes pile up where no other example reads;
+ * - `writer`: accounts of the example's own, so writes pile up where no other example reads: one per
+ *   concurrent client (`writers` of clientsFor), as simultaneous writes come from different people (one
+ *   account sending a hundred quizzes at once would time its own review history, not the round trips);
  * - `new-user`: a brand-new account per request (the first answer of a window, the first completion);
  * - `new-session`: the learner signed in again before each request (logout ends it);
  * - `anonymous`: no session.
@@ -257,10 +259,18 @@ export async function prepareExamples(
   return { ...context, learner, admin };
 }
 
-/** The client an example's request is sent with (fresh accounts and sessions are made here, untraced). */
-export function clientsFor(app: TracedApp, prepared: { learner: Client; admin: Client }): (example: RouteExample) => Promise<Client> {
-  const writers = new Map<RouteExample, Promise<Client>>();
-  return async (example) => {
+/**
+ * The client an example's request is sent with (fresh accounts and sessions are made here, untraced).
+ * `writers` accounts take a `writer` example's repetitions in turn (repetition `run` goes to account
+ * `run % writers`).
+ */
+export function clientsFor(
+  app: TracedApp,
+  prepared: { learner: Client; admin: Client },
+  writers = 1,
+): (example: RouteExample, run: number) => Promise<Client> {
+  const writerAccounts = new Map<string, Promise<Client>>();
+  return async (example, run) => {
     switch (example.as) {
       case 'learner':
         return prepared.learner;
@@ -273,8 +283,9 @@ export function clientsFor(app: TracedApp, prepared: { learner: Client; admin: C
       case 'new-user':
         return newUserClient(app);
       case 'writer': {
-        if (!writers.has(example)) writers.set(example, newUserClient(app));
-        return writers.get(example)!;
+        const key = `${ROUTE_EXAMPLES.indexOf(example)}:${run % writers}`;
+        if (!writerAccounts.has(key)) writerAccounts.set(key, newUserClient(app));
+        return writerAccounts.get(key)!;
       }
     }
   };
