@@ -16,7 +16,7 @@ import { users, type StoredUser } from '~/lib/server/storage/users';
 import { normalizeUsername } from '~/lib/server/usernames';
 import { ensureDemoAccounts } from './accounts';
 import { openSession, type SessionOrigin } from './sessions';
-import { beginAttempt, THROTTLE_WINDOW_MS, type ThrottleRule } from './throttle';
+import { countAttempt, recordAttempt, THROTTLE_WINDOW_MS, type ThrottleRule } from './throttle';
 
 const SIGN_IN_LIMITS = { perUsernameAndAddress: 10, perKnownDevice: 10, perUsername: 50, perAddress: 100 } as const;
 const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -58,10 +58,11 @@ async function upgradeHash(user: StoredUser, etag: string, password: string): Pr
 export async function signIn(username: string, password: string, request: SignInRequest, now = new Date()): Promise<SignedIn> {
   await ensureDemoAccounts();
   const normalized = normalizeUsername(username);
-  const [attempt, found] = await Promise.all([
-    beginAttempt(rulesFor(normalized, request), THROTTLED, now),
-    users.byUsernameForUpdate(normalized),
-  ]);
+  // Two rounds of Blobs requests before the password is checked: the attempt records with the username
+  // claim, then the attempt counts with the user record. Kept in step, so the user record (which
+  // needs only the claim) never starts a round of its own while the records are still being written.
+  const [recorded, claim] = await Promise.all([recordAttempt(rulesFor(normalized, request), now), users.claimOf(normalized)]);
+  const [attempt, found] = await Promise.all([countAttempt(recorded, THROTTLED), users.userOfClaim(claim)]);
   const valid = await verifyPassword(password, found?.value.passwordHash ?? DECOY_HASH);
   if (!found || !valid || found.value.disabled) throw new HttpError(401, INVALID_CREDENTIALS);
   const user = found.value;

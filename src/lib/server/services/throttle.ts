@@ -31,12 +31,16 @@ function retryAfterSeconds(others: readonly StoredAttempt[], limit: number, now:
   return Math.min(THROTTLE_WINDOW_MS / 1000, Math.max(1, Math.ceil(waitMs / 1000)));
 }
 
-/**
- * Records the attempt under every rule's subject, counts, and answers the attempt, or throws 429 with
- * `Retry-After` (`message` as its text) when any rule is over its limit. Two Blobs round trips: the
- * writes in parallel, then the listings in parallel.
- */
-export async function beginAttempt(rules: readonly ThrottleRule[], message: string, now: Date = new Date()): Promise<Attempt> {
+/** An attempt recorded under every rule's subject, not yet counted (the first half of `beginAttempt`). */
+export interface RecordedAttempt {
+  rules: readonly ThrottleRule[];
+  /** This attempt's keys, one per rule (same order). */
+  mine: readonly string[];
+  now: Date;
+}
+
+/** Records the attempt under every rule's subject: one Blobs round trip, the writes in parallel. */
+export async function recordAttempt(rules: readonly ThrottleRule[], now: Date = new Date()): Promise<RecordedAttempt> {
   const recorded = await Promise.allSettled(rules.map((rule) => signInFailures.record(rule.subject, now)));
   const mine = recorded.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failure = recorded.find((result) => result.status === 'rejected');
@@ -44,6 +48,14 @@ export async function beginAttempt(rules: readonly ThrottleRule[], message: stri
     await signInFailures.remove(mine).catch(() => undefined);
     throw failure.reason; // StorageUnavailableError: 503, and the password is never checked
   }
+  return { rules, mine, now };
+}
+
+/**
+ * Counts a recorded attempt with the earlier ones and answers it, or throws 429 with `Retry-After`
+ * (`message` as its text) when any rule is over its limit: one Blobs round trip, the listings in parallel.
+ */
+export async function countAttempt({ rules, mine, now }: RecordedAttempt, message: string): Promise<Attempt> {
   const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
   const counted = await Promise.all(rules.map((rule) => signInFailures.since(rule.subject, since, now)));
   const earlier = counted.map((attempts, index) => attempts.filter((attempt) => attempt.key !== mine[index]));
@@ -58,4 +70,9 @@ export async function beginAttempt(rules: readonly ThrottleRule[], message: stri
     earlier,
     succeeded: (alsoClear = []) => signInFailures.remove([...mine, ...alsoClear.map((attempt) => attempt.key)]),
   };
+}
+
+/** Records the attempt, then counts it (`recordAttempt`, then `countAttempt`): two Blobs round trips. */
+export async function beginAttempt(rules: readonly ThrottleRule[], message: string, now: Date = new Date()): Promise<Attempt> {
+  return countAttempt(await recordAttempt(rules, now), message);
 }

@@ -34,6 +34,11 @@ const STALE_CLAIM_MS = 60_000;
 /** Read when a username has no claim, so an unknown username costs the same reads as a known one. */
 const DECOY_USER_ID = '00000000-0000-4000-8000-000000000000';
 
+/** Whose a username is (null: nobody's), as `users.claimOf` read it. */
+export interface UsernameClaim {
+  userId: string | null;
+}
+
 const userKey = (id: string) => key('users', id);
 const claimKey = (username: string) => key('usernames', digest(username));
 
@@ -50,9 +55,21 @@ export const users = {
 
   /** `byUsername` with the record's etag (sign-in replaces an outdated password hash with it). */
   async byUsernameForUpdate(username: string): Promise<{ value: StoredUser; etag: string } | null> {
-    const claim = await readJSON(claimKey(username), usernameClaimSchema);
-    const user = await readJSONWithEtag(userKey(claim?.userId ?? DECOY_USER_ID), storedUserSchema);
-    return claim ? user : null;
+    return users.userOfClaim(await users.claimOf(username));
+  },
+
+  /**
+   * The first of `byUsernameForUpdate`'s two reads, for a caller that runs each beside other work
+   * (sign-in: the claim with the attempt records, the user with the attempt counts).
+   */
+  claimOf: async (username: string): Promise<UsernameClaim> => ({
+    userId: (await readJSON(claimKey(username), usernameClaimSchema))?.userId ?? null,
+  }),
+
+  /** The second: the claim's user record with its etag; for no claim, the decoy's read and null. */
+  async userOfClaim({ userId }: UsernameClaim): Promise<{ value: StoredUser; etag: string } | null> {
+    const user = await readJSONWithEtag(userKey(userId ?? DECOY_USER_ID), storedUserSchema);
+    return userId === null ? null : user;
   },
 
   /** A user record with its etag, for an update that must not undo a concurrent one (`update`). */
