@@ -51,6 +51,28 @@ describe('modules', () => {
     expect(module.content.find((lesson) => lesson.id === 203)?.duration).toBeLessThanOrEqual(3);
   });
 
+  it('the dashboard shows the status set on a module without completed lessons, and the lessons decide it once any is', async () => {
+    const client = await fresh();
+    /** The status badge of module `id`'s card on the dashboard. */
+    const badgeOf = async (id: number) => {
+      const html = await (await client.get('/')).text();
+      const cards = html.match(/<a [^>]*data-testid="module-card"[^>]*>[\s\S]*?<\/a>/g) ?? [];
+      const card = cards.find((text) => text.includes(`href="/modules/${id}"`));
+      expect(card, `the card of module ${id} among ${cards.length}`).toBeDefined();
+      return /class="badge[^"]*">([^<]+)</.exec(card!)?.[1];
+    };
+    expect(await badgeOf(3)).toBe('Not started');
+    expect((await client.patch('/api/modules/3', { status: 'in_progress' })).status).toBe(200);
+    expect(await badgeOf(3)).toBe('In progress');
+    expect((await client.patch('/api/modules/3', { status: 'not_started' })).status).toBe(200);
+    expect(await badgeOf(3)).toBe('Not started');
+    // A completed lesson makes module 1 in progress, whatever was set before it.
+    expect((await client.patch('/api/modules/1', { status: 'not_started' })).status).toBe(200);
+    const lesson = (await expectJson(await client.get('/api/modules/1'), 200, moduleResponseSchema)).content[0]!.id;
+    expect((await client.patch('/api/progress/1', { completedLessons: [lesson] })).status).toBe(200);
+    expect(await badgeOf(1)).toBe('In progress');
+  });
+
   it('404 for an unknown module, 400 for a non-integer id', async () => {
     const client = await fresh();
     expect(await messageOf(await client.get('/api/modules/99999'), 404)).toBe('Module not found');

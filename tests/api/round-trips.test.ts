@@ -103,6 +103,33 @@ describe('the session check', () => {
   });
 });
 
+describe("the dashboard's module statuses", () => {
+  const statusOperations = (measured: Measured) =>
+    measured.operations
+      .filter((o) => o.key.startsWith('module-status/'))
+      .map((o) => `${o.kind} ${o.key.replace(/^module-status\/[^/]+/, '…')}`);
+
+  it('are listed, and only a status the page shows (a module without completed lessons) is read', async () => {
+    const client = app.client();
+    const username = `statuses-${randomUUID().slice(0, 8)}@parcelwise.example`;
+    const registered = await client.request('POST', '/api/register', {
+      body: { username, password: 'correct-horse-battery', name: 'Statuses' },
+    });
+    expect(registered.status).toBe(201);
+    const none = await app.measure(client, 'GET', '/');
+    expect(none.status).toBe(200);
+    expect(statusOperations(none), timeline(none)).toEqual(['list …/']);
+
+    // Module 3 gets a status of its own; module 1 one through a completed lesson (which then decides it).
+    expect((await client.request('PATCH', '/api/modules/3', { body: { status: 'in_progress' } })).status).toBe(200);
+    const lesson = prepared.lessonIds.get(1)![0]!;
+    expect((await client.request('PATCH', '/api/progress/1', { body: { completedLessons: [lesson] } })).status).toBe(200);
+    const some = await app.measure(client, 'GET', '/');
+    expect(statusOperations(some), timeline(some)).toEqual(['list …/', 'get …/3']);
+    expect(some.summary.sequential, timeline(some)).toBeLessThanOrEqual(MAX_SEQUENTIAL);
+  });
+});
+
 describe('registration with an invite code (a deployment with SIGNUP_CODE)', () => {
   const code = 'an-invite-code-for-the-round-trip-test';
   const register = (inviteCode: string) =>

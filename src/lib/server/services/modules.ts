@@ -52,20 +52,24 @@ export async function setModuleStatus(
 export async function modulesWithProgress(
   userId: string,
 ): Promise<Array<{ module: Module; completedLessons: number[]; status: ModuleStatus }>> {
-  // The modules come from the build: the listing and every status read go out together (one round trip).
+  // The modules come from the build. A stored status shows only on a module without completed lessons
+  // (effectiveModuleStatus), so the completions and the list of stored statuses go out together, and
+  // only those statuses are read after: most people have none, so the page makes one listing instead
+  // of a read per module (issue 20), and at most one more round trip when someone does.
   const modules = await getModules();
-  const [completions, statuses] = await Promise.all([
-    progress.completedLessons(userId),
-    Promise.all(modules.map((module) => progress.moduleStatus(userId, module.id))),
-  ]);
-  return modules.map((module, index) => {
-    const completed = completedIn(module, completions);
-    return {
-      module,
-      completedLessons: completed,
-      status: effectiveModuleStatus(statuses[index]?.status ?? null, completed.length, module.lessonCount),
-    };
-  });
+  const [completions, withStatus] = await Promise.all([progress.completedLessons(userId), progress.modulesWithStatus(userId)]);
+  const rows = modules.map((module) => ({ module, completedLessons: completedIn(module, completions) }));
+  const shown = rows.filter((row) => row.completedLessons.length === 0 && withStatus.has(row.module.id));
+  const stored = new Map(
+    await Promise.all(
+      shown.map(async ({ module }) => [module.id, (await progress.moduleStatus(userId, module.id))?.status ?? null] as const),
+    ),
+  );
+  return rows.map(({ module, completedLessons }) => ({
+    module,
+    completedLessons,
+    status: effectiveModuleStatus(stored.get(module.id) ?? null, completedLessons.length, module.lessonCount),
+  }));
 }
 
 /** One module with the user's completed lessons and status, or null for an unknown module. */

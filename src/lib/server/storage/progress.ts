@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { listKeys, readAll, readJSON, writeJSON } from './blobs';
-import { key, prefix } from './keys';
+import { key, lastSegment, prefix } from './keys';
 import { recordsAsJournalEntries } from './activity';
 
 const storedProgressRecordSchema = z.strictObject({
@@ -56,6 +56,11 @@ export const progress = {
   },
 
   moduleStatus: (userId: string, moduleId: number) => readJSON(key('module-status', userId, moduleId), storedModuleStatusSchema),
+  /** The modules this user has a stored status for, from the keys alone (one listing, not a read per module). */
+  async modulesWithStatus(userId: string): Promise<Set<number>> {
+    const keys = await listKeys(prefix('module-status', userId));
+    return new Set(keys.map((blobKey) => Number(lastSegment(blobKey))));
+  },
   saveModuleStatus: (userId: string, moduleId: number, value: StoredModuleStatus) =>
     writeJSON(key('module-status', userId, moduleId), storedModuleStatusSchema, value),
 
