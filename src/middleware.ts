@@ -10,6 +10,7 @@ import { isAdmin, toPublicUser, warnIfAdminAddressSelfRegistered } from '~/lib/s
 import { userForSession } from '~/lib/server/services/sessions';
 import { getSession, sessionCookieData } from '~/lib/server/session';
 import { flashToast, takeFlash } from '~/lib/server/flash';
+import { READ_AHEAD_ROUTES } from '~/lib/server/http/read-ahead';
 
 /** API routes a signed-out visitor may call. */
 const PUBLIC_API = new Set(['/api/login', '/api/register', '/api/logout']);
@@ -118,7 +119,7 @@ function platformWaitUntil(locals: App.Locals): ((promise: Promise<unknown>) => 
 export const onRequest = defineMiddleware((context, next) =>
   withTrace(
     () => newTrace(platformWaitUntil(context.locals)),
-    async (trace) => withServerTiming(trace, await handle(context, next)),
+    async (trace) => withServerTiming(trace, await handle(context, next, trace)),
   ),
 );
 
@@ -126,7 +127,44 @@ function withServerTiming(trace: RequestTrace, response: Response): Response {
   return isLocalRun() ? withHeaders(response, { 'Server-Timing': serverTiming(trace) }) : response;
 }
 
-async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
+/** Signs the request in (locals.user, isAdmin) if the cookie's session is live, or forgets a stale cookie. */
+async function checkSession(context: APIContext, cookie: Awaited<ReturnType<typeof sessionCookieData>>): Promise<void> {
+  // One round trip: the session record and the user record are read in parallel (services/sessions.ts).
+  const user = await userForSession(cookie);
+  if (user) {
+    context.locals.user = toPublicUser(user);
+    context.locals.isAdmin = isAdmin(user);
+    warnIfAdminAddressSelfRegistered(user);
+  } else if (cookie.userId) {
+    (await getSession(context.cookies, context.url)).destroy(); // stale: signed out, ended, expired, disabled or deleted
+  }
+}
+
+const USER_ID = /^[0-9a-f-]{36}$/;
+
+/**
+ * Starts the session check. On a GET of READ_AHEAD_ROUTES with a cookie naming a user, the route runs
+ * now, beside it, and waits for it itself (src/lib/server/http/read-ahead.ts); anywhere else the check
+ * is done before the route runs.
+ */
+async function startSessionCheck(context: APIContext, trace: RequestTrace): Promise<void> {
+  const cookie = await sessionCookieData(context.cookies, context.url);
+  const check = checkSession(context, cookie);
+  context.locals.sessionCheck = check;
+  const claimed = String(cookie.userId);
+  if (!(isSafeMethod(context.request.method) && READ_AHEAD_ROUTES.has(context.routePattern) && USER_ID.test(claimed))) {
+    await check;
+    return;
+  }
+  context.locals.claimedUserId = claimed;
+  check.catch(() => undefined); // answered after the route (readAheadAnswer)
+  trace.signedIn = check.then(
+    () => context.locals.user !== null,
+    () => false,
+  );
+}
+
+async function handle(context: APIContext, next: MiddlewareNext, trace: RequestTrace): Promise<Response> {
   const { url, request } = context;
   const path = url.pathname;
   const isApi = path === '/api' || path.startsWith('/api/');
@@ -137,6 +175,8 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
     context.locals.user = null;
     context.locals.isAdmin = false;
     context.locals.toast = null;
+    context.locals.sessionCheck = Promise.resolve();
+    context.locals.claimedUserId = null;
   }
   if (path.startsWith('/_astro/')) return withHeaders(missingAsset(), SECURITY_HEADERS);
 
@@ -149,18 +189,7 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
 
   try {
     checkSettings(); // a missing or weak secret, a short invite code: 503 naming the setting
-    if (!sessionChecked && needsSession(path, request.method)) {
-      // One round trip: the session record and the user record are read in parallel (services/sessions.ts).
-      const cookie = await sessionCookieData(context.cookies, url);
-      const user = await userForSession(cookie);
-      if (user) {
-        context.locals.user = toPublicUser(user);
-        context.locals.isAdmin = isAdmin(user);
-        warnIfAdminAddressSelfRegistered(user);
-      } else if (cookie.userId) {
-        (await getSession(context.cookies, url)).destroy(); // stale: signed out, ended, expired, disabled or deleted
-      }
-    }
+    if (!sessionChecked && needsSession(path, request.method)) await startSessionCheck(context, trace);
     checkedSessions.add(context.locals);
   } catch (error) {
     if (isApi) return withHeaders(toErrorResponse(error), SECURITY_HEADERS);
@@ -169,6 +198,9 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
     throw error;
   }
 
+  if (context.locals.claimedUserId !== null && !sessionChecked) return readAheadAnswer(context, next, isApi);
+
+  await context.locals.sessionCheck; // done already, unless a rewrite re-enters a read-ahead route
   const signedIn = context.locals.user !== null;
   let response: Response;
   if (isApi) {
@@ -193,4 +225,46 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
   response = await next();
   const cacheControl = isPublicPath(path) && path !== '/auth' ? {} : { 'Cache-Control': 'private, no-store' };
   return withHeaders(response, { ...SECURITY_HEADERS, ...cacheControl });
+}
+
+/**
+ * The answer of a READ_AHEAD_ROUTES route, which ran beside the session check: used only if the check
+ * passed; otherwise dropped for the answer a signed-out request gets (401, or the redirect to /auth).
+ */
+async function readAheadAnswer(context: APIContext, next: MiddlewareNext, isApi: boolean): Promise<Response> {
+  const { locals } = context;
+  if (!isApi) {
+    // Taken now, while the answer's cookies can still change; its text names the user once known.
+    const flash = takeFlash(context.cookies, context.url);
+    locals.sessionCheck = locals.sessionCheck.then(() => {
+      locals.toast = flash && flashToast(flash, locals.user);
+    });
+  }
+  let response: Response | null = null;
+  let routeError: unknown = null;
+  try {
+    response = await next();
+  } catch (error) {
+    routeError = error;
+  }
+  try {
+    await locals.sessionCheck;
+  } catch (error) {
+    await response?.body?.cancel();
+    if (isApi) return withHeaders(toErrorResponse(error), SECURITY_HEADERS);
+    const failure = expectedFailure(error);
+    if (failure?.status === 503) return withHeaders(unavailablePage(failure.message), SECURITY_HEADERS);
+    throw error;
+  }
+  if (locals.user === null) {
+    await response?.body?.cancel();
+    const signedOut = isApi ? errorResponse(401, 'Not signed in') : context.redirect('/auth', 302);
+    return withHeaders(signedOut, isApi ? { ...SECURITY_HEADERS, 'Cache-Control': 'no-store' } : SECURITY_HEADERS);
+  }
+  if (isApi) {
+    const answer = response === null ? toErrorResponse(routeError) : asJsonError(response, context.routePattern);
+    return withHeaders(answer, { ...SECURITY_HEADERS, 'Cache-Control': 'no-store' });
+  }
+  if (response === null) throw routeError;
+  return withHeaders(response, { ...SECURITY_HEADERS, 'Cache-Control': 'private, no-store' });
 }

@@ -43,6 +43,10 @@ describe.skipIf(!inProcess)('storage failures', () => {
     const api = await client.get('/api/user');
     expect(api.status).toBe(503);
     expect(await api.json()).toEqual({ message: 'Storage is temporarily unavailable. Please try again in a moment.' });
+    // A call whose reads go out beside the session check (READ_AHEAD_ROUTES) fails the same way.
+    const review = await client.get('/api/review');
+    expect(review.status).toBe(503);
+    expect(await review.json()).toEqual({ message: 'Storage is temporarily unavailable. Please try again in a moment.' });
     const login = await app.request('POST', '/api/login', { body: credentials(DEMO_USER) });
     expect(login.status).toBe(503);
     const page = await client.request('GET', '/', { headers: { Accept: 'text/html' } });

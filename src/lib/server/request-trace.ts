@@ -32,6 +32,12 @@ export interface RequestTrace {
   pending: Set<Promise<unknown>>;
   /** The platform's waitUntil (Netlify's context), when there is one. */
   waitUntil?: ((promise: Promise<unknown>) => void) | undefined;
+  /**
+   * Settles true once the request's session check passed, false if it failed: background work waits
+   * for it, so reads started beside the check (src/lib/server/http/read-ahead.ts) never lead to a write
+   * for a session that turns out to be ended. Absent when the check was done before the route ran.
+   */
+  signedIn?: Promise<boolean> | undefined;
 }
 
 interface Scope {
@@ -104,10 +110,13 @@ export async function traceOperation<T>(kind: BlobOperationKind, key: string, op
  */
 export function inBackground(label: string, task: () => Promise<unknown>): void {
   const scope = storage.getStore();
+  const gate = scope?.trace.signedIn ?? Promise.resolve(true);
   const run = () =>
-    task().catch((error: unknown) => {
-      console.error(`background: ${label} failed`, error);
-    });
+    gate
+      .then((signedIn) => (signedIn ? task() : undefined))
+      .catch((error: unknown) => {
+        console.error(`background: ${label} failed`, error);
+      });
   const promise = scope ? storage.run({ trace: scope.trace, background: true }, run) : run();
   const pending = [shared.background, ...(scope ? [scope.trace.pending] : [])];
   for (const set of pending) set.add(promise);

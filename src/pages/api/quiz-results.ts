@@ -4,11 +4,12 @@ import { requestNow } from '~/lib/server/clock';
 import { readJson, requireUser } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { listQuizResults, submitQuizResult } from '~/lib/server/services/quiz-results';
+import { requireUserWith } from '~/lib/server/http/read-ahead';
 
 export const prerender = false;
 
 /** GET /api/quiz-results: the user's results, oldest first. */
-export const GET: APIRoute = async ({ locals }) => json(await listQuizResults(requireUser(locals).id));
+export const GET: APIRoute = async ({ locals }) => json(await requireUserWith(locals, listQuizResults));
 
 /** POST /api/quiz-results: graded on the server; 201 with the stored result and the review. */
 export const POST: APIRoute = async ({ locals, request }) => {

@@ -3,11 +3,12 @@ import { createProgressRequestSchema } from '~/lib/api/progress';
 import { readJson, requireUser } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { createProgress, listProgress } from '~/lib/server/services/progress';
+import { requireUserWith } from '~/lib/server/http/read-ahead';
 
 export const prerender = false;
 
 /** GET /api/progress: the user's progress records (id = moduleId). */
-export const GET: APIRoute = async ({ locals }) => json(await listProgress(requireUser(locals).id));
+export const GET: APIRoute = async ({ locals }) => json(await requireUserWith(locals, listProgress));
 
 /** POST /api/progress {userId?, moduleId, status, completedLessons, lastActivity, timeSpent}: 201 with the record. */
 export const POST: APIRoute = async ({ locals, request }) => {

@@ -1,0 +1,138 @@
+// Reads beside the session check (src/lib/server/http/read-ahead.ts, docs/decisions.md "Blobs round
+// trips"): on the GET routes of READ_AHEAD_ROUTES the route's own reads go out with the session and user
+// records, in one round trip; a session that has ended gets exactly what any signed-out request gets, and
+// its reads are dropped without a write. Counted on the built function over a local Blobs server that
+// holds every get 50 ms (the session check's reads) and anything else 10 ms, so operations that run
+// together visibly overlap even on a busy machine.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READ_AHEAD_ROUTES } from '~/lib/server/http/read-ahead';
+import { backgroundWorkDone } from '~/lib/server/request-trace';
+import { listKeys } from '~/lib/server/storage/blobs';
+import { siteRoutes } from '../support/page-routes';
+import { startTracedApp, type Measured, type TracedApp } from '../support/traced-app';
+
+let app: TracedApp;
+beforeAll(async () => {
+  app = await startTracedApp({ latency: { get: 50, set: 10, list: 10, jitter: 0 }, siteID: 'read-ahead' });
+}, 60_000);
+afterAll(() => app?.stop());
+
+/** A new account, signed in; its session cookie as sent back (`pw_session=…`) and its name. */
+async function newAccount(): Promise<{ id: string; cookie: string; name: string; firstLesson: number }> {
+  const name = `Reader ${randomUUID().slice(0, 8)}`;
+  const response = await app.client().request('POST', '/api/register', {
+    body: { username: `${name.replace(' ', '-').toLowerCase()}@parcelwise.example`, password: 'correct-horse-battery', name },
+  });
+  expect(response.status).toBe(201);
+  const { id } = (await response.clone().json()) as { id: string };
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0]!)
+    .find((pair) => pair.startsWith('pw_session='));
+  expect(cookie).toBeDefined();
+  const module = (await (await app.client().request('GET', '/api/modules/1', { headers: { Cookie: cookie! } })).json()) as {
+    content: Array<{ id: number }>;
+  };
+  return { id, cookie: cookie!, name, firstLesson: module.content[0]!.id };
+}
+
+/** A path for every route of READ_AHEAD_ROUTES. */
+const pathsOf = (firstLesson: number): Record<string, string> => ({
+  '/': '/',
+  '/modules/[id]': '/modules/1',
+  '/industry-knowledge/[id]': '/industry-knowledge/2',
+  '/modules/[id]/lessons/[lessonId]': `/modules/1/lessons/${firstLesson}`,
+  '/quizzes': '/quizzes',
+  '/review': '/review',
+  '/api/daily-challenge': '/api/daily-challenge',
+  '/api/modules/[id]': '/api/modules/1',
+  '/api/progress': '/api/progress',
+  '/api/quiz-results': '/api/quiz-results',
+  '/api/review': '/api/review',
+});
+
+const isSessionCheck = (key: string) => key.startsWith('sessions/') || key.startsWith('users/');
+
+/** When the session check's reads ended, and the first of the route's own reads started. */
+function sessionAndFirstRead(measured: Measured): { sessionEnd: number; firstReadStart: number } {
+  const check = measured.operations.filter((operation) => isSessionCheck(operation.key));
+  const reads = measured.operations.filter((operation) => !isSessionCheck(operation.key));
+  expect(check.length, 'the session check read the session and the user').toBe(2);
+  expect(reads.length, 'the route read something of its own').toBeGreaterThan(0);
+  return { sessionEnd: Math.max(...check.map((o) => o.end)), firstReadStart: Math.min(...reads.map((o) => o.start)) };
+}
+
+describe('READ_AHEAD_ROUTES', () => {
+  it('names existing routes that answer GET, each with a path here', () => {
+    const routes = new Map(siteRoutes().map((route) => [route.pattern, route]));
+    for (const pattern of READ_AHEAD_ROUTES) {
+      expect(routes.get(pattern)?.methods, pattern).toContain('GET');
+      expect(Object.keys(pathsOf(101)), pattern).toContain(pattern);
+    }
+  });
+});
+
+describe('with a live session', () => {
+  it.each([...READ_AHEAD_ROUTES])('%s starts its reads beside the session check, in the same round trip', async (pattern) => {
+    const account = await newAccount();
+    const path = pathsOf(account.firstLesson)[pattern]!;
+    await app.client().request('GET', path, { headers: { Cookie: account.cookie } }); // the route's code loaded
+    const measured = await app.measure(app.client(), 'GET', path, { headers: { Cookie: account.cookie } });
+    expect(measured.status, measured.body.slice(0, 300)).toBe(200);
+    const { sessionEnd, firstReadStart } = sessionAndFirstRead(measured);
+    expect(firstReadStart).toBeLessThan(sessionEnd);
+    if (!pattern.startsWith('/api/')) expect(measured.body).toContain(account.name);
+  });
+
+  it('a route not in the list (the team page) still reads after the check: an administrator page for a role not yet known', async () => {
+    const account = await newAccount();
+    const measured = await app.measure(app.client(), 'GET', '/api/team-progress', { headers: { Cookie: account.cookie } });
+    expect(measured.status).toBe(403);
+    expect(measured.operations.filter((operation) => !isSessionCheck(operation.key))).toEqual([]);
+    const page = await app.measure(app.client(), 'GET', '/company-overview', { headers: { Cookie: account.cookie } });
+    expect(page.status).toBe(200);
+    expect(page.summary.sequential).toBe(1);
+  });
+});
+
+describe('with a session that has ended', () => {
+  it.each([...READ_AHEAD_ROUTES])(
+    '%s answers as signed out (the sign-in redirect, or 401), shows nothing of the user and writes nothing',
+    async (pattern) => {
+      const account = await newAccount();
+      const path = pathsOf(account.firstLesson)[pattern]!;
+      const logout = await app.client().request('POST', '/api/logout', { headers: { Cookie: account.cookie } });
+      expect(logout.status).toBe(200);
+      const replayed = await app.measure(app.client(), 'GET', path, { headers: { Cookie: account.cookie } });
+      if (pattern.startsWith('/api/')) {
+        expect(replayed.status).toBe(401);
+        expect(JSON.parse(replayed.body)).toEqual({ message: 'Not signed in' });
+      } else {
+        expect(replayed.status).toBe(302);
+        expect(replayed.body).toBe('');
+      }
+      expect(replayed.body).not.toContain(account.name);
+      const writes = replayed.operations.filter((operation) => operation.kind === 'set' || operation.kind === 'delete');
+      expect(writes, 'no write, not even in the background').toEqual([]);
+    },
+  );
+
+  it('its reads are dropped without a write, even when they finish after the answer', async () => {
+    // The control: a first dashboard load saves the review snapshot after the answer.
+    const live = await newAccount();
+    const first = await app.measure(app.client(), 'GET', '/', { headers: { Cookie: live.cookie } });
+    expect(first.operations.filter((o) => o.background && o.kind === 'set').map((o) => o.key)).toEqual([`review-snapshots/${live.id}`]);
+
+    const ended = await newAccount();
+    await app.client().request('POST', '/api/logout', { headers: { Cookie: ended.cookie } });
+    const replayed = await app.measure(app.client(), 'GET', '/', { headers: { Cookie: ended.cookie } });
+    expect(replayed.status).toBe(302);
+    expect(replayed.operations.filter((o) => !isSessionCheck(o.key)).length, 'the reads did go out').toBeGreaterThan(0);
+    // Dropped reads may still be running after the answer: give them time, then any work they started.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await backgroundWorkDone();
+    expect(await listKeys(`review-snapshots/${ended.id}`)).toEqual([]);
+    expect(await listKeys(`review-snapshots/${live.id}`)).toEqual([`review-snapshots/${live.id}`]);
+  });
+});
