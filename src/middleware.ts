@@ -152,7 +152,7 @@ async function startSessionCheck(context: APIContext, trace: RequestTrace): Prom
   const check = checkSession(context, cookie);
   context.locals.sessionCheck = check;
   const claimed = String(cookie.userId);
-  if (!(isSafeMethod(context.request.method) && READ_AHEAD_ROUTES.has(context.routePattern) && USER_ID.test(claimed))) {
+  if (!(READ_AHEAD_ROUTES.has(`${context.request.method} ${context.routePattern}`) && USER_ID.test(claimed))) {
     await check;
     return;
   }

@@ -63,18 +63,52 @@ function sessionAndFirstRead(measured: Measured): { sessionEnd: number; firstRea
   return { sessionEnd: Math.max(...check.map((o) => o.end)), firstReadStart: Math.min(...reads.map((o) => o.start)) };
 }
 
+const GET_ROUTES = [...READ_AHEAD_ROUTES].filter((route) => route.startsWith('GET ')).map((route) => route.slice(4));
+
+/** The write calls of READ_AHEAD_ROUTES: each reads beside the check, then writes. */
+const WRITES: Record<string, { method: string; path: string; status: number; body: (account: Account) => Promise<unknown> }> = {
+  'POST /api/progress': {
+    method: 'POST',
+    path: '/api/progress',
+    status: 201,
+    body: async (a) => ({ moduleId: 1, completedLessons: [a.firstLesson] }),
+  },
+  'PATCH /api/progress/[id]': {
+    method: 'PATCH',
+    path: '/api/progress/1',
+    status: 200,
+    body: async (a) => ({ completedLessons: [a.firstLesson] }),
+  },
+  'POST /api/daily-challenge/complete': {
+    method: 'POST',
+    path: '/api/daily-challenge/complete',
+    status: 200,
+    body: async (a) => {
+      const challenge = (await (await app.client().request('GET', '/api/daily-challenge', { headers: { Cookie: a.cookie } })).json()) as {
+        id: string;
+        options: Array<{ id: string }>;
+      };
+      return { questionId: challenge.id, answerId: challenge.options[0]!.id };
+    },
+  },
+};
+
+type Account = Awaited<ReturnType<typeof newAccount>>;
+
 describe('READ_AHEAD_ROUTES', () => {
-  it('names existing routes that answer GET, each with a path here', () => {
+  it('names existing routes and methods, each with a request here', () => {
     const routes = new Map(siteRoutes().map((route) => [route.pattern, route]));
-    for (const pattern of READ_AHEAD_ROUTES) {
-      expect(routes.get(pattern)?.methods, pattern).toContain('GET');
-      expect(Object.keys(pathsOf(101)), pattern).toContain(pattern);
+    for (const entry of READ_AHEAD_ROUTES) {
+      const [method, pattern] = entry.split(' ') as [string, string];
+      expect(routes.get(pattern)?.methods, entry).toContain(method);
+      if (method === 'GET') expect(Object.keys(pathsOf(101)), entry).toContain(pattern);
+      else expect(Object.keys(WRITES), entry).toContain(entry);
     }
   });
 });
 
 describe('with a live session', () => {
-  it.each([...READ_AHEAD_ROUTES])('%s starts its reads beside the session check, in the same round trip', async (pattern) => {
+  it.each(GET_ROUTES)('GET %s starts its reads beside the session check, in the same round trip', async (pattern) => {
     const account = await newAccount();
     const path = pathsOf(account.firstLesson)[pattern]!;
     await app.client().request('GET', path, { headers: { Cookie: account.cookie } }); // the route's code loaded
@@ -83,6 +117,21 @@ describe('with a live session', () => {
     const { sessionEnd, firstReadStart } = sessionAndFirstRead(measured);
     expect(firstReadStart).toBeLessThan(sessionEnd);
     if (!pattern.startsWith('/api/')) expect(measured.body).toContain(account.name);
+  });
+
+  it.each(Object.keys(WRITES))('%s reads beside the session check and writes only after it', async (entry) => {
+    const write = WRITES[entry]!;
+    const account = await newAccount();
+    const measured = await app.measure(app.client(), write.method, write.path, {
+      headers: { Cookie: account.cookie },
+      body: await write.body(account),
+    });
+    expect(measured.status, measured.body.slice(0, 300)).toBe(write.status);
+    const { sessionEnd, firstReadStart } = sessionAndFirstRead(measured);
+    expect(firstReadStart).toBeLessThan(sessionEnd);
+    const writes = measured.operations.filter((o) => o.kind === 'set' || o.kind === 'delete');
+    expect(writes.length).toBeGreaterThan(0);
+    for (const operation of writes) expect(operation.start, operation.key).toBeGreaterThanOrEqual(sessionEnd);
   });
 
   it('a route not in the list (the team page) still reads after the check: an administrator page for a role not yet known', async () => {
@@ -97,8 +146,8 @@ describe('with a live session', () => {
 });
 
 describe('with a session that has ended', () => {
-  it.each([...READ_AHEAD_ROUTES])(
-    '%s answers as signed out (the sign-in redirect, or 401), shows nothing of the user and writes nothing',
+  it.each(GET_ROUTES)(
+    'GET %s answers as signed out (the sign-in redirect, or 401), shows nothing of the user and writes nothing',
     async (pattern) => {
       const account = await newAccount();
       const path = pathsOf(account.firstLesson)[pattern]!;
@@ -117,6 +166,22 @@ describe('with a session that has ended', () => {
       expect(writes, 'no write, not even in the background').toEqual([]);
     },
   );
+
+  it.each(Object.keys(WRITES))('%s answers 401 and writes nothing, not even later', async (entry) => {
+    const write = WRITES[entry]!;
+    const account = await newAccount();
+    const body = await write.body(account);
+    await app.client().request('POST', '/api/logout', { headers: { Cookie: account.cookie } });
+    const replayed = await app.measure(app.client(), write.method, write.path, { headers: { Cookie: account.cookie }, body });
+    expect(replayed.status).toBe(401);
+    expect(JSON.parse(replayed.body)).toEqual({ message: 'Not signed in' });
+    expect(replayed.operations.filter((o) => o.kind === 'set' || o.kind === 'delete')).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await backgroundWorkDone();
+    for (const folder of ['lesson-completions', 'progress-records', 'challenge-answers', 'review-answers']) {
+      expect(await listKeys(`${folder}/${account.id}/`), folder).toEqual([]);
+    }
+  });
 
   it('its reads are dropped without a write, even when they finish after the answer', async () => {
     // The control: a first dashboard load saves the review snapshot after the answer.

@@ -9,7 +9,7 @@ import { requireUserWith } from '~/lib/server/http/read-ahead';
 export const prerender = false;
 
 /** GET /api/quiz-results: the user's results, oldest first. */
-export const GET: APIRoute = async ({ locals }) => json(await requireUserWith(locals, listQuizResults));
+export const GET: APIRoute = async ({ locals }) => json((await requireUserWith(locals, listQuizResults)).data);
 
 /** POST /api/quiz-results: graded on the server; 201 with the stored result and the review. */
 export const POST: APIRoute = async ({ locals, request }) => {

@@ -10,7 +10,7 @@ export const prerender = false;
 
 /** GET /api/review: the user's next review session (due cards, most overdue first, at most 10; no answer keys). */
 export const GET: APIRoute = async ({ locals, request }) =>
-  json(await requireUserWith(locals, (userId) => getReviewSession(userId, requestNow(request))));
+  json((await requireUserWith(locals, (userId) => getReviewSession(userId, requestNow(request)))).data);
 
 /** POST /api/review {questionId, answerId}: graded on the server; the verdict, the lesson and the card's next review. */
 export const POST: APIRoute = async ({ locals, request }) => {

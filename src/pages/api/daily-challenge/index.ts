@@ -8,4 +8,4 @@ export const prerender = false;
 
 /** GET /api/daily-challenge: the user's question of this window (no answer key), their streak and counted answer. */
 export const GET: APIRoute = async ({ locals, request }) =>
-  json(await requireUserWith(locals, (userId) => getDailyChallenge(userId, requestNow(request))));
+  json((await requireUserWith(locals, (userId) => getDailyChallenge(userId, requestNow(request)))).data);

@@ -10,7 +10,7 @@ export const prerender = false;
 /** GET /api/modules/{id}: title, description, duration, lessonCount, the user's status, content (lessons). */
 export const GET: APIRoute = async ({ params, locals }) => {
   const moduleId = requireRouteId(params['id']);
-  return json(await requireUserWith(locals, (userId) => getModuleForUser(userId, moduleId)));
+  return json((await requireUserWith(locals, (userId) => getModuleForUser(userId, moduleId))).data);
 };
 
 /** PATCH /api/modules/{id} {status}: sets the user's module status; answers the module. */
