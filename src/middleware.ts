@@ -143,7 +143,7 @@ async function checkSession(context: APIContext, cookie: Awaited<ReturnType<type
 const USER_ID = /^[0-9a-f-]{36}$/;
 
 /**
- * Starts the session check. On a GET of READ_AHEAD_ROUTES with a cookie naming a user, the route runs
+ * Starts the session check. On a call of READ_AHEAD_ROUTES with a cookie naming a user, the route runs
  * now, beside it, and waits for it itself (src/lib/server/http/read-ahead.ts); anywhere else the check
  * is done before the route runs.
  */
@@ -239,6 +239,7 @@ async function readAheadAnswer(context: APIContext, next: MiddlewareNext, isApi:
     locals.sessionCheck = locals.sessionCheck.then(() => {
       locals.toast = flash && flashToast(flash, locals.user);
     });
+    locals.sessionCheck.catch(() => undefined); // answered below, after the route
   }
   let response: Response | null = null;
   let routeError: unknown = null;

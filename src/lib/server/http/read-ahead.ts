@@ -31,7 +31,8 @@ export const READ_AHEAD_ROUTES: ReadonlySet<string> = new Set([
  * The signed-in user and what `reads` answered for them, or null when the session check fails. On a
  * call of READ_AHEAD_ROUTES the reads start before the check ends; anywhere else the check is already
  * done and they start after it. `reads` must only read: whatever it starts may run for a session that
- * has ended (background work it starts waits for the check, request-trace.ts). A read's failure is reported only once the check has passed.
+ * has ended (background work it starts waits for the check, request-trace.ts). A read's failure is
+ * reported only once the check has passed.
  */
 export async function signedInWith<T>(
   locals: App.Locals,
