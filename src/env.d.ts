@@ -11,7 +11,7 @@ declare namespace App {
     sessionCheck: Promise<void>;
     /**
      * The user id the sealed session cookie names, before the session check has passed: set only on the
-     * GET routes of READ_AHEAD_ROUTES, for reads used once it has (src/lib/server/http/read-ahead.ts).
+     * calls of READ_AHEAD_ROUTES, for reads used once it has (src/lib/server/http/read-ahead.ts).
      */
     claimedUserId: string | null;
     /** A toast a navigation left for this page (src/lib/server/flash.ts), rendered with it. */

@@ -7,7 +7,7 @@ import { checkSettings, isLocalRun } from '~/lib/server/config';
 import { newTrace, serverTiming, withTrace, type RequestTrace } from '~/lib/server/request-trace';
 import { errorResponse, expectedFailure, toErrorResponse } from '~/lib/server/http/response';
 import { isAdmin, toPublicUser, warnIfAdminAddressSelfRegistered } from '~/lib/server/services/accounts';
-import { userForSession } from '~/lib/server/services/sessions';
+import { cookieUserId, userForSession } from '~/lib/server/services/sessions';
 import { getSession, sessionCookieData } from '~/lib/server/session';
 import { flashToast, takeFlash } from '~/lib/server/flash';
 import { READ_AHEAD_ROUTES } from '~/lib/server/http/read-ahead';
@@ -140,8 +140,6 @@ async function checkSession(context: APIContext, cookie: Awaited<ReturnType<type
   }
 }
 
-const USER_ID = /^[0-9a-f-]{36}$/;
-
 /**
  * Starts the session check. On a call of READ_AHEAD_ROUTES with a cookie naming a user, the route runs
  * now, beside it, and waits for it itself (src/lib/server/http/read-ahead.ts); anywhere else the check
@@ -151,8 +149,8 @@ async function startSessionCheck(context: APIContext, trace: RequestTrace): Prom
   const cookie = await sessionCookieData(context.cookies, context.url);
   const check = checkSession(context, cookie);
   context.locals.sessionCheck = check;
-  const claimed = String(cookie.userId);
-  if (!(READ_AHEAD_ROUTES.has(`${context.request.method} ${context.routePattern}`) && USER_ID.test(claimed))) {
+  const claimed = cookieUserId(cookie);
+  if (claimed === null || !READ_AHEAD_ROUTES.has(`${context.request.method} ${context.routePattern}`)) {
     await check;
     return;
   }

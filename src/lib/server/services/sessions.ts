@@ -28,14 +28,22 @@ export async function openSession(user: StoredUser, origin: SessionOrigin, now: 
   return { userId: user.id, sessionId, version: user.sessionVersion };
 }
 
+const USER_ID = /^[0-9a-f-]{36}$/;
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/** The user id a session cookie names, if well formed (not yet checked against the stored session). */
+export function cookieUserId(cookie: Partial<SessionData>): string | null {
+  return typeof cookie.userId === 'string' && USER_ID.test(cookie.userId) ? cookie.userId : null;
+}
+
 /**
  * The user of a session cookie, or null when the session was ended or expired, or the user is gone,
  * disabled or has a newer session version. One round trip: both records are read in parallel.
  */
 export async function userForSession(cookie: Partial<SessionData>, now: Date = new Date()): Promise<StoredUser | null> {
-  const { userId, sessionId, version } = cookie;
-  if (typeof userId !== 'string' || typeof sessionId !== 'string' || typeof version !== 'number') return null;
-  if (!/^[0-9a-f-]{36}$/.test(userId) || !/^[A-Za-z0-9_-]{43}$/.test(sessionId)) return null;
+  const userId = cookieUserId(cookie);
+  const { sessionId, version } = cookie;
+  if (userId === null || typeof sessionId !== 'string' || !SESSION_ID.test(sessionId) || typeof version !== 'number') return null;
   const [session, user] = await Promise.all([sessions.get(userId, sessionId), users.byId(userId)]);
   if (!session || Date.parse(session.expiresAt) <= now.getTime()) return null;
   if (!user || user.disabled || user.sessionVersion !== version) return null;
@@ -44,9 +52,9 @@ export async function userForSession(cookie: Partial<SessionData>, now: Date = n
 
 /** Logout: deletes the stored session, so the cookie (or a copy of it) no longer signs anybody in. */
 export async function endSession(cookie: Partial<SessionData>): Promise<void> {
-  const { userId, sessionId } = cookie;
-  if (typeof userId !== 'string' || typeof sessionId !== 'string') return;
-  if (!/^[0-9a-f-]{36}$/.test(userId) || !/^[A-Za-z0-9_-]{43}$/.test(sessionId)) return;
+  const userId = cookieUserId(cookie);
+  const { sessionId } = cookie;
+  if (userId === null || typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) return;
   await sessions.end(userId, sessionId);
 }
 
