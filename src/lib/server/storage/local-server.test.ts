@@ -91,6 +91,11 @@ describe('listing on the local Blobs server', () => {
     expect(await listKeys('walk/u1/2026-11/')).toEqual(['walk/u1/2026-11/a', 'walk/u1/2026-11/b']);
     expect(await listKeys('walk/u1')).toEqual(['walk/u1/2026-11/a', 'walk/u1/2026-11/b', 'walk/u1/2026-12/c', 'walk/u10/2026-11/d']);
     expect(await listKeys('walk/u3/')).toEqual([]);
+    // A prefix that ends inside a folder's name, or names a blob, starts the walk in the folder above.
+    expect(await listKeys('walk/u1/2026-1')).toEqual(['walk/u1/2026-11/a', 'walk/u1/2026-11/b', 'walk/u1/2026-12/c']);
+    expect(await listKeys('walk/u1/2026-11/b')).toEqual(['walk/u1/2026-11/b']);
+    expect(await listKeys('walk/u2/e/')).toEqual([]);
+    expect(await listKeys('')).toHaveLength(5);
   });
 
   it('lists folders without the keys inside them', async () => {
