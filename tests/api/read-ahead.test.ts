@@ -1,14 +1,17 @@
 // Reads beside the session check (src/lib/server/http/read-ahead.ts, docs/decisions.md "Blobs round
 // trips"): on the GET routes of READ_AHEAD_ROUTES the route's own reads go out with the session and user
 // records, in one round trip; a session that has ended gets exactly what any signed-out request gets, and
-// its reads are dropped without a write. Counted on the built function over a local Blobs server that
+// its reads are dropped without a write. The team routes read the team's rollup that way for whoever asks,
+// and use it only for an administrator. Counted on the built function over a local Blobs server that
 // holds every get 50 ms (the session check's reads) and anything else 10 ms, so operations that run
 // together visibly overlap even on a busy machine.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_AHEAD_ROUTES } from '~/lib/server/http/read-ahead';
 import { backgroundWorkDone } from '~/lib/server/request-trace';
-import { listKeys } from '~/lib/server/storage/blobs';
+import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
+import { listBlobs, listKeys } from '~/lib/server/storage/blobs';
+import { ACCESS_DENIED_DESCRIPTION } from '~/lib/team/figures';
 import { siteRoutes } from '../support/page-routes';
 import { startTracedApp, type Measured, type TracedApp } from '../support/traced-app';
 
@@ -63,7 +66,32 @@ function sessionAndFirstRead(measured: Measured): { sessionEnd: number; firstRea
   return { sessionEnd: Math.max(...check.map((o) => o.end)), firstReadStart: Math.min(...reads.map((o) => o.start)) };
 }
 
-const GET_ROUTES = [...READ_AHEAD_ROUTES].filter((route) => route.startsWith('GET ')).map((route) => route.slice(4));
+/** The administrators' routes of READ_AHEAD_ROUTES: the team's reads start beside the check, whoever asks. */
+const TEAM_PATHS: Record<string, string> = {
+  '/team-progress': '/team-progress',
+  '/api/team-progress': '/api/team-progress',
+  '/api/team-progress/knowledge': '/api/team-progress/knowledge',
+};
+const TEAM_ROUTES = Object.keys(TEAM_PATHS);
+
+const GET_ROUTES = [...READ_AHEAD_ROUTES]
+  .filter((route) => route.startsWith('GET '))
+  .map((route) => route.slice(4))
+  .filter((pattern) => !TEAM_ROUTES.includes(pattern));
+
+/** The demo administrator, signed in afresh: its session cookie. */
+async function adminCookie(): Promise<string> {
+  const response = await app
+    .client()
+    .request('POST', '/api/login', { body: { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password } });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0]!)
+    .find((pair) => pair.startsWith('pw_session='))!;
+}
+
+const writesOf = (measured: Measured) => measured.operations.filter((operation) => operation.kind === 'set' || operation.kind === 'delete');
 
 /** The write calls of READ_AHEAD_ROUTES: each reads beside the check, then writes. */
 const WRITES: Record<string, { method: string; path: string; status: number; body: (account: Account) => Promise<unknown> }> = {
@@ -101,7 +129,7 @@ describe('READ_AHEAD_ROUTES', () => {
     for (const entry of READ_AHEAD_ROUTES) {
       const [method, pattern] = entry.split(' ') as [string, string];
       expect(routes.get(pattern)?.methods, entry).toContain(method);
-      if (method === 'GET') expect(Object.keys(pathsOf(101)), entry).toContain(pattern);
+      if (method === 'GET') expect([...Object.keys(pathsOf(101)), ...TEAM_ROUTES], entry).toContain(pattern);
       else expect(Object.keys(WRITES), entry).toContain(entry);
     }
   });
@@ -134,14 +162,53 @@ describe('with a live session', () => {
     for (const operation of writes) expect(operation.start, operation.key).toBeGreaterThanOrEqual(sessionEnd);
   });
 
-  it('a route not in the list (the team page) still reads after the check: an administrator page for a role not yet known', async () => {
+  it('a route not in the list (an answer to review) still reads after the check', async () => {
     const account = await newAccount();
-    const measured = await app.measure(app.client(), 'GET', '/api/team-progress', { headers: { Cookie: account.cookie } });
-    expect(measured.status).toBe(403);
-    expect(measured.operations.filter((operation) => !isSessionCheck(operation.key))).toEqual([]);
+    const measured = await app.measure(app.client(), 'POST', '/api/review', {
+      headers: { Cookie: account.cookie },
+      body: { questionId: '1:q1', answerId: 'a' },
+    });
+    expect(measured.status, measured.body).toBe(400);
+    const { sessionEnd, firstReadStart } = sessionAndFirstRead(measured);
+    expect(firstReadStart).toBeGreaterThanOrEqual(sessionEnd);
     const page = await app.measure(app.client(), 'GET', '/company-overview', { headers: { Cookie: account.cookie } });
     expect(page.status).toBe(200);
     expect(page.summary.sequential).toBe(1);
+  });
+
+  it.each(TEAM_ROUTES)("GET %s reads the team's rollup and user listing beside an administrator's session check", async (pattern) => {
+    const member = await newAccount();
+    const cookie = await adminCookie();
+    await app.client().request('GET', TEAM_PATHS[pattern]!, { headers: { Cookie: cookie } }); // the route's code loaded
+    const measured = await app.measure(app.client(), 'GET', TEAM_PATHS[pattern]!, { headers: { Cookie: cookie } });
+    expect(measured.status, measured.body.slice(0, 300)).toBe(200);
+    const sessionRead = measured.operations.filter((o) => o.key.startsWith('sessions/'));
+    expect(sessionRead).toHaveLength(1);
+    const sessionEnd = sessionRead[0]!.end;
+    const early = measured.operations.filter((o) => o.key === 'team-progress/rollup' || (o.kind === 'list' && o.key === 'users/'));
+    expect(early.map((o) => o.key).sort()).toEqual(['team-progress/rollup', 'users/']);
+    for (const operation of early) expect(operation.start, operation.key).toBeLessThan(sessionEnd);
+    expect(measured.summary.sequential).toBe(2);
+    if (pattern !== '/api/team-progress/knowledge') expect(measured.body).toContain(member.name);
+  });
+
+  it.each(TEAM_ROUTES)('GET %s answers a learner 403 without any team figure, and saves nothing', async (pattern) => {
+    const member = await newAccount();
+    const account = await newAccount();
+    await app.client().request('GET', TEAM_PATHS[pattern]!, { headers: { Cookie: account.cookie } }); // the route's code loaded
+    const rollupBefore = await listBlobs('team-progress/');
+    const measured = await app.measure(app.client(), 'GET', TEAM_PATHS[pattern]!, { headers: { Cookie: account.cookie } });
+    expect(measured.status).toBe(403);
+    expect(measured.body).not.toContain(member.name);
+    if (pattern.startsWith('/api/')) {
+      expect(JSON.parse(measured.body)).toEqual({ message: ACCESS_DENIED_DESCRIPTION });
+    } else {
+      expect(measured.body).toContain('Restricted Access');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await backgroundWorkDone();
+    expect(writesOf(measured)).toEqual([]);
+    expect(await listBlobs('team-progress/'), 'no rollup refreshed or saved for a learner, not even later').toEqual(rollupBefore);
   });
 });
 
@@ -166,6 +233,24 @@ describe('with a session that has ended', () => {
       expect(writes, 'no write, not even in the background').toEqual([]);
     },
   );
+
+  it.each(TEAM_ROUTES)("GET %s answers an ended administrator's session as signed out and saves nothing", async (pattern) => {
+    const cookie = await adminCookie();
+    await app.client().request('POST', '/api/logout', { headers: { Cookie: cookie } });
+    const rollupBefore = await listBlobs('team-progress/');
+    const replayed = await app.measure(app.client(), 'GET', TEAM_PATHS[pattern]!, { headers: { Cookie: cookie } });
+    if (pattern.startsWith('/api/')) {
+      expect(replayed.status).toBe(401);
+      expect(JSON.parse(replayed.body)).toEqual({ message: 'Not signed in' });
+    } else {
+      expect(replayed.status).toBe(302);
+      expect(replayed.body).toBe('');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await backgroundWorkDone();
+    expect(writesOf(replayed)).toEqual([]);
+    expect(await listBlobs('team-progress/'), 'no rollup refreshed or saved, not even later').toEqual(rollupBefore);
+  });
 
   it.each(Object.keys(WRITES))('%s answers 401 and writes nothing, not even later', async (entry) => {
     const write = WRITES[entry]!;

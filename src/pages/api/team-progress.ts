@@ -1,9 +1,10 @@
 import type { APIRoute } from 'astro';
 import { GENERATED_AT_HEADER } from '~/lib/api/team';
 import { requestNow } from '~/lib/server/clock';
-import { requireAdmin } from '~/lib/server/http/request';
+import { requireAdminWith } from '~/lib/server/http/read-ahead';
 import { json } from '~/lib/server/http/response';
 import { getTeamProgress, specRow } from '~/lib/server/services/team-progress';
+import { readRollupBase } from '~/lib/server/services/team-rollup';
 
 export const prerender = false;
 
@@ -12,7 +13,7 @@ export const prerender = false;
  * The `X-Generated-At` header tells when the figures were computed.
  */
 export const GET: APIRoute = async ({ locals, request }) => {
-  requireAdmin(locals);
-  const { rows, generatedAt } = await getTeamProgress({ now: requestNow(request) });
+  const base = await requireAdminWith(locals, readRollupBase);
+  const { rows, generatedAt } = await getTeamProgress({ now: requestNow(request), base });
   return json(rows.map(specRow), 200, { [GENERATED_AT_HEADER]: generatedAt });
 };

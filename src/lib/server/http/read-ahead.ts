@@ -5,9 +5,11 @@
 // (iron seals it with SESSION_SECRET), so the id is wrong only for a session that has been ended, and
 // then the reads are dropped. Until the check passes `locals.user` is null, so route code that does not
 // wait for it behaves as signed out (a redirect, a 401), never the other way round. A write call reads
-// this way and writes only after: its writes wait for the check like everything else.
+// this way and writes only after: its writes wait for the check like everything else. The team pages
+// read what every administrator would (`adminWith`): for anybody else the reads are dropped unseen.
 import type { PublicUser } from '~/lib/api/users';
 import { HttpError } from '~/lib/server/errors';
+import { requireAdmin } from './request';
 
 /** `METHOD pattern` (the pattern as Astro names the route) of the calls that read beside the session check. */
 export const READ_AHEAD_ROUTES: ReadonlySet<string> = new Set([
@@ -25,6 +27,9 @@ export const READ_AHEAD_ROUTES: ReadonlySet<string> = new Set([
   'PATCH /api/progress/[id]',
   'GET /api/quiz-results',
   'GET /api/review',
+  'GET /team-progress',
+  'GET /api/team-progress',
+  'GET /api/team-progress/knowledge',
 ]);
 
 /**
@@ -55,4 +60,32 @@ export async function requireUserWith<T>(
   const signedIn = await signedInWith(locals, reads);
   if (!signedIn) throw new HttpError(401, 'Not signed in');
   return signedIn;
+}
+
+/** Starts `reads` now on a call of READ_AHEAD_ROUTES with a cookie naming a user; null anywhere else. */
+function startEarly<T>(locals: App.Locals, reads: () => Promise<T>): Promise<T> | null {
+  if (locals.claimedUserId === null) return null;
+  const early = reads();
+  early.catch(() => undefined); // not unhandled while the check runs; awaited once it passed
+  return early;
+}
+
+/**
+ * For an administrator's page: what `reads` answered, or null when the session check fails or the user
+ * is not an administrator. `reads` reads what every administrator sees, nothing of the user: on a call of
+ * READ_AHEAD_ROUTES it starts beside the check and is dropped unseen for anybody else.
+ */
+export async function adminWith<T>(locals: App.Locals, reads: () => Promise<T>): Promise<T | null> {
+  const early = startEarly(locals, reads);
+  await locals.sessionCheck;
+  if (!locals.user || !locals.isAdmin) return null;
+  return early ?? reads();
+}
+
+/** adminWith for an API call: 401 "Not signed in" or 403 as requireAdmin answers, else what `reads` answered. */
+export async function requireAdminWith<T>(locals: App.Locals, reads: () => Promise<T>): Promise<T> {
+  const early = startEarly(locals, reads);
+  await locals.sessionCheck;
+  requireAdmin(locals);
+  return early ?? reads();
 }

@@ -66,6 +66,20 @@ async function refreshPeople(
   return { people, changed };
 }
 
+/**
+ * A refresh's first round trip: the stored rollup and the user listing. They depend neither on each other
+ * nor on who asks, so a team page starts them beside the session check (http/read-ahead.ts `adminWith`).
+ */
+export interface RollupBase {
+  stored: TeamRollup | null;
+  versions: ReadonlyArray<{ id: string; etag: string }>;
+}
+
+export async function readRollupBase(): Promise<RollupBase> {
+  const [stored, versions] = await Promise.all([teamRollup.get(teamRollupSchema), users.versions()]);
+  return { stored, versions };
+}
+
 export interface RefreshResult {
   /** What is saved: events older than the watermark. */
   committed: TeamRollup;
@@ -79,16 +93,18 @@ export interface RefreshResult {
 
 /**
  * Brings the team rollup up to date, listing only events it has not folded yet (all of them when
- * rebuilding). Two round trips when the rollup exists: the rollup and the user listing together, then
- * the journal listings and the changed user records together. With `saveInBackground` (a dashboard
- * load) the answer does not wait for the rollup to be saved.
+ * rebuilding). Two round trips when the rollup exists: the rollup and the user listing together (or
+ * `base`, read already), then the journal listings and the changed user records together. With
+ * `saveInBackground` (a dashboard load) the answer does not wait for the rollup to be saved.
  */
 export async function refreshTeamRollup(
   now: Date,
-  options: { rebuild?: boolean; saveInBackground?: boolean } = {},
+  options: { rebuild?: boolean; saveInBackground?: boolean; base?: RollupBase } = {},
 ): Promise<RefreshResult> {
   const watermark = new Date(now.getTime() - SETTLE_MS);
-  const [stored, versions] = await Promise.all([options.rebuild ? null : teamRollup.get(teamRollupSchema), users.versions()]);
+  const { stored, versions } = options.rebuild
+    ? { stored: null, versions: await users.versions() }
+    : (options.base ?? (await readRollupBase()));
   const base = stored ?? emptyTeamRollup(now);
   const since = base.activityThrough === null ? null : new Date(base.activityThrough);
   const [journal, records, { people, changed: peopleChanged }] = await Promise.all([
