@@ -21,6 +21,27 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => app?.stop());
 
+/** The session cookie a sign-in or registration answer sets, as a request sends it back (`pw_session=…`). */
+function sessionCookieOf(response: Response): string {
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0]!)
+    .find((pair) => pair.startsWith('pw_session='));
+  expect(cookie).toBeDefined();
+  return cookie!;
+}
+
+/** What any signed-out request gets: 401 JSON from the API, an empty redirect to /auth from a page. */
+function expectSignedOut(pattern: string, replayed: Measured): void {
+  if (pattern.startsWith('/api/')) {
+    expect(replayed.status).toBe(401);
+    expect(JSON.parse(replayed.body)).toEqual({ message: 'Not signed in' });
+  } else {
+    expect(replayed.status).toBe(302);
+    expect(replayed.body).toBe('');
+  }
+}
+
 /** A new account, signed in; its session cookie as sent back (`pw_session=…`) and its name. */
 async function newAccount(): Promise<{ id: string; cookie: string; name: string; firstLesson: number }> {
   const name = `Reader ${randomUUID().slice(0, 8)}`;
@@ -29,15 +50,11 @@ async function newAccount(): Promise<{ id: string; cookie: string; name: string;
   });
   expect(response.status).toBe(201);
   const { id } = (await response.clone().json()) as { id: string };
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0]!)
-    .find((pair) => pair.startsWith('pw_session='));
-  expect(cookie).toBeDefined();
+  const cookie = sessionCookieOf(response);
   const module = (await (await app.client().request('GET', '/api/modules/1', { headers: { Cookie: cookie! } })).json()) as {
     content: Array<{ id: number }>;
   };
-  return { id, cookie: cookie!, name, firstLesson: module.content[0]!.id };
+  return { id, cookie, name, firstLesson: module.content[0]!.id };
 }
 
 /** A path for every route of READ_AHEAD_ROUTES. */
@@ -85,10 +102,7 @@ async function adminCookie(): Promise<string> {
     .client()
     .request('POST', '/api/login', { body: { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password } });
   expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0]!)
-    .find((pair) => pair.startsWith('pw_session='))!;
+  return sessionCookieOf(response);
 }
 
 const writesOf = (measured: Measured) => measured.operations.filter((operation) => operation.kind === 'set' || operation.kind === 'delete');
@@ -157,7 +171,7 @@ describe('with a live session', () => {
     expect(measured.status, measured.body.slice(0, 300)).toBe(write.status);
     const { sessionEnd, firstReadStart } = sessionAndFirstRead(measured);
     expect(firstReadStart).toBeLessThan(sessionEnd);
-    const writes = measured.operations.filter((o) => o.kind === 'set' || o.kind === 'delete');
+    const writes = writesOf(measured);
     expect(writes.length).toBeGreaterThan(0);
     for (const operation of writes) expect(operation.start, operation.key).toBeGreaterThanOrEqual(sessionEnd);
   });
@@ -221,16 +235,9 @@ describe('with a session that has ended', () => {
       const logout = await app.client().request('POST', '/api/logout', { headers: { Cookie: account.cookie } });
       expect(logout.status).toBe(200);
       const replayed = await app.measure(app.client(), 'GET', path, { headers: { Cookie: account.cookie } });
-      if (pattern.startsWith('/api/')) {
-        expect(replayed.status).toBe(401);
-        expect(JSON.parse(replayed.body)).toEqual({ message: 'Not signed in' });
-      } else {
-        expect(replayed.status).toBe(302);
-        expect(replayed.body).toBe('');
-      }
+      expectSignedOut(pattern, replayed);
       expect(replayed.body).not.toContain(account.name);
-      const writes = replayed.operations.filter((operation) => operation.kind === 'set' || operation.kind === 'delete');
-      expect(writes, 'no write, not even in the background').toEqual([]);
+      expect(writesOf(replayed), 'no write, not even in the background').toEqual([]);
     },
   );
 
@@ -239,13 +246,7 @@ describe('with a session that has ended', () => {
     await app.client().request('POST', '/api/logout', { headers: { Cookie: cookie } });
     const rollupBefore = await listBlobs('team-progress/');
     const replayed = await app.measure(app.client(), 'GET', TEAM_PATHS[pattern]!, { headers: { Cookie: cookie } });
-    if (pattern.startsWith('/api/')) {
-      expect(replayed.status).toBe(401);
-      expect(JSON.parse(replayed.body)).toEqual({ message: 'Not signed in' });
-    } else {
-      expect(replayed.status).toBe(302);
-      expect(replayed.body).toBe('');
-    }
+    expectSignedOut(pattern, replayed);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await backgroundWorkDone();
     expect(writesOf(replayed)).toEqual([]);
@@ -260,7 +261,7 @@ describe('with a session that has ended', () => {
     const replayed = await app.measure(app.client(), write.method, write.path, { headers: { Cookie: account.cookie }, body });
     expect(replayed.status).toBe(401);
     expect(JSON.parse(replayed.body)).toEqual({ message: 'Not signed in' });
-    expect(replayed.operations.filter((o) => o.kind === 'set' || o.kind === 'delete')).toEqual([]);
+    expect(writesOf(replayed)).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await backgroundWorkDone();
     for (const folder of ['lesson-completions', 'progress-records', 'challenge-answers', 'review-answers']) {

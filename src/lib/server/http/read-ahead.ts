@@ -44,8 +44,7 @@ export async function signedInWith<T>(
   reads: (userId: string) => Promise<T>,
 ): Promise<{ user: PublicUser; data: T } | null> {
   const claimed = locals.claimedUserId;
-  const early = claimed === null ? null : reads(claimed);
-  early?.catch(() => undefined); // not unhandled while the check runs; awaited below once it passed
+  const early = startEarly(locals, reads);
   await locals.sessionCheck;
   const user = locals.user;
   if (!user) return null;
@@ -62,10 +61,10 @@ export async function requireUserWith<T>(
   return signedIn;
 }
 
-/** Starts `reads` now on a call of READ_AHEAD_ROUTES with a cookie naming a user; null anywhere else. */
-function startEarly<T>(locals: App.Locals, reads: () => Promise<T>): Promise<T> | null {
+/** Starts `reads` now, for the user the cookie names, on a call of READ_AHEAD_ROUTES; null anywhere else. */
+function startEarly<T>(locals: App.Locals, reads: (claimedUserId: string) => Promise<T>): Promise<T> | null {
   if (locals.claimedUserId === null) return null;
-  const early = reads();
+  const early = reads(locals.claimedUserId);
   early.catch(() => undefined); // not unhandled while the check runs; awaited once it passed
   return early;
 }
