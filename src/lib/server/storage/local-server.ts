@@ -89,8 +89,9 @@ type WalkTarget = Pick<WalkOptions, 'directories' | 'prefix' | 'result'>;
  * entries that vanish, and is otherwise the emulator's own (same keys, etags, prefixes, directories),
  * except that it is cheaper, as Netlify lists from an index and the emulator's CPU is not the site's:
  * it starts in the folder the prefix names instead of the store's root, leaves entries outside the
- * prefix before any stat, builds keys by joining names instead of resolving paths, and stats each file
- * once, synchronously (a listing of one user's 170 answers took ~6 ms of the emulator's CPU in promises).
+ * prefix before any stat, builds keys by joining names instead of resolving paths, stats each file once,
+ * synchronously (a listing of one user's 170 answers took ~6 ms of the emulator's CPU in promises), and
+ * keeps what it learnt of a folder until the folder changes (folderIndex below).
  */
 async function consistentWalk(options: WalkOptions): Promise<void> {
   const { prefix, rootPath } = options;
@@ -107,26 +108,74 @@ function keyOf(rootPath: string, folder: string): string {
   return relative === '' ? '' : `${relative}/`;
 }
 
+/** What a folder of the store held when last walked: its entries, and what each file's listing says. */
+interface FolderIndex {
+  mtimeMs: number;
+  entries: Array<{ name: string; isFolder: boolean }>;
+  files: Map<string, { etag: string; last_modified: string; size: number } | null>;
+}
+
+/**
+ * Folders walked before, valid while the folder's mtime is unchanged: the emulator writes a blob to a
+ * temporary file renamed into place and deletes with rm, and both change the folder's mtime. A folder
+ * changed within the last RACY_MS is never trusted, as file times come from a coarse clock and a second
+ * change in the same tick would leave the mtime as it was (git's "racily clean" rule). Netlify lists from
+ * an index too; this one spares the emulator's core a stat and an HMAC per listed blob.
+ */
+const folderIndexes = new Map<string, FolderIndex>();
+const RACY_MS = 50;
+const MAX_INDEXED_FOLDERS = 10_000;
+
+async function folderIndex(folder: string): Promise<FolderIndex | null> {
+  const info = statSync(folder, { throwIfNoEntry: false });
+  if (!info?.isDirectory()) return null;
+  const known = folderIndexes.get(folder);
+  if (known && known.mtimeMs === info.mtimeMs) return known;
+  const entries = (await readdir(folder, { withFileTypes: true }).catch(() => []))
+    .filter((entry) => !entry.name.startsWith('.')) // a write in progress
+    .map((entry) => ({ name: entry.name, isFolder: entry.isDirectory() }));
+  const index: FolderIndex = { mtimeMs: info.mtimeMs, entries, files: new Map() };
+  if (Date.now() - info.mtimeMs > RACY_MS) {
+    if (folderIndexes.size >= MAX_INDEXED_FOLDERS) folderIndexes.clear();
+    folderIndexes.set(folder, index);
+  } else {
+    folderIndexes.delete(folder);
+  }
+  return index;
+}
+
+/** A file's listing entry: stat-ed once per index; null when it vanished since the readdir. */
+function fileListing(index: FolderIndex, entryPath: string, name: string) {
+  if (!index.files.has(name)) {
+    const info = statSync(entryPath, { throwIfNoEntry: false });
+    // The emulator's etag (generateETag: an HMAC of the path keyed by the mtime), without its second stat.
+    const modified = info?.mtime.toISOString();
+    index.files.set(
+      name,
+      info && modified
+        ? { etag: `"${createHmac('sha256', modified).update(entryPath).digest('hex')}"`, last_modified: modified, size: info.size }
+        : null,
+    );
+  }
+  return index.files.get(name)!;
+}
+
 async function walkFolder(target: WalkTarget, folder: string, folderKey: string): Promise<void> {
   const { directories, prefix, result } = target;
-  const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+  const index = await folderIndex(folder);
+  if (!index) return;
   const folders: Array<{ folderPath: string; key: string }> = [];
-  for (const entry of entries) {
-    if (entry.name.startsWith('.')) continue; // a write in progress
+  for (const entry of index.entries) {
     const key = folderKey + entry.name;
     // Outside the prefix (neither under it nor a folder on the way to it): left before any stat.
     if (!prefix.startsWith(key.slice(0, prefix.length))) continue;
     const entryPath = folder + path.sep + entry.name;
-    if (entry.isDirectory()) {
+    if (entry.isFolder) {
       folders.push({ folderPath: entryPath, key });
       continue;
     }
-    const info = statSync(entryPath, { throwIfNoEntry: false });
-    if (!info) continue; // vanished since readdir
-    // The emulator's etag (generateETag: an HMAC of the path keyed by the mtime), without its second stat.
-    const modified = info.mtime.toISOString();
-    const etag = `"${createHmac('sha256', modified).update(entryPath).digest('hex')}"`;
-    result.blobs?.push({ etag, key, last_modified: modified, size: info.size });
+    const listing = fileListing(index, entryPath, entry.name);
+    if (listing) result.blobs?.push({ key, ...listing });
   }
   for (const { folderPath, key } of folders) {
     if (directories && key.startsWith(prefix)) result.directories?.push(key);
