@@ -121,6 +121,12 @@ const WRITES: Record<string, { method: string; path: string; status: number; bod
     status: 200,
     body: async (a) => ({ completedLessons: [a.firstLesson] }),
   },
+  'PATCH /api/modules/[id]': {
+    method: 'PATCH',
+    path: '/api/modules/1',
+    status: 200,
+    body: async () => ({ status: 'in_progress' }),
+  },
   'POST /api/daily-challenge/complete': {
     method: 'POST',
     path: '/api/daily-challenge/complete',
@@ -264,7 +270,7 @@ describe('with a session that has ended', () => {
     expect(writesOf(replayed)).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await backgroundWorkDone();
-    for (const folder of ['lesson-completions', 'progress-records', 'challenge-answers', 'review-answers']) {
+    for (const folder of ['lesson-completions', 'progress-records', 'module-status', 'challenge-answers', 'review-answers']) {
       expect(await listKeys(`${folder}/${account.id}/`), folder).toEqual([]);
     }
   });

@@ -22,6 +22,7 @@ export const READ_AHEAD_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/daily-challenge',
   'POST /api/daily-challenge/complete',
   'GET /api/modules/[id]',
+  'PATCH /api/modules/[id]',
   'GET /api/progress',
   'POST /api/progress',
   'PATCH /api/progress/[id]',
