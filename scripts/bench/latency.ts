@@ -102,7 +102,7 @@ async function main(): Promise<void> {
     ...(values.handler ? { handlerPath: values.handler } : {}),
   });
   try {
-    const prepared = await prepareExamples(app);
+    const prepared = await prepareExamples(app, CLIENTS);
     const clientFor = clientsFor(app, prepared, CLIENTS);
     const examples = ROUTE_EXAMPLES.filter((example) => !values.only || example.route.includes(values.only));
     const rows: Row[] = [];

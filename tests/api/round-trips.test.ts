@@ -5,6 +5,7 @@
 // The built server function runs in process over a local Blobs server that holds every request 10 ms,
 // so operations that run together visibly overlap.
 import { randomUUID } from 'node:crypto';
+import { DEMO_USER } from '~/lib/server/demo-accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleCoverage, siteRoutes } from '../support/page-routes';
 import {
@@ -61,6 +62,20 @@ describe('the route table', () => {
         ROUTE_EXAMPLES.map((example) => example.route),
       ),
     ).toEqual({ missing: [], unknown: [] });
+  });
+
+  it('signs in a different account per concurrent client (the benchmark registers one per client), the demo learner first', async () => {
+    expect(prepared.signInAccounts).toEqual([{ username: DEMO_USER.username, password: DEMO_USER.password }]);
+    const accounts = ['a', 'b', 'c'].map((name) => ({ username: `${name}@parcelwise.example`, password: 'correct-horse-battery' }));
+    for (const route of ['POST /api/login', 'POST /auth']) {
+      const example = ROUTE_EXAMPLES.find((candidate) => candidate.route === route)!;
+      const signedIn = [];
+      for (let repetition = 0; repetition < 4; repetition++) {
+        const request = await requestOf(example, { ...prepared, signInAccounts: accounts, run: repetition, client: app.client() });
+        signedIn.push(((request.body ?? request.form) as { username: string }).username);
+      }
+      expect(signedIn, route).toEqual(['a', 'b', 'c', 'a'].map((name) => `${name}@parcelwise.example`));
+    }
   });
 
   it('finds a new route and a new method: the coverage check names what lacks an example', () => {

@@ -12,7 +12,10 @@
  *   account sending a hundred quizzes at once would time its own review history, not the round trips);
  * - `new-user`: a brand-new account per request (the first answer of a window, the first completion);
  * - `new-session`: the learner signed in again before each request (logout ends it);
- * - `anonymous`: no session.
+ * - `anonymous`: no session. A sign-in example signs in one of `signInAccounts` per repetition, in turn:
+ *   one account per concurrent client, as simultaneous sign-ins come from different people (twenty at
+ *   once for one username from one address would be answered 429 by the throttle, in-flight attempts
+ *   counting, and time the refusal instead of the sign-in).
  */
 import { randomUUID } from 'node:crypto';
 import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
@@ -26,6 +29,8 @@ export interface ExampleContext {
   client: Client;
   lessonIds: ReadonlyMap<number, readonly number[]>;
   quizzes: ReadonlyArray<{ id: number; questions: ReadonlyArray<{ id: string; options: ReadonlyArray<{ id: string }> }> }>;
+  /** Accounts that sign-in examples sign in, one per concurrent client (the demo learner first). */
+  signInAccounts: ReadonlyArray<{ username: string; password: string }>;
 }
 
 export interface RouteExample {
@@ -37,7 +42,7 @@ export interface RouteExample {
   method: string;
   path: string | ((context: ExampleContext) => string | Promise<string>);
   body?: (context: ExampleContext) => unknown;
-  form?: Record<string, string>;
+  form?: (context: ExampleContext) => Record<string, string>;
   status: number;
 }
 
@@ -50,6 +55,9 @@ const get = (route: string, path: string, status = 200, as: Actor = 'learner'): 
 });
 
 const credentials = { username: DEMO_USER.username, password: DEMO_USER.password };
+
+/** The account a sign-in example's repetition signs in (`signInAccounts` in turn). */
+const signInAccountOf = ({ run, signInAccounts }: ExampleContext) => ({ ...signInAccounts[run % signInAccounts.length]! });
 
 /** A lesson no earlier repetition completed: walks every lesson of every module. */
 function lessonOfRun({ run, lessonIds }: ExampleContext): { moduleId: number; lessonId: number } {
@@ -81,7 +89,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     as: 'anonymous',
     method: 'POST',
     path: '/auth',
-    form: credentials,
+    form: signInAccountOf,
     status: 303,
   },
   get('GET /buyer-segments', '/buyer-segments'),
@@ -120,7 +128,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     },
     status: 200,
   },
-  { route: 'POST /api/login', as: 'anonymous', method: 'POST', path: '/api/login', body: () => credentials, status: 200 },
+  { route: 'POST /api/login', as: 'anonymous', method: 'POST', path: '/api/login', body: signInAccountOf, status: 200 },
   { route: 'POST /api/logout', as: 'new-session', method: 'POST', path: '/api/logout', status: 200 },
   {
     route: 'POST /api/logout',
@@ -128,7 +136,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     as: 'new-session',
     method: 'POST',
     path: '/api/logout',
-    form: {},
+    form: () => ({}),
     status: 303,
   },
   get('GET /api/modules/[id]', '/api/modules/1'),
@@ -217,18 +225,25 @@ async function signedInClient(app: TracedApp, account: { username: string; passw
 }
 
 async function newUserClient(app: TracedApp): Promise<Client> {
-  const client = app.client();
-  const username = `example-${randomUUID().slice(0, 8)}@parcelwise.example`;
-  const response = await client.request('POST', '/api/register', {
-    body: { username, password: 'correct-horse-battery', name: 'Example Writer' },
-  });
-  if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
-  return client;
+  return (await newAccount(app)).client;
 }
 
-/** The learner's history and the content facts examples need; every request here is untraced set-up. */
+/** A registered account, signed in on a client of its own. */
+async function newAccount(app: TracedApp): Promise<{ client: Client; username: string; password: string }> {
+  const client = app.client();
+  const account = { username: `example-${randomUUID().slice(0, 8)}@parcelwise.example`, password: 'correct-horse-battery' };
+  const response = await client.request('POST', '/api/register', { body: { ...account, name: 'Example Writer' } });
+  if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
+  return { client, ...account };
+}
+
+/**
+ * The learner's history and the content facts examples need; every request here is untraced set-up.
+ * `clients`: how many requests will be in flight at once (that many accounts for the sign-in examples).
+ */
 export async function prepareExamples(
   app: TracedApp,
+  clients = 1,
 ): Promise<Omit<ExampleContext, 'run' | 'client'> & { learner: Client; admin: Client }> {
   const learner = await signedInClient(app, credentials);
   const admin = await signedInClient(app, { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password });
@@ -241,7 +256,9 @@ export async function prepareExamples(
     );
   }
   const quizzes = (await (await learner.request('GET', '/api/quizzes')).json()) as ExampleContext['quizzes'];
-  const context = { lessonIds, quizzes };
+  const others = await Promise.all(Array.from({ length: Math.max(0, clients - 1) }, () => newAccount(app)));
+  const signInAccounts = [credentials, ...others.map(({ username, password }) => ({ username, password }))];
+  const context = { lessonIds, quizzes, signInAccounts };
   // A learner well into the course: two modules' lessons, every quiz taken twice, today's challenge, visits.
   for (const moduleId of [1, 2])
     await learner.request('PATCH', `/api/progress/${moduleId}`, { body: { completedLessons: lessonIds.get(moduleId) } });
@@ -300,6 +317,6 @@ export async function requestOf(
   return {
     path,
     ...(example.body ? { body: await example.body(context) } : {}),
-    ...(example.form ? { form: example.form } : {}),
+    ...(example.form ? { form: example.form(context) } : {}),
   };
 }
