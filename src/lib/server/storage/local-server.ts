@@ -131,11 +131,12 @@ async function folderIndex(folder: string): Promise<FolderIndex | null> {
   if (!info?.isDirectory()) return null;
   const known = folderIndexes.get(folder);
   if (known && known.mtimeMs === info.mtimeMs) return known;
-  const entries = (await readdir(folder, { withFileTypes: true }).catch(() => []))
+  const read = await readdir(folder, { withFileTypes: true }).catch(() => null); // gone since the stat
+  const entries = (read ?? [])
     .filter((entry) => !entry.name.startsWith('.')) // a write in progress
     .map((entry) => ({ name: entry.name, isFolder: entry.isDirectory() }));
   const index: FolderIndex = { mtimeMs: info.mtimeMs, entries, files: new Map() };
-  if (Date.now() - info.mtimeMs > RACY_MS) {
+  if (read !== null && Date.now() - info.mtimeMs > RACY_MS) {
     if (folderIndexes.size >= MAX_INDEXED_FOLDERS) folderIndexes.clear();
     folderIndexes.set(folder, index);
   } else {
