@@ -126,7 +126,7 @@ export async function getTeamProgress(
   const now = options.now ?? new Date();
   // The dashboard needs the figures, not the saved cache: the rollup is saved after the answer.
   const [{ committed, view, viewAnswerStats }, curriculum, bank] = await Promise.all([
-    refreshTeamRollup(now, { saveInBackground: true, ...(options.base ? { base: options.base } : {}) }),
+    refreshTeamRollup(now, { saveInBackground: true, base: options.base }),
     options.curriculum ?? loadCurriculum(),
     options.bank ?? loadBank(),
   ]);

@@ -99,7 +99,7 @@ export interface RefreshResult {
  */
 export async function refreshTeamRollup(
   now: Date,
-  options: { rebuild?: boolean; saveInBackground?: boolean; base?: RollupBase } = {},
+  options: { rebuild?: boolean; saveInBackground?: boolean; base?: RollupBase | undefined } = {},
 ): Promise<RefreshResult> {
   const watermark = new Date(now.getTime() - SETTLE_MS);
   const { stored, versions } = options.rebuild

@@ -147,18 +147,16 @@ async function folderIndex(folder: string): Promise<FolderIndex | null> {
 
 /** A file's listing entry: stat-ed once per index; null when it vanished since the readdir. */
 function fileListing(index: FolderIndex, entryPath: string, name: string) {
-  if (!index.files.has(name)) {
-    const info = statSync(entryPath, { throwIfNoEntry: false });
-    // The emulator's etag (generateETag: an HMAC of the path keyed by the mtime), without its second stat.
-    const modified = info?.mtime.toISOString();
-    index.files.set(
-      name,
-      info && modified
-        ? { etag: `"${createHmac('sha256', modified).update(entryPath).digest('hex')}"`, last_modified: modified, size: info.size }
-        : null,
-    );
-  }
+  if (!index.files.has(name)) index.files.set(name, statListing(entryPath));
   return index.files.get(name)!;
+}
+
+function statListing(entryPath: string) {
+  const info = statSync(entryPath, { throwIfNoEntry: false });
+  if (!info) return null;
+  // The emulator's etag (generateETag: an HMAC of the path keyed by the mtime), without its second stat.
+  const modified = info.mtime.toISOString();
+  return { etag: `"${createHmac('sha256', modified).update(entryPath).digest('hex')}"`, last_modified: modified, size: info.size };
 }
 
 async function walkFolder(target: WalkTarget, folder: string, folderKey: string): Promise<void> {
