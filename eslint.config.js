@@ -19,6 +19,7 @@ const CONTENT_COLLECTIONS = {
   group: ['astro:content'],
   message: 'Ask src/lib/content/<concept>.ts; it is the only reader of the collections.',
 };
+const TOOLS = { group: ['~tools/*', '~tools/**'], message: 'src/ is the product; local tooling (tools/) serves scripts and tests only.' };
 const SERVER_ONLY = {
   group: ['~/lib/server/*', '~/lib/server/**', '~/lib/content/*', 'astro:content'],
   message: 'Island and store code is public JavaScript: pass data as props or fetch it from /api.',
@@ -40,7 +41,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-imports': restricted([BLOBS, CONTENT_COLLECTIONS]),
+      'no-restricted-imports': restricted([BLOBS, CONTENT_COLLECTIONS, TOOLS]),
       // A scroll container (role="region") takes focus so keyboard users can scroll it (axe:
       // scrollable-region-focusable); see src/components/ScrollRegion.astro.
       'astro/jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'] }],
@@ -67,15 +68,22 @@ export default tseslint.config(
   // Layers, from the top: what each may import.
   {
     files: ['src/pages/**', 'src/components/**', 'src/layouts/**'],
-    rules: { 'no-restricted-imports': restricted([BLOBS, STORAGE, CONTENT_COLLECTIONS]) },
+    rules: { 'no-restricted-imports': restricted([BLOBS, STORAGE, CONTENT_COLLECTIONS, TOOLS]) },
   },
   {
     files: ['src/islands/**', 'src/stores/**', 'src/scripts/**'],
-    rules: { 'no-restricted-imports': restricted([BLOBS, STORAGE, SERVER_ONLY]) },
+    rules: { 'no-restricted-imports': restricted([BLOBS, STORAGE, SERVER_ONLY, TOOLS]) },
   },
   {
-    files: ['src/lib/server/storage/**', 'tests/**', 'scripts/**', 'netlify/**'],
+    files: ['src/lib/server/storage/**'],
+    rules: { 'no-restricted-imports': restricted([CONTENT_COLLECTIONS, TOOLS]) },
+  },
+  {
+    files: ['src/lib/content/**', 'src/collections/**', 'src/content.config.ts'],
+    rules: { 'no-restricted-imports': restricted([BLOBS, TOOLS]) },
+  },
+  {
+    files: ['src/**/*.test.{ts,tsx}', 'tests/**', 'e2e/**', 'tools/**', 'scripts/**', 'netlify/**'],
     rules: { 'no-restricted-imports': restricted([CONTENT_COLLECTIONS]) },
   },
-  { files: ['src/lib/content/**', 'src/collections/**', 'src/content.config.ts'], rules: { 'no-restricted-imports': restricted([BLOBS]) } },
 );

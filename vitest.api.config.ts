@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: { '~tools': fileURLToPath(new URL('./tools', import.meta.url)), '~': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
   test: {
     include: ['tests/api/**/*.test.ts'],
     environment: 'node',

@@ -4,9 +4,9 @@ import { getViteConfig } from 'astro/config';
 
 export default getViteConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'tests/search-relevance/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'tools/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}', 'tests/search-relevance/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['tests/unit/global-setup.ts'],
+    globalSetup: ['tools/sync-content.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

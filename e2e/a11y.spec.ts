@@ -3,9 +3,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, waitForIslands } from './fixtures';
-import { SIGNED_IN_ROUTES } from './routes';
+import { SIGNED_IN_PAGES } from '~tools/route-examples';
 
-const ROUTES = [...SIGNED_IN_ROUTES, '/no-such-page'];
+const ROUTES = [...SIGNED_IN_PAGES.map((page) => page.path), '/no-such-page'];
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();

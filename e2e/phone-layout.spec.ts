@@ -2,7 +2,7 @@
 // the header gives the search box the room, and Escape closes the navigation drawer.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { SIGNED_IN_ROUTES } from './routes';
+import { SIGNED_IN_PAGES } from '~tools/route-examples';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -29,7 +29,7 @@ test.describe('at 390 px', () => {
   test('no page is wider than the screen: every route, persona, segment and lesson', async ({ adminPage: page }) => {
     test.setTimeout(240_000);
     const paths = [
-      ...SIGNED_IN_ROUTES,
+      ...SIGNED_IN_PAGES.map((page) => page.path),
       ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((id) => `/personas/${id}`),
       ...[8, 9, 10, 11].map((id) => `/buyer-segments/${id}`),
       ...(await lessonPaths(page)),

@@ -6,7 +6,7 @@
  *
  * With `--latency on` (or BLOBS_LATENCY=on) every Blobs operation waits as a round trip to Netlify Blobs
  * would (40 ms per get, 60 ms per set and list, ±25 %; or e.g. `--latency get=40,set=60,list=60,jitter=25%`),
- * and each answer's `Server-Timing` header says how many operations it waited for.
+ * Every answer's `Server-Timing` header says how many Blobs operations it waited for.
  *
  *   npm run build && npm run serve:built -- [--port 8888] [--data .netlify/blobs-e2e] [--latency on]
  */
@@ -17,7 +17,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { parseLatency, startLocalBlobs } from '~/lib/server/storage/local-server';
+import { parseLatency } from '~tools/local-blobs/latency';
+import { startLocalBlobs } from '~tools/local-blobs/server';
+import { serverTiming, withTrace } from '~tools/local-blobs/trace';
 
 const { values } = parseArgs({
   options: {
@@ -139,7 +141,14 @@ const server = createServer(async (req, res) => {
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
-    await send(req, res, await handler(await toRequest(req, origin), { ip: req.socket.remoteAddress ?? '127.0.0.1' }));
+    const request = await toRequest(req, origin);
+    // Each answer says what it waited for in Blobs operations (a local measurement; never on Netlify).
+    const response = await withTrace(async (trace) => {
+      const answer = await handler(request, { ip: req.socket.remoteAddress ?? '127.0.0.1' });
+      answer.headers.set('Server-Timing', serverTiming(trace));
+      return answer;
+    });
+    await send(req, res, response);
   } catch (error) {
     console.error(error);
     res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal error');

@@ -1,16 +1,16 @@
 // The one gate every on-demand request passes: security headers, same-origin writes, the session,
-// and the redirects of SPEC §4 (signed-out → /auth, signed-in on /auth → /).
+// and the redirects (signed-out → /auth, signed-in on /auth → /; docs/product.md "Sign-in page (/auth)").
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { isPublicPath } from '~/lib/routes';
-import { checkSettings, isLocalRun } from '~/lib/server/config';
-import { newTrace, serverTiming, withTrace, type RequestTrace } from '~/lib/server/request-trace';
+import { checkSettings } from '~/lib/server/config';
+import { withRequestScope } from '~/lib/server/background';
 import { errorResponse, expectedFailure, toErrorResponse } from '~/lib/server/http/response';
 import { isAdmin, toPublicUser, warnIfAdminAddressSelfRegistered } from '~/lib/server/services/accounts';
 import { cookieUserId, userForSession } from '~/lib/server/services/sessions';
-import { getSession, sessionCookieData } from '~/lib/server/session';
+import { getSession, sessionCookieData, type SessionData } from '~/lib/server/session';
 import { flashToast, takeFlash } from '~/lib/server/flash';
-import { READ_AHEAD_ROUTES } from '~/lib/server/http/read-ahead';
+import { openSessionGate, type SessionGate, type SessionUser } from '~/lib/server/http/signed-in';
 
 /** API routes a signed-out visitor may call. */
 const PUBLIC_API = new Set(['/api/login', '/api/register', '/api/logout']);
@@ -94,14 +94,6 @@ function unavailablePage(message: string): Response {
   );
 }
 
-function navigationToast({ cookies, url, locals }: APIContext): App.Locals['toast'] {
-  const flash = takeFlash(cookies, url);
-  return flash && flashToast(flash, locals.user);
-}
-
-/** The locals of requests whose session is already checked (see the rewrite note in handle()). */
-const checkedSessions = new WeakSet<App.Locals>();
-
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 
 /** Netlify's function context, which the adapter puts in locals (absent in tests and local serving). */
@@ -111,159 +103,131 @@ function platformWaitUntil(locals: App.Locals): ((promise: Promise<unknown>) => 
   return typeof waitUntil === 'function' ? waitUntil.bind(netlify?.context) : undefined;
 }
 
-/**
- * Every request runs inside a trace of its Blobs operations (src/lib/server/request-trace.ts); in local
- * runs the answer says what it cost in a `Server-Timing` header (what the page or call itself awaited
- * before its headers were sent; the operation-count test and bench:latency trace whole requests).
- */
-export const onRequest = defineMiddleware((context, next) =>
-  withTrace(
-    () => newTrace(platformWaitUntil(context.locals)),
-    async (trace) => withServerTiming(trace, await handle(context, next, trace)),
-  ),
-);
+/** Requests whose locals already have a session gate: a rewrite (Astro.rewrite) runs the middleware again. */
+const gated = new WeakSet<App.Locals>();
 
-function withServerTiming(trace: RequestTrace, response: Response): Response {
-  return isLocalRun() ? withHeaders(response, { 'Server-Timing': serverTiming(trace) }) : response;
+export const onRequest = defineMiddleware((context, next) => {
+  if (gated.has(context.locals)) return next();
+  gated.add(context.locals);
+  let confirm: (signedIn: boolean) => void = () => undefined;
+  const signedIn = new Promise<boolean>((resolve) => (confirm = resolve));
+  const scope = { signedIn, waitUntil: platformWaitUntil(context.locals) };
+  return withRequestScope(scope, async () => {
+    try {
+      return await handle(context, next, confirm);
+    } finally {
+      confirm(false); // no session check ran (or it failed): background work is skipped
+    }
+  });
+});
+
+/**
+ * Reads the session cookie and starts the check of the stored session (one round trip: the session and
+ * user records in parallel, services/sessions.ts).
+ */
+async function openGate(context: APIContext): Promise<SessionGate> {
+  const { locals, url, request, cookies } = context;
+  locals.toast = null;
+  const cookie = needsSession(url.pathname, request.method) ? await sessionCookieData(cookies, url) : {};
+  const claimedUserId = cookieUserId(cookie);
+  const check = claimedUserId === null ? Promise.resolve(null) : checkSession(context, cookie);
+  check.catch(() => undefined); // answered in handle()
+  const gate = { claimedUserId, check };
+  openSessionGate(locals, gate);
+  return gate;
 }
 
-/** Signs the request in (locals.user, isAdmin) if the cookie's session is live, or forgets a stale cookie. */
-async function checkSession(context: APIContext, cookie: Awaited<ReturnType<typeof sessionCookieData>>): Promise<void> {
-  // One round trip: the session record and the user record are read in parallel (services/sessions.ts).
+/** A toast the previous request left for this page (sign-in, logout): rendered with it, shown once. */
+function takeToast(context: APIContext, who: SessionUser | null): App.Locals['toast'] {
+  const flash = takeFlash(context.cookies, context.url);
+  return flash && flashToast(flash, who?.user ?? null);
+}
+
+/** The signed-in user if the cookie's session is live; a stale cookie is forgotten. */
+async function checkSession(context: APIContext, cookie: Partial<SessionData>): Promise<SessionUser | null> {
   const user = await userForSession(cookie);
-  if (user) {
-    context.locals.user = toPublicUser(user);
-    context.locals.isAdmin = isAdmin(user);
-    warnIfAdminAddressSelfRegistered(user);
-  } else if (cookie.userId) {
-    (await getSession(context.cookies, context.url)).destroy(); // stale: signed out, ended, expired, disabled or deleted
+  if (!user) {
+    (await getSession(context.cookies, context.url)).destroy(); // signed out, ended, expired, disabled or deleted
+    return null;
   }
+  warnIfAdminAddressSelfRegistered(user);
+  return { user: toPublicUser(user), isAdmin: isAdmin(user) };
 }
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /**
- * Starts the session check. On a call of READ_AHEAD_ROUTES with a cookie naming a user, the route runs
- * now, beside it, and waits for it itself (src/lib/server/http/read-ahead.ts); anywhere else the check
- * is done before the route runs.
+ * The one way through a request: settings, the same-origin rule for writes, then the route. A GET to a
+ * protected path runs beside the session check (its reads share the check's round trip) and its answer
+ * is used only if the check passes; everything else waits for the check first.
  */
-async function startSessionCheck(context: APIContext, trace: RequestTrace): Promise<void> {
-  const cookie = await sessionCookieData(context.cookies, context.url);
-  const check = checkSession(context, cookie);
-  context.locals.sessionCheck = check;
-  const claimed = cookieUserId(cookie);
-  if (claimed === null || !READ_AHEAD_ROUTES.has(`${context.request.method} ${context.routePattern}`)) {
-    await check;
-    return;
-  }
-  context.locals.claimedUserId = claimed;
-  check.catch(() => undefined); // answered after the route (readAheadAnswer)
-  trace.signedIn = check.then(
-    () => context.locals.user !== null,
-    () => false,
-  );
-}
-
-async function handle(context: APIContext, next: MiddlewareNext, trace: RequestTrace): Promise<Response> {
+async function handle(context: APIContext, next: MiddlewareNext, confirm: (signedIn: boolean) => void): Promise<Response> {
   const { url, request } = context;
   const path = url.pathname;
-  const isApi = path === '/api' || path.startsWith('/api/');
-  // A rewrite (Astro.rewrite, e.g. /industry-knowledge/{id}) runs the middleware again with the same
-  // locals: the session was checked once for this request, and a second check would be a second round trip.
-  const sessionChecked = checkedSessions.has(context.locals);
-  if (!sessionChecked) {
-    context.locals.user = null;
-    context.locals.isAdmin = false;
-    context.locals.toast = null;
-    context.locals.sessionCheck = Promise.resolve();
-    context.locals.claimedUserId = null;
-  }
+  const isApi = isApiPath(path);
   if (path.startsWith('/_astro/')) return withHeaders(missingAsset(), SECURITY_HEADERS);
-
-  if (!isSafeMethod(request.method)) {
-    const origin = request.headers.get('origin');
-    if (origin !== url.origin) {
-      return withHeaders(errorResponse(403, 'Cross-site requests are not allowed'), SECURITY_HEADERS);
-    }
+  if (!isSafeMethod(request.method) && request.headers.get('origin') !== url.origin) {
+    return withHeaders(errorResponse(403, 'Cross-site requests are not allowed'), SECURITY_HEADERS);
   }
+  const cacheControl = isApi ? { 'Cache-Control': 'no-store' } : isPublicPath(path) ? {} : { 'Cache-Control': 'private, no-store' };
 
+  let response: Response | null = null;
+  let routeError: unknown = null;
+  let besideCheck: boolean;
   try {
     checkSettings(); // a missing or weak secret, a short invite code: 503 naming the setting
-    if (!sessionChecked && needsSession(path, request.method)) await startSessionCheck(context, trace);
-    checkedSessions.add(context.locals);
-  } catch (error) {
-    if (isApi) return withHeaders(toErrorResponse(error), SECURITY_HEADERS);
-    const failure = expectedFailure(error);
-    if (failure?.status === 503) return withHeaders(unavailablePage(failure.message), SECURITY_HEADERS);
-    throw error;
-  }
-
-  if (context.locals.claimedUserId !== null && !sessionChecked) return readAheadAnswer(context, next, isApi);
-
-  await context.locals.sessionCheck; // done already, unless a rewrite re-enters a read-ahead route
-  const signedIn = context.locals.user !== null;
-  let response: Response;
-  if (isApi) {
-    if (!signedIn && !PUBLIC_API.has(path)) {
-      response = errorResponse(401, 'Not signed in');
-    } else {
+    const gate = await openGate(context);
+    gate.check.then(
+      (who) => confirm(who !== null),
+      () => confirm(false),
+    );
+    besideCheck = request.method === 'GET' && !isPublicPath(path) && gate.claimedUserId !== null;
+    if (besideCheck) {
+      // Taken now, while the answer's cookies can still change; named once the user is known, before the
+      // page's own wait for the check resumes (reactions run in the order they were added).
+      const flash = takeFlash(context.cookies, url);
+      gate.check.then(
+        (who) => (context.locals.toast = flash && flashToast(flash, who?.user ?? null)),
+        () => undefined,
+      );
       try {
         response = await next();
       } catch (error) {
-        response = toErrorResponse(error);
+        routeError = error;
       }
-      response = asJsonError(response, context.routePattern);
     }
-    return withHeaders(response, { ...SECURITY_HEADERS, 'Cache-Control': 'no-store' });
-  }
-
-  if (path === '/auth' && signedIn) return withHeaders(context.redirect('/', 302), SECURITY_HEADERS);
-  if (!isPublicPath(path) && !signedIn) return withHeaders(context.redirect('/auth', 302), SECURITY_HEADERS);
-
-  // A toast the previous request left for this page (sign-in, logout): rendered with it, shown once.
-  if (!sessionChecked) context.locals.toast = navigationToast(context);
-  response = await next();
-  const cacheControl = isPublicPath(path) && path !== '/auth' ? {} : { 'Cache-Control': 'private, no-store' };
-  return withHeaders(response, { ...SECURITY_HEADERS, ...cacheControl });
-}
-
-/**
- * The answer of a READ_AHEAD_ROUTES route, which ran beside the session check: used only if the check
- * passed; otherwise dropped for the answer a signed-out request gets (401, or the redirect to /auth).
- */
-async function readAheadAnswer(context: APIContext, next: MiddlewareNext, isApi: boolean): Promise<Response> {
-  const { locals } = context;
-  if (!isApi) {
-    // Taken now, while the answer's cookies can still change; its text names the user once known.
-    const flash = takeFlash(context.cookies, context.url);
-    locals.sessionCheck = locals.sessionCheck.then(() => {
-      locals.toast = flash && flashToast(flash, locals.user);
-    });
-    locals.sessionCheck.catch(() => undefined); // answered below, after the route
-  }
-  let response: Response | null = null;
-  let routeError: unknown = null;
-  try {
-    response = await next();
-  } catch (error) {
-    routeError = error;
-  }
-  try {
-    await locals.sessionCheck;
+    const who = await gate.check;
+    const signedIn = who !== null;
+    if (!signedIn && !(isApi ? PUBLIC_API.has(path) : isPublicPath(path))) {
+      await response?.body?.cancel();
+      const signedOut = isApi ? errorResponse(401, 'Not signed in') : context.redirect('/auth', 302);
+      return withHeaders(signedOut, { ...SECURITY_HEADERS, ...(isApi ? cacheControl : {}) });
+    }
+    if (path === '/auth' && signedIn) return withHeaders(context.redirect('/', 302), SECURITY_HEADERS);
+    if (!besideCheck && !isApi) context.locals.toast = takeToast(context, who);
   } catch (error) {
     await response?.body?.cancel();
-    if (isApi) return withHeaders(toErrorResponse(error), SECURITY_HEADERS);
+    if (isApi) return withHeaders(toErrorResponse(error), { ...SECURITY_HEADERS, ...cacheControl });
     const failure = expectedFailure(error);
     if (failure?.status === 503) return withHeaders(unavailablePage(failure.message), SECURITY_HEADERS);
     throw error;
   }
-  if (locals.user === null) {
-    await response?.body?.cancel();
-    const signedOut = isApi ? errorResponse(401, 'Not signed in') : context.redirect('/auth', 302);
-    return withHeaders(signedOut, isApi ? { ...SECURITY_HEADERS, 'Cache-Control': 'no-store' } : SECURITY_HEADERS);
+
+  if (!besideCheck) {
+    try {
+      response = await next();
+    } catch (error) {
+      routeError = error;
+    }
   }
-  if (isApi) {
-    const answer = response === null ? toErrorResponse(routeError) : asJsonError(response, context.routePattern);
-    return withHeaders(answer, { ...SECURITY_HEADERS, 'Cache-Control': 'no-store' });
+  return withHeaders(routeAnswer(context, response, routeError), { ...SECURITY_HEADERS, ...cacheControl });
+}
+
+/** What the route answered; a failure becomes JSON on the API, and Astro's error page elsewhere. */
+function routeAnswer(context: APIContext, response: Response | null, routeError: unknown): Response {
+  if (!isApiPath(context.url.pathname)) {
+    if (response === null) throw routeError;
+    return response;
   }
-  if (response === null) throw routeError;
-  return withHeaders(response, { ...SECURITY_HEADERS, 'Cache-Control': 'private, no-store' });
+  return asJsonError(response ?? toErrorResponse(routeError), context.routePattern);
 }

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import type { Quiz } from '~/lib/content/learning';
 import { getDailyChallenge } from '~/lib/server/services/daily-challenge';
 import { buildQuestionBank } from '~/lib/server/services/question-bank';
-import { startLocalBlobs } from '~/lib/server/storage/local-server';
+import { startLocalBlobs } from '~tools/local-blobs/server';
 import { reviewAnswers } from '~/lib/server/storage/review-answers';
 
 const { values } = parseArgs({ options: { answers: { type: 'string', default: '5000' }, runs: { type: 'string', default: '50' } } });

@@ -14,8 +14,8 @@
  *     [--only /quizzes] [--handler path/to/another/build/ssr.mjs]
  */
 import { parseArgs } from 'node:util';
-import { parseLatency } from '~/lib/server/storage/local-server';
-import { exampleCoverage, siteRoutes } from '../../tests/support/page-routes';
+import { parseLatency } from '~tools/local-blobs/latency';
+import { exampleCoverage, siteRoutes } from '~tools/page-routes';
 import {
   clientsFor,
   exampleName,
@@ -24,8 +24,8 @@ import {
   ROUTE_EXAMPLES,
   type ExampleContext,
   type RouteExample,
-} from '../../tests/support/route-examples';
-import { startTracedApp, type Client, type Measured } from '../../tests/support/traced-app';
+} from '~tools/route-examples';
+import { startTracedApp, type Client, type Measured } from '~tools/traced-app';
 
 const { values } = parseArgs({
   options: {

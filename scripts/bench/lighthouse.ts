@@ -16,7 +16,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { SIGNED_IN_ROUTES } from '../../e2e/routes';
+import { SIGNED_IN_PAGES } from '~tools/route-examples';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const BASE = process.env['BENCH_BASE_URL'] ?? 'http://127.0.0.1:8888';
@@ -28,7 +28,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
 });
 const RUNS = Number(values.runs);
-const ROUTES: readonly string[] = positionals.length > 0 ? positionals : ['/auth', ...SIGNED_IN_ROUTES];
+const ROUTES: readonly string[] = positionals.length > 0 ? positionals : ['/auth', ...SIGNED_IN_PAGES.map((page) => page.path)];
 
 interface Result {
   performance: number;

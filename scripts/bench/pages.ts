@@ -10,11 +10,11 @@ import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
 import { chromium, type Page, type Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
-import { SIGNED_IN_ROUTES } from '../../e2e/routes';
+import { SIGNED_IN_PAGES } from '~tools/route-examples';
 import { measureInteractions, MOBILE, throttle } from './interactions';
 
 const BASE = process.env['BENCH_BASE_URL'] ?? 'http://127.0.0.1:8888';
-const ROUTES = SIGNED_IN_ROUTES;
+const ROUTES = SIGNED_IN_PAGES.map((page) => page.path);
 
 interface Weight {
   requests: number;

@@ -23,7 +23,7 @@ import { getViteConfig } from 'astro/config';
 import { createServer } from 'vite';
 import type { SearchDocuments } from '~/lib/content/search-documents';
 import { createSearchIndex } from '~/lib/server/services/search';
-import syncContent from '../../tests/unit/global-setup';
+import syncContent from '~tools/sync-content';
 
 const { values } = parseArgs({ options: { queries: { type: 'string', default: '1000' } } });
 const QUERIES = Number(values.queries);

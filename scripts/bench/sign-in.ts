@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { createUser } from '~/lib/server/services/accounts';
 import { removeExpiredSignInFailures, signIn } from '~/lib/server/services/sign-in';
 import { beginAttempt } from '~/lib/server/services/throttle';
-import { startLocalBlobs, type LocalBlobs } from '~/lib/server/storage/local-server';
+import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
 import { signInFailures, throttleSubject } from '~/lib/server/storage/sign-in-failures';
 
 const { values } = parseArgs({

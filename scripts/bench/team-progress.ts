@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { backgroundWorkDone } from '~/lib/server/request-trace';
+import { backgroundWorkDone } from '~/lib/server/background';
 import { getTeamProgress } from '~/lib/server/services/team-progress';
 import { rebuildRollups } from '~/lib/server/services/team-rollup';
 import { activity, type ActivityEvent } from '~/lib/server/storage/activity';
@@ -24,7 +24,7 @@ import { progress } from '~/lib/server/storage/progress';
 import { quizResults } from '~/lib/server/storage/quiz-results';
 import { reviewAnswers } from '~/lib/server/storage/review-answers';
 import { buildQuestionBank } from '~/lib/server/services/question-bank';
-import { startLocalBlobs } from '~/lib/server/storage/local-server';
+import { startLocalBlobs } from '~tools/local-blobs/server';
 import { users } from '~/lib/server/storage/users';
 
 const { values } = parseArgs({

@@ -5,7 +5,7 @@
  */
 import { setEnvironmentContext } from '@netlify/blobs';
 import path from 'node:path';
-import { startLocalBlobs } from '~/lib/server/storage/local-server';
+import { startLocalBlobs } from '~tools/local-blobs/server';
 
 export async function connectBlobs(localSiteId: string): Promise<() => Promise<void>> {
   const siteID = process.env['NETLIFY_SITE_ID'];

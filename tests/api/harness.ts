@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { z } from 'zod';
 import { existsSync } from 'node:fs';
-import { startLocalBlobs } from '~/lib/server/storage/local-server';
+import { startLocalBlobs } from '~tools/local-blobs/server';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// JS size budget per route (issues 8 and 19): what a signed-in browser downloads for a page on first view —
+// JS size budget per route: what a signed-in browser downloads for a page on first view —
 // every module script and island the HTML references that runs without being used, followed through
 // their static and dynamic imports — gzipped. Islands that hydrate on interaction (`client:interaction`,
 // the header search) load nothing until someone uses them; they are measured apart, as what the first
@@ -8,38 +8,29 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
+import { SIGNED_IN_PAGES } from '~tools/route-examples';
 import { useTestApp } from './harness';
 
 const KIB = 1024;
-/** Reading pages carry no React on first view (issue 19). */
+/** Reading pages carry no React on first view. */
 const READING_BUDGET = 20 * KIB;
 /** Pages whose islands run from the start (the dashboard, quizzes, the coach, team tables). */
 const INTERACTIVE_BUDGET = 95 * KIB;
 
-/** Pages people read. A new reading page goes here. */
-const READING_PAGES = [
-  '/company-overview',
-  '/industry-knowledge',
-  '/industry-knowledge/2',
-  '/buyer-segments',
-  '/buyer-segments/8',
-  '/ideal-customer-profile',
-  '/product',
-  '/resources',
-  '/personas/1',
-  '/modules/1',
-  '/modules/1/lessons/101',
-  '/search?q=NNN',
-  '/content-health',
-];
+/** Pages built around an island that runs at load; every other page is a reading page. */
+const INTERACTIVE_PAGES = new Set([
+  'GET /',
+  'GET /quizzes',
+  'GET /quizzes/[id]',
+  'GET /review',
+  'GET /sales-situations',
+  'GET /team-progress',
+]);
 
-/** Pages built around an island that runs at load. A new one goes here. */
-const INTERACTIVE_PAGES = ['/', '/quizzes', '/quizzes/1', '/review', '/sales-situations', '/team-progress'];
-
-const ROUTES: Array<[string, number]> = [
-  ...READING_PAGES.map((route): [string, number] => [route, READING_BUDGET]),
-  ...INTERACTIVE_PAGES.map((route): [string, number] => [route, INTERACTIVE_BUDGET]),
-];
+const ROUTES: Array<[string, number]> = SIGNED_IN_PAGES.map(({ route, path }) => [
+  path,
+  INTERACTIVE_PAGES.has(route) ? INTERACTIVE_BUDGET : READING_BUDGET,
+]);
 
 const DIST = path.resolve('dist');
 const IMPORT_PATTERN = /(?:from\s*|import\s*\(?\s*)["']([^"']+\.js)["']/g;

@@ -5,7 +5,7 @@
 // session). tests/api/round-trips.test.ts covers every route with even latencies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER } from '~/lib/server/demo-accounts';
-import { startTracedApp, type Measured, type TracedApp } from '../support/traced-app';
+import { startTracedApp, type Measured, type TracedApp } from '~tools/traced-app';
 
 let app: TracedApp;
 

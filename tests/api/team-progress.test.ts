@@ -235,7 +235,7 @@ describe('rollups (in process: needs the storage module and the service)', () =>
     const { teamRollup } = await import('~/lib/server/storage/team-rollup');
     const service = await import('~/lib/server/services/team-rollup');
     const fold = await import('~/lib/server/services/team-rollup-fold');
-    const { backgroundWorkDone } = await import('~/lib/server/request-trace');
+    const { backgroundWorkDone } = await import('~/lib/server/background');
     const idle = crypto.randomUUID();
     await users.create({
       id: idle,

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamRollupSchema } from '~/lib/server/services/team-rollup-fold';
 import { activity } from '~/lib/server/storage/activity';
-import { startLocalBlobs, type LocalBlobs } from '~/lib/server/storage/local-server';
+import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
 import { sessions } from '~/lib/server/storage/sessions';
 import { signInFailures, throttleSubject } from '~/lib/server/storage/sign-in-failures';
 import { teamRollup } from '~/lib/server/storage/team-rollup';

@@ -11,7 +11,7 @@ import { updateProgress } from '~/lib/server/services/progress';
 import { openSession, userForSession } from '~/lib/server/services/sessions';
 import { signIn } from '~/lib/server/services/sign-in';
 import { activity } from '~/lib/server/storage/activity';
-import { startLocalBlobs, type LocalBlobs } from '~/lib/server/storage/local-server';
+import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
 import { users, type StoredUser } from '~/lib/server/storage/users';
 
 let blobs: LocalBlobs;

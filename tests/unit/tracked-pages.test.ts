@@ -3,7 +3,7 @@
 // a console error on every view (/review, /search and /content-health did until this test).
 import { describe, expect, it } from 'vitest';
 import { matchPageRoute } from '~/lib/routes';
-import { siteRoutes } from '../support/page-routes';
+import { siteRoutes } from '~tools/page-routes';
 
 /** Pages outside the signed-in layout (no visit tracking). */
 const UNTRACKED = new Set(['/auth', '/404']);

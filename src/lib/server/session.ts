@@ -47,41 +47,13 @@ export function getSession(cookies: AstroCookies, url: URL): Promise<IronSession
   });
 }
 
-// Every signed-in request unseals its cookie: iron derives two keys (PBKDF2), checks an HMAC and
-// decrypts, ~0.5 ms of CPU. The result depends only on the sealed text and the secret, so an instance
-// keeps it per sealed value until the seal's own expiry. Revocation is unaffected: the stored session
-// and user are still read on every request (services/sessions.ts `userForSession`).
-const UNSEALED_COOKIES_MAX = 2000;
-const unsealedCookies = { secret: '', entries: new Map<string, { data: Partial<SessionData>; expiresAtMs: number }>() };
-
-/** When a seal stops being valid: the expiry iron writes in its sixth field (ms since the epoch). */
-function sealExpiryMs(sealed: string): number {
-  const expiration = sealed.split('*')[5] ?? '';
-  return /^\d+$/.test(expiration) ? Number(expiration) : 0;
-}
-
 /** The session cookie's data (empty when there is none, or it is forged, expired or sealed with another secret). */
-export async function sessionCookieData(cookies: AstroCookies, url: URL, now: number = Date.now()): Promise<Partial<SessionData>> {
+export async function sessionCookieData(cookies: AstroCookies, url: URL): Promise<Partial<SessionData>> {
   const sealed = cookies.get(cookieName(url, 'pw_session'))?.value;
   if (!sealed) return {};
-  const secret = sessionSecret();
-  if (unsealedCookies.secret !== secret) {
-    unsealedCookies.secret = secret;
-    unsealedCookies.entries.clear();
-  }
-  const cached = unsealedCookies.entries.get(sealed);
-  if (cached && cached.expiresAtMs > now) return cached.data;
-  const data = await unsealData<Partial<SessionData>>(sealed, { password: secret, ttl: SESSION_TTL_SECONDS }).catch(
+  return unsealData<Partial<SessionData>>(sealed, { password: sessionSecret(), ttl: SESSION_TTL_SECONDS }).catch(
     () => ({}) as Partial<SessionData>,
   );
-  const expiresAtMs = sealExpiryMs(sealed);
-  if (Object.keys(data).length > 0 && expiresAtMs > now) {
-    unsealedCookies.entries.set(sealed, { data, expiresAtMs });
-    if (unsealedCookies.entries.size > UNSEALED_COOKIES_MAX) {
-      unsealedCookies.entries.delete(unsealedCookies.entries.keys().next().value!);
-    }
-  }
-  return data;
 }
 
 /** Seals the cookie of a session the server has just stored (services/sessions.ts `openSession`). */

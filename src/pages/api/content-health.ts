@@ -2,8 +2,9 @@ import type { APIRoute } from 'astro';
 import { contentHealthQuerySchema } from '~/lib/api/content-health';
 import { contentHealthCsv } from '~/lib/freshness/csv';
 import { CONTENT_HEALTH_DENIED } from '~/lib/freshness/status';
-import { readQuery, requireAdmin } from '~/lib/server/http/request';
+import { readQuery } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
+import { requireAdmin } from '~/lib/server/http/signed-in';
 import { getContentHealth } from '~/lib/server/services/content-health';
 
 export const prerender = false;
@@ -14,7 +15,7 @@ export const prerender = false;
  * `?format=csv` answers the same rows as a CSV download.
  */
 export const GET: APIRoute = async ({ locals, url }) => {
-  requireAdmin(locals, CONTENT_HEALTH_DENIED);
+  await requireAdmin(locals, undefined, CONTENT_HEALTH_DENIED);
   const query = readQuery(url, contentHealthQuerySchema);
   const health = await getContentHealth(query);
   if (query.format === 'json') return json(health);

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { requireUser } from '~/lib/server/http/request';
+import { requireUser } from '~/lib/server/http/signed-in';
 import { json } from '~/lib/server/http/response';
 import { listPublicQuizzes } from '~/lib/server/services/quizzes';
 
 export const prerender = false;
 
 /** GET /api/quizzes: every quiz with questions and options (in the user's order), WITHOUT answer keys. */
-export const GET: APIRoute = async ({ locals }) => json(await listPublicQuizzes(requireUser(locals).id));
+export const GET: APIRoute = async ({ locals }) => json((await requireUser(locals, listPublicQuizzes)).data);

@@ -1,14 +1,15 @@
 import type { APIRoute } from 'astro';
 import { trackVisitRequestSchema } from '~/lib/api/team';
-import { readJson, requireUser } from '~/lib/server/http/request';
+import { readJson } from '~/lib/server/http/request';
+import { requireUser } from '~/lib/server/http/signed-in';
 import { recordVisit } from '~/lib/server/services/visits';
 
 export const prerender = false;
 
 /** POST /api/track-visit (SPEC §7): records one visit of the signed-in user; a body userId is ignored. 204. */
 export const POST: APIRoute = async ({ request, locals }) => {
-  const user = requireUser(locals);
   const visit = await readJson(request, trackVisitRequestSchema);
+  const { user } = await requireUser(locals);
   await recordVisit(user.id, visit);
   return new Response(null, { status: 204 });
 };

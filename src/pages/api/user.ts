@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireUser } from '~/lib/server/http/request';
+import { requireUser } from '~/lib/server/http/signed-in';
 import { json } from '~/lib/server/http/response';
 
 export const prerender = false;
 
 /** GET /api/user: the signed-in user (the middleware answers 401 when there is none). */
-export const GET: APIRoute = ({ locals }) => json(requireUser(locals));
+export const GET: APIRoute = async ({ locals }) => json((await requireUser(locals)).user);

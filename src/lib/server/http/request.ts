@@ -1,25 +1,10 @@
-// What every route handler does first: take the user from the session, read and validate the body,
-// the query or a route id. Each failure is an HttpError naming what is wrong (401, 400, 413).
+// Reading a request: the body, the query or a route id, validated. Each failure is an HttpError naming
+// what is wrong (400, 413). Who is signed in: ./signed-in.ts.
 import type { z } from 'zod';
-import type { PublicUser } from '~/lib/api/users';
-import { ACCESS_DENIED_DESCRIPTION } from '~/lib/team/figures';
 import { HttpError } from '~/lib/server/errors';
 import { describeZodError } from './response';
 
 const MAX_BODY_BYTES = 64 * 1024;
-
-/** The signed-in user (the middleware already answered 401 for signed-out /api calls; this keeps types honest). */
-export function requireUser(locals: App.Locals): PublicUser {
-  if (!locals.user) throw new HttpError(401, 'Not signed in');
-  return locals.user;
-}
-
-/** The signed-in administrator; 403 with the spec's Access Denied text (or the page's own) for anyone else. */
-export function requireAdmin(locals: App.Locals, deniedMessage: string = ACCESS_DENIED_DESCRIPTION): PublicUser {
-  const user = requireUser(locals);
-  if (!locals.isAdmin) throw new HttpError(403, deniedMessage);
-  return user;
-}
 
 async function readBoundedText(request: Request): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? '0');
@@ -71,7 +56,7 @@ export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.infer<S> 
   return validate(schema, params);
 }
 
-/** A route id (SPEC §5: parsed as an integer): a positive integer of at most 9 digits, else null. */
+/** A route id (parsed as an integer): a positive integer of at most 9 digits, else null. */
 export function parseRouteId(value: string | undefined): number | null {
   return value !== undefined && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 }

@@ -118,17 +118,6 @@ export async function getDailyChallenge(
   return dailyChallengeFromState(userId, await loadReviewState(userId, now), now, options.bank ?? null);
 }
 
-/** What answering reads first: the window's question and the answer that counts (see completeDailyChallenge). */
-export type ChallengeReads = Awaited<ReturnType<typeof currentChallenge>>;
-
-/**
- * The reads of completeDailyChallenge, on their own so POST /api/daily-challenge/complete can send them
- * beside the session check (src/lib/server/http/read-ahead.ts).
- */
-export async function readChallenge(userId: string, now: Date = new Date()): Promise<ChallengeReads> {
-  return currentChallenge(userId, await loadReviewState(userId, now), now);
-}
-
 /**
  * POST /api/daily-challenge/complete: 400 unless questionId is the user's current challenge and answerId one
  * of its options. The first answer in the window is stored and counts (and updates the card, once); any
@@ -138,10 +127,8 @@ export async function completeDailyChallenge(
   userId: string,
   input: CompleteChallengeRequest,
   now: Date = new Date(),
-  /** Already read (readChallenge), beside the session check. */
-  reads?: ChallengeReads,
 ): Promise<ChallengeVerdict> {
-  const { window, pick, answer } = reads ?? (await readChallenge(userId, now));
+  const { window, pick, answer } = await currentChallenge(userId, await loadReviewState(userId, now), now);
   const counted = answer && answer.questionKey === pick.key ? answer : null;
   if (input.questionId !== pick.key) throw new HttpError(400, 'questionId: not the current daily challenge');
   const option = pick.question.options.find((candidate) => candidate.id === input.answerId);

@@ -26,28 +26,18 @@ export async function getModuleForUser(userId: string, moduleId: number): Promis
   return toModuleResponse(module, effectiveModuleStatus(stored?.status ?? null, completed.length, module.lessonCount));
 }
 
-/** What a status change is checked against: the module and the user's completed lessons in it (404 for an unknown module). */
-export interface ModuleStatusReads {
-  module: Module;
-  completed: number[];
-}
-
-/** The reads of PATCH /api/modules/{id}, which start beside the session check (http/read-ahead.ts). */
-export async function readModuleStatusInputs(userId: string, moduleId: number): Promise<ModuleStatusReads> {
-  const module = await requireModule(moduleId);
-  return { module, completed: await completedLessonIds(userId, module) };
-}
-
 /**
  * PATCH /api/modules/{id}: sets the user's module status. It cannot contradict the lessons (SPEC §5):
  * "completed" needs every lesson completed, "not_started" needs none (409 otherwise).
  */
 export async function setModuleStatus(
   userId: string,
-  { module, completed }: ModuleStatusReads,
+  moduleId: number,
   status: ModuleStatus,
   now: Date = new Date(),
 ): Promise<ModuleResponse> {
+  const module = await requireModule(moduleId);
+  const completed = await completedLessonIds(userId, module);
   if (status === 'completed' && completed.length < module.lessonCount) {
     throw new HttpError(409, 'status: a module is completed only when every lesson is completed');
   }

@@ -3,7 +3,7 @@
 // BlobsServer, must all end up recorded, and the module must then be completed.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalBlobs, type LocalBlobs } from '~/lib/server/storage/local-server';
+import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
 import { progress } from '~/lib/server/storage/progress';
 import { recordLessonCompletions } from './progress';
 

@@ -80,18 +80,10 @@ function completeLesson(userId: string, moduleId: number, lessonId: number, now:
 }
 
 /** What recording completions reads before it writes: the module's record, completed lessons and stored status. */
-export interface CompletionReads {
+interface CompletionReads {
   record: StoredProgressRecord | null;
   completed: number[];
   stored: StoredModuleStatus | null;
-}
-
-/**
- * The first round trip of recordLessonCompletions, on its own so POST and PATCH /api/progress can send it
- * beside the session check (src/lib/server/http/read-ahead.ts); 404 for an unknown module.
- */
-export async function readCompletions(userId: string, moduleId: number): Promise<CompletionReads> {
-  return completionReads(userId, await requireModule(moduleId));
 }
 
 async function completionReads(userId: string, module: Pick<Module, 'id' | 'lessons'>): Promise<CompletionReads> {
@@ -114,18 +106,14 @@ export async function recordLessonCompletions(
   userId: string,
   module: Pick<Module, 'id' | 'lessons' | 'lessonCount'>,
   lessonIds: readonly number[],
-  options: {
-    now?: Date;
-    timeSpent?: number;
-    /** Already read (readCompletions), beside the session check. */ reads?: CompletionReads;
-  } = {},
+  options: { now?: Date; timeSpent?: number } = {},
 ): Promise<ProgressRecord> {
   const now = options.now ?? new Date();
   const known = new Set(module.lessons.map((lesson) => lesson.id));
   const unknown = lessonIds.find((id) => !known.has(id));
   if (unknown !== undefined) throw new HttpError(400, `completedLessons: lesson ${unknown} is not part of module ${module.id}`);
 
-  const { record, completed, stored } = options.reads ?? (await completionReads(userId, module));
+  const { record, completed, stored } = await completionReads(userId, module);
   const before = effectiveModuleStatus(stored?.status ?? null, completed.length, module.lessonCount);
   const outcome = applyLessonCompletion(
     { recordExists: record !== null, completedLessons: completed, moduleStatus: before, lessonCount: module.lessonCount },
@@ -163,13 +151,11 @@ export async function createProgress(
   userId: string,
   input: { moduleId: number; completedLessons?: number[] | undefined; timeSpent?: number | undefined },
   now: Date = new Date(),
-  reads?: CompletionReads,
 ): Promise<ProgressRecord> {
   const module = await requireModule(input.moduleId);
   return recordLessonCompletions(userId, module, input.completedLessons ?? [], {
     now,
     ...(input.timeSpent === undefined ? {} : { timeSpent: input.timeSpent }),
-    ...(reads ? { reads } : {}),
   });
 }
 
@@ -179,10 +165,9 @@ export async function updateProgress(
   moduleId: number,
   completedLessons: number[],
   now: Date = new Date(),
-  reads?: CompletionReads,
 ): Promise<ProgressRecord> {
   const module = await requireModule(moduleId);
-  return recordLessonCompletions(userId, module, completedLessons, { now, ...(reads ? { reads } : {}) });
+  return recordLessonCompletions(userId, module, completedLessons, { now });
 }
 
 /** GET /api/progress: the user's records in learning-path order (modules with a record or a completion). */

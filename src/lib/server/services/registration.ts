@@ -5,7 +5,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RegisterRequest } from '~/lib/api/users';
 import { adminUsername, registrationPolicy } from '~/lib/server/config';
 import { HttpError } from '~/lib/server/errors';
-import { inBackground } from '~/lib/server/request-trace';
+import { inBackground } from '~/lib/server/background';
 import { activity } from '~/lib/server/storage/activity';
 import { throttleSubject } from '~/lib/server/storage/sign-in-failures';
 import { users, type StoredUser } from '~/lib/server/storage/users';

@@ -4,13 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, foldAnswers } from '~/lib/review/leitner';
-import { startLocalBlobs, type LocalBlobs } from '~/lib/server/storage/local-server';
+import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
 import { progress } from '~/lib/server/storage/progress';
 import { reviewAnswers } from '~/lib/server/storage/review-answers';
 import { users } from '~/lib/server/storage/users';
 import { getDailyChallenge } from './daily-challenge';
 import { buildQuestionBank } from './question-bank';
-import { backgroundWorkDone } from '~/lib/server/request-trace';
+import { backgroundWorkDone } from '~/lib/server/background';
 import { countedAnswers, loadReviewState, recordAnswers } from './review-state';
 import { getTeamProgress } from './team-progress';
 import { rebuildRollups } from './team-rollup';

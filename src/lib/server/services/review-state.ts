@@ -9,7 +9,7 @@
  * create-only key (and its journal entry for the team figures), so concurrent answers all count.
  */
 import { dayOf, foldAnswers, type Card } from '~/lib/review/leitner';
-import { inBackground } from '~/lib/server/request-trace';
+import { inBackground } from '~/lib/server/background';
 import { activity } from '~/lib/server/storage/activity';
 import { progress } from '~/lib/server/storage/progress';
 import { reviewAnswers, type AnswerSource, type ReviewAnswer, type StoredReviewSnapshot } from '~/lib/server/storage/review-answers';

@@ -3,10 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, factOf, type JournalEntry } from '~/lib/server/storage/activity';
-import { startLocalBlobs, type LocalBlobs } from '~/lib/server/storage/local-server';
+import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
 import { quizResults } from '~/lib/server/storage/quiz-results';
 import { users } from '~/lib/server/storage/users';
-import { backgroundWorkDone } from '~/lib/server/request-trace';
+import { backgroundWorkDone } from '~/lib/server/background';
 import { daysInProgram, modulesExpected } from '~/lib/team/figures';
 import { getTeamProgress, specRow } from './team-progress';
 import { rebuildRollups } from './team-rollup';

@@ -2,7 +2,7 @@
 // a local BlobsServer: folding only new events must always equal a rebuild from all events.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalBlobs, type LocalBlobs } from '~/lib/server/storage/local-server';
+import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
 import { trackVisitRequestSchema } from '~/lib/api/team';
 import { teamProgressCsv } from '~/lib/team/csv';
 import { isActive, overallEngagement, type TeamMemberRow } from '~/lib/team/figures';
@@ -18,7 +18,7 @@ import { challengeAnswers } from '~/lib/server/storage/challenge-answers';
 import { progress } from '~/lib/server/storage/progress';
 import { quizResults } from '~/lib/server/storage/quiz-results';
 import { teamRollup } from '~/lib/server/storage/team-rollup';
-import { backgroundWorkDone } from '~/lib/server/request-trace';
+import { backgroundWorkDone } from '~/lib/server/background';
 import { users } from '~/lib/server/storage/users';
 import { curriculumLessonKeys, getTeamProgress, progressPercent, toTeamRow } from './team-progress';
 import { rebuildRollups, refreshTeamRollup, SETTLE_MS } from './team-rollup';

@@ -7,7 +7,7 @@ import { masteryPercent } from '~/lib/review/leitner';
 import type { StoredUser } from '~/lib/server/storage/users';
 import type { QuestionBank } from './question-bank';
 import { teamKnowledge, type TeamKnowledge } from './team-knowledge';
-import { refreshTeamRollup, type RollupBase } from './team-rollup';
+import { refreshTeamRollup } from './team-rollup';
 import { emptyFigures, lessonKey, type MemberFigures } from './team-rollup-fold';
 
 /** The part of a module the progress figure needs (as src/lib/content/learning.ts getModules() returns it). */
@@ -121,12 +121,12 @@ const byName = (a: TeamMemberRow, b: TeamMemberRow) => a.name.localeCompare(b.na
 
 /** One row per user (SPEC §3), with the figures of docs/decisions.md. Administrators only: the caller checks. */
 export async function getTeamProgress(
-  options: { curriculum?: readonly CurriculumModule[]; bank?: TeamBank; now?: Date; base?: RollupBase } = {},
+  options: { curriculum?: readonly CurriculumModule[]; bank?: TeamBank; now?: Date } = {},
 ): Promise<TeamProgress> {
   const now = options.now ?? new Date();
   // The dashboard needs the figures, not the saved cache: the rollup is saved after the answer.
   const [{ committed, view, viewAnswerStats }, curriculum, bank] = await Promise.all([
-    refreshTeamRollup(now, { saveInBackground: true, base: options.base }),
+    refreshTeamRollup(now, { saveInBackground: true }),
     options.curriculum ?? loadCurriculum(),
     options.bank ?? loadBank(),
   ]);

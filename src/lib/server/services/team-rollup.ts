@@ -21,7 +21,7 @@
  * - Progress is computed at read time from the folded lesson ids and the current content, so a content
  *   change never needs a rebuild.
  */
-import { inBackground } from '~/lib/server/request-trace';
+import { inBackground } from '~/lib/server/background';
 import { activity, type JournalEntry } from '~/lib/server/storage/activity';
 import { challengeAnswers } from '~/lib/server/storage/challenge-answers';
 import { progress } from '~/lib/server/storage/progress';
@@ -66,16 +66,13 @@ async function refreshPeople(
   return { people, changed };
 }
 
-/**
- * A refresh's first round trip: the stored rollup and the user listing. They depend neither on each other
- * nor on who asks, so a team page starts them beside the session check (http/read-ahead.ts `adminWith`).
- */
-export interface RollupBase {
+/** A refresh's first round trip: the stored rollup and the user listing. */
+interface RollupBase {
   stored: TeamRollup | null;
   versions: ReadonlyArray<{ id: string; etag: string }>;
 }
 
-export async function readRollupBase(): Promise<RollupBase> {
+async function readRollupBase(): Promise<RollupBase> {
   const [stored, versions] = await Promise.all([teamRollup.get(teamRollupSchema), users.versions()]);
   return { stored, versions };
 }
@@ -93,18 +90,15 @@ export interface RefreshResult {
 
 /**
  * Brings the team rollup up to date, listing only events it has not folded yet (all of them when
- * rebuilding). Two round trips when the rollup exists: the rollup and the user listing together (or
- * `base`, read already), then the journal listings and the changed user records together. With
+ * rebuilding). Two round trips when the rollup exists: the rollup and the user listing together, then the journal listings and the changed user records together. With
  * `saveInBackground` (a dashboard load) the answer does not wait for the rollup to be saved.
  */
 export async function refreshTeamRollup(
   now: Date,
-  options: { rebuild?: boolean; saveInBackground?: boolean; base?: RollupBase | undefined } = {},
+  options: { rebuild?: boolean; saveInBackground?: boolean } = {},
 ): Promise<RefreshResult> {
   const watermark = new Date(now.getTime() - SETTLE_MS);
-  const { stored, versions } = options.rebuild
-    ? { stored: null, versions: await users.versions() }
-    : (options.base ?? (await readRollupBase()));
+  const { stored, versions } = options.rebuild ? { stored: null, versions: await users.versions() } : await readRollupBase();
   const base = stored ?? emptyTeamRollup(now);
   const since = base.activityThrough === null ? null : new Date(base.activityThrough);
   const [journal, records, { people, changed: peopleChanged }] = await Promise.all([

@@ -8,23 +8,11 @@
 import { getStore, type Store } from '@netlify/blobs';
 import { z } from 'zod';
 import { blobsStoreName } from '~/lib/server/config';
-import { blobOperationOf, traceOperation } from '~/lib/server/request-trace';
 import { StorageUnavailableError } from './errors';
-
-/**
- * Every HTTP request the Blobs client makes is one round trip (a listing's pages, a retry, a signed-URL
- * step each count): recorded in the request's trace for the round-trip budget (docs/decisions.md).
- */
-const tracedFetch: typeof globalThis.fetch = (input, init) => {
-  const url = input instanceof Request ? input.url : String(input);
-  const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-  const { kind, key } = blobOperationOf(method, url);
-  return traceOperation(kind, key, () => globalThis.fetch(input, init));
-};
 
 /** Production's store, or a deploy preview's own (config.ts `blobsStoreName`). */
 function store(): Store {
-  return getStore({ name: blobsStoreName(), consistency: 'strong', fetch: tracedFetch });
+  return getStore({ name: blobsStoreName(), consistency: 'strong' });
 }
 
 async function guard<T>(operation: () => Promise<T>): Promise<T> {

@@ -6,7 +6,7 @@
  * reader may rewrite it (last writer wins: every version holds only results that exist).
  */
 import { z } from 'zod';
-import { inBackground } from '~/lib/server/request-trace';
+import { inBackground } from '~/lib/server/background';
 import { listKeys, mapLimit, readJSON, writeJSON } from './blobs';
 import { key, lastSegment, prefix } from './keys';
 import { recordsAsJournalEntries } from './activity';

@@ -2,8 +2,8 @@ import type { APIRoute } from 'astro';
 import { updateProgressRequestSchema } from '~/lib/api/progress';
 import { readJson, requireRouteId } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
-import { readCompletions, updateProgress } from '~/lib/server/services/progress';
-import { requireUserWith } from '~/lib/server/http/read-ahead';
+import { requireUser } from '~/lib/server/http/signed-in';
+import { updateProgress } from '~/lib/server/services/progress';
 
 export const prerender = false;
 
@@ -11,6 +11,6 @@ export const prerender = false;
 export const PATCH: APIRoute = async ({ params, locals, request }) => {
   const moduleId = requireRouteId(params['id']);
   const body = await readJson(request, updateProgressRequestSchema);
-  const { user, data: reads } = await requireUserWith(locals, (userId) => readCompletions(userId, moduleId));
-  return json(await updateProgress(user.id, moduleId, body.completedLessons, new Date(), reads));
+  const { user } = await requireUser(locals);
+  return json(await updateProgress(user.id, moduleId, body.completedLessons));
 };

@@ -110,9 +110,9 @@ export function createRanker({ places, synonyms: synonymSets }: SearchDocuments)
 
   function search(alternatives: readonly string[][]): SearchResult[] {
     const query: Query = { combineWith: 'OR', queries: alternatives.map((terms) => ({ combineWith: 'AND', queries: [terms.join(' ')] })) };
-    const results = miniSearch.search(query);
-    // Nothing has every word: any word will do, so one unknown word does not hide the rest.
-    return results.length > 0 ? results : miniSearch.search(alternatives[0]!.join(' '), { combineWith: 'OR' });
+    // Every content word must match (as typed, as a prefix of the last word, or with a typo): words that
+    // never occur together find nothing, rather than whatever shares one of them.
+    return miniSearch.search(query);
   }
 
   return {

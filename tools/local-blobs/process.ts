@@ -7,7 +7,8 @@
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { connectTo, type LocalBlobsOptions } from '~/lib/server/storage/local-server';
+import type { BlobsLatency } from './latency';
+import { connectTo } from './server';
 
 /** What the child sends once its server listens. */
 export interface BlobsProcessReady {
@@ -20,16 +21,16 @@ export interface BlobsProcess {
   stop(): Promise<void>;
 }
 
-const CHILD = fileURLToPath(new URL('./blobs-process-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('./process-child.ts', import.meta.url));
 
-export async function startBlobsProcess(options: Pick<LocalBlobsOptions, 'siteID' | 'latency'> = {}): Promise<BlobsProcess> {
-  const child = fork(CHILD, [JSON.stringify(options)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function startBlobsProcess(options: { siteID?: string; latency?: BlobsLatency | null } = {}): Promise<BlobsProcess> {
+  const child = fork(CHILD, [JSON.stringify({ siteID: options.siteID })], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await new Promise<BlobsProcessReady>((resolve, reject) => {
     child.once('message', (message) => resolve(message as BlobsProcessReady));
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`The Blobs server process exited (code ${code}) before it listened.`)));
   });
-  connectTo(ready);
+  connectTo(ready, options.latency ?? null);
   return {
     stop: () =>
       new Promise<void>((resolve) => {

@@ -1,19 +1,12 @@
-// The per-request trace of Blobs operations: classification of Blobs HTTP requests, the longest chain of
+// The local trace of Blobs operations: classification of Blobs HTTP requests, the longest chain of
 // sequential operations, background work kept off the critical path, and the Server-Timing text.
 import { describe, expect, it } from 'vitest';
-import {
-  backgroundWorkDone,
-  blobOperationOf,
-  inBackground,
-  longestChain,
-  newTrace,
-  serverTiming,
-  settled,
-  summarize,
-  traceOperation,
-  withTrace,
-  type BlobOperation,
-} from './request-trace';
+import { z } from 'zod';
+import { inBackground, withRequestScope } from '~/lib/server/background';
+import { readJSON, writeJSON } from '~/lib/server/storage/blobs';
+import { afterAll, beforeAll } from 'vitest';
+import { startLocalBlobs, type LocalBlobs } from './server';
+import { blobOperationOf, longestChain, serverTiming, settled, summarize, withTrace, type BlobOperation, type RequestTrace } from './trace';
 
 const op = (start: number, end: number, extra: Partial<BlobOperation> = {}): BlobOperation => ({
   kind: 'get',
@@ -59,7 +52,7 @@ describe('longestChain', () => {
 
 describe('summarize and serverTiming', () => {
   it('leaves background operations off the critical path and counts the time Blobs kept the request waiting', () => {
-    const trace = newTrace();
+    const trace: RequestTrace = { operations: [] };
     trace.operations.push(
       op(0, 40),
       op(10, 50, { kind: 'list' }),
@@ -74,78 +67,52 @@ describe('summarize and serverTiming', () => {
       byKind: { get: 1, list: 1, set: 1, delete: 0 },
     });
     expect(serverTiming(trace)).toBe('blobs;dur=90.0;desc="3 ops, 2 sequential, 1 in background"');
-    expect(serverTiming(newTrace())).toBe('blobs;dur=0.0;desc="0 ops, 0 sequential"');
+    expect(serverTiming({ operations: [] })).toBe('blobs;dur=0.0;desc="0 ops, 0 sequential"');
   });
 });
 
-describe('tracing a request', () => {
-  it('records operations made inside a trace, in nested calls too, and none outside', async () => {
-    await traceOperation('get', 'outside', async () => 1);
-    const trace = await withTrace(newTrace, async (opened) => {
-      await Promise.all([traceOperation('get', 'a', async () => 1), traceOperation('list', 'b/', async () => [])]);
-      // a nested trace (the middleware inside a test's trace) records into the outer one
-      await withTrace(newTrace, (inner) => {
+describe('tracing requests to a local Blobs server', () => {
+  let blobs: LocalBlobs;
+  const schema = z.strictObject({ n: z.number() });
+  beforeAll(async () => {
+    blobs = await startLocalBlobs();
+  });
+  afterAll(() => blobs.stop());
+
+  it('records the operations made inside a trace, in nested calls too, and none outside', async () => {
+    await readJSON('trace/outside', schema);
+    const trace = await withTrace(async (opened) => {
+      await Promise.all([readJSON('trace/a', schema), writeJSON('trace/b', schema, { n: 1 })]);
+      // a nested trace records into the outer one
+      await withTrace((inner) => {
         expect(inner).toBe(opened);
-        return traceOperation('set', 'c', async () => true);
+        return readJSON('trace/b', schema);
       });
       return opened;
     });
-    expect(trace.operations.map((o) => `${o.kind} ${o.key}`)).toEqual(['get a', 'list b/', 'set c']);
+    expect(trace.operations.map((o) => `${o.kind} ${o.key}`).sort()).toEqual(['get trace/a', 'get trace/b', 'set trace/b']);
+    expect(summarize(trace).sequential).toBe(2);
   });
 
-  it('records failed operations too', async () => {
-    const trace = newTrace();
-    await expect(
-      withTrace(
-        () => trace,
-        () =>
-          traceOperation('get', 'broken', async () => {
-            throw new Error('down');
-          }),
-      ),
-    ).rejects.toThrow('down');
-    expect(trace.operations).toHaveLength(1);
-  });
-
-  it('runs background work through waitUntil, marks its operations, and lets tests wait for it', async () => {
-    const handed: Array<Promise<unknown>> = [];
+  it('marks the operations of background work and waits for them', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const trace = await withTrace(
-      () => newTrace((promise) => handed.push(promise)),
-      async (opened) => {
+    const trace = await withTrace(async (opened) => {
+      await withRequestScope({ signedIn: Promise.resolve(true) }, async () => {
         inBackground('a cache save', async () => {
           await gate;
-          await traceOperation('set', 'cache', async () => true);
+          await writeJSON('trace/cache', schema, { n: 2 });
         });
-        await traceOperation('get', 'record', async () => 1);
-        return opened;
-      },
-    );
-    expect(handed).toHaveLength(1);
-    expect(trace.pending.size).toBe(1);
+        await readJSON('trace/record', schema);
+      });
+      return opened;
+    });
     release();
-    await settled(trace);
-    await backgroundWorkDone();
+    await settled();
     expect(trace.operations.map((o) => [o.key, o.background])).toEqual([
-      ['record', false],
-      ['cache', true],
+      ['trace/record', false],
+      ['trace/cache', true],
     ]);
     expect(summarize(trace)).toMatchObject({ operations: 1, background: 1 });
-  });
-
-  it('logs a failed background task instead of throwing it at the request', async () => {
-    const errors: unknown[][] = [];
-    const original = console.error;
-    console.error = (...args: unknown[]) => void errors.push(args);
-    try {
-      inBackground('a doomed save', async () => {
-        throw new Error('storage down');
-      });
-      await backgroundWorkDone();
-    } finally {
-      console.error = original;
-    }
-    expect(errors[0]?.[0]).toBe('background: a doomed save failed');
   });
 });

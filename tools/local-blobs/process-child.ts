@@ -3,12 +3,12 @@
  * as JSON in argv, tells the parent where it listens, and stops (removing its data) when the parent
  * disconnects or exits.
  */
-import { startLocalBlobs, type LocalBlobsOptions } from '~/lib/server/storage/local-server';
-import type { BlobsProcessReady } from './blobs-process';
+import type { BlobsProcessReady } from './process';
+import { startLocalBlobs } from './server';
 
-const options = JSON.parse(process.argv[2] ?? '{}') as Pick<LocalBlobsOptions, 'siteID' | 'latency'>;
+const options = JSON.parse(process.argv[2] ?? '{}') as { siteID?: string };
 const siteID = options.siteID ?? 'local';
-const blobs = await startLocalBlobs({ ...options, siteID });
+const blobs = await startLocalBlobs({ siteID });
 const ready: BlobsProcessReady = { url: blobs.url, token: blobs.token, siteID };
 process.send?.(ready);
 process.once('disconnect', () => {

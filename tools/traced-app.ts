@@ -8,17 +8,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  backgroundWorkDone,
-  newTrace,
-  settled,
-  summarize,
-  withTrace,
-  type BlobOperation,
-  type TraceSummary,
-} from '~/lib/server/request-trace';
-import type { BlobsLatency } from '~/lib/server/storage/local-server';
-import { startBlobsProcess } from './blobs-process';
+import type { BlobsLatency } from './local-blobs/latency';
+import { startBlobsProcess } from './local-blobs/process';
+import { settled, summarize, withTrace, type BlobOperation, type TraceSummary } from './local-blobs/trace';
 
 type Handler = (request: Request, context: { ip: string; waitUntil: (promise: Promise<unknown>) => void }) => Promise<Response>;
 
@@ -104,7 +96,6 @@ export async function startTracedApp(
 
   const measure: TracedApp['measure'] = (requester, method, pathname, requestOptions) =>
     withTrace(
-      () => newTrace(),
       async (trace) => {
         const start = performance.now();
         const response = await requester.request(method, pathname, requestOptions);
@@ -122,7 +113,7 @@ export async function startTracedApp(
           }
         }
         const totalMs = performance.now() - start;
-        await settled(trace);
+        await settled();
         return {
           status: response.status,
           ttfbMs,
@@ -139,7 +130,7 @@ export async function startTracedApp(
 
   // Background work (a rollup saved after a response) finishes before the Blobs server goes away.
   const stop = async () => {
-    await backgroundWorkDone();
+    await settled();
     await blobs.stop();
   };
   return { origin, client, measure, stop };

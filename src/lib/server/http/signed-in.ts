@@ -1,0 +1,88 @@
+/**
+ * Who is signed in, asked the same way by pages and API routes. The middleware opens a session gate per
+ * request: the user id the sealed session cookie names (iron seals it with SESSION_SECRET, so it cannot
+ * be forged; it is wrong only for a session that has ended) and the check of the stored session.
+ * A GET runs beside that check, so a route can start its reads for the claimed user in the same round
+ * trip; they are used only once the check has confirmed the user, and dropped otherwise. Writes wait for
+ * the check before the route runs. `locals.user` and `locals.isAdmin` throw when read before the check
+ * has finished, saying what to await.
+ */
+import type { PublicUser } from '~/lib/api/users';
+import { ACCESS_DENIED_DESCRIPTION } from '~/lib/team/figures';
+import { HttpError } from '~/lib/server/errors';
+
+export interface SessionUser {
+  user: PublicUser;
+  isAdmin: boolean;
+}
+
+export interface SessionGate {
+  /** The user id the session cookie names, before the check; null without a valid cookie. */
+  claimedUserId: string | null;
+  /** The signed-in user once the stored session is confirmed; null when signed out. */
+  check: Promise<SessionUser | null>;
+}
+
+const EARLY_READ =
+  'locals.user was read before the session check finished: await signedIn(locals) (pages) or requireUser(locals) ' +
+  '(API routes) from src/lib/server/http/signed-in.ts first.';
+
+/** Sets up `locals` for one request (the middleware, once per request, rewrites included). */
+export function openSessionGate(locals: App.Locals, gate: SessionGate): void {
+  let settled: SessionUser | null | undefined;
+  gate.check.then(
+    (result) => (settled = result),
+    () => (settled = null),
+  );
+  const known = () => {
+    if (settled === undefined) throw new Error(EARLY_READ);
+    return settled;
+  };
+  Object.defineProperties(locals, {
+    session: { value: gate, configurable: true },
+    user: { get: () => known()?.user ?? null, configurable: true },
+    isAdmin: { get: () => known()?.isAdmin ?? false, configurable: true },
+  });
+}
+
+/**
+ * The signed-in user and what `reads` answered for them, or null when signed out. `reads` starts with
+ * the claimed user id before the check ends (on a GET), so it must only read.
+ */
+export async function signedIn<T = undefined>(
+  locals: App.Locals,
+  reads?: (userId: string) => Promise<T>,
+): Promise<(SessionUser & { data: T }) | null> {
+  const { claimedUserId, check } = locals.session;
+  if (claimedUserId === null) return null;
+  const data = reads?.(claimedUserId);
+  data?.catch(() => undefined); // not unhandled while the check runs; awaited once it passed
+  const who = await check;
+  if (!who) return null;
+  return { ...who, data: (await data) as T };
+}
+
+/** signedIn for an API route: 401 "Not signed in" when signed out. */
+export async function requireUser<T = undefined>(
+  locals: App.Locals,
+  reads?: (userId: string) => Promise<T>,
+): Promise<SessionUser & { data: T }> {
+  const who = await signedIn(locals, reads);
+  if (!who) throw new HttpError(401, 'Not signed in');
+  return who;
+}
+
+/**
+ * An administrator's call: what `reads` answered (it reads what every administrator sees, so it starts
+ * beside the check and is dropped unseen for anybody else); 401 when signed out, 403 with the Access
+ * Denied text (or the page's own) for anybody but an administrator.
+ */
+export async function requireAdmin<T = undefined>(
+  locals: App.Locals,
+  reads?: () => Promise<T>,
+  deniedMessage: string = ACCESS_DENIED_DESCRIPTION,
+): Promise<SessionUser & { data: T }> {
+  const who = await requireUser(locals, reads && (() => reads()));
+  if (!who.isAdmin) throw new HttpError(403, deniedMessage);
+  return who;
+}
