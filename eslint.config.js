@@ -14,7 +14,10 @@ import tseslint from 'typescript-eslint';
 const restricted = (patterns) => ['error', { patterns }];
 
 const BLOBS = { group: ['@netlify/blobs', '@netlify/blobs/*'], message: 'Only src/lib/server/storage/ talks to Netlify Blobs.' };
-const STORAGE = { group: ['~/lib/server/storage/*'], message: 'Pages, routes and islands call a service; only services use storage.' };
+const STORAGE = {
+  group: ['~/lib/server/storage/*', '~/lib/server/*/storage/*'],
+  message: 'Pages, routes and islands call a service; only services use storage.',
+};
 const CONTENT_COLLECTIONS = {
   group: ['astro:content'],
   message: 'Ask src/lib/content/<concept>.ts; it is the only reader of the collections.',
@@ -75,7 +78,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restricted([BLOBS, STORAGE, SERVER_ONLY, TOOLS]) },
   },
   {
-    files: ['src/lib/server/storage/**'],
+    files: ['src/lib/server/storage/**', 'src/lib/server/*/storage/**'],
     rules: { 'no-restricted-imports': restricted([CONTENT_COLLECTIONS, TOOLS]) },
   },
   {

@@ -163,6 +163,24 @@ test.describe('signed in', () => {
     await context.close();
   });
 
+  test('a failed logout shows the destructive Logout failed toast with the message, and stays signed in', async ({ userPage: page }) => {
+    await page.goto('/product');
+    await page.route('/api/logout', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Storage is unavailable' }) }),
+    );
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Logout failed' });
+    await expect(toast).toContainText('Storage is unavailable');
+    await expect(page).toHaveURL(/\/product$/);
+    await page.unroute('/api/logout');
+    await page.route('/api/logout', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch' })).toBeVisible();
+    await page.unroute('/api/logout');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/$/); // still signed in
+  });
+
   test('logout is a plain form: without JavaScript it lands on /auth with the Logged out toast', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

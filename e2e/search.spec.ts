@@ -219,6 +219,28 @@ test.describe('header search', () => {
     await expect(page).toHaveURL((url) => url.pathname === landing);
   });
 
+  test('with a slow CPU, text typed before, during and after hydration is all kept and searched', async ({ userPage: page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/HeaderSearch*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/company-overview');
+    await page.waitForLoadState('load');
+    const box = searchBox(page);
+    await box.pressSequentially('lea', { delay: 15 }); // before: the island's script is held
+    release();
+    await box.pressSequentially('se ty', { delay: 15 }); // during: hydration runs while these keys land
+    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0, undefined, { timeout: 30_000 });
+    await box.pressSequentially('pes', { delay: 15 }); // after
+    await expect(box).toHaveValue('lease types');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await expect(group(page, 'Quizzes').getByRole('option').first()).toHaveText('Lease Types and CRE Metrics', { timeout: 30_000 });
+  });
+
   test('"/" typed inside another field stays in that field', async ({ userPage: page }) => {
     await openHome(page);
     await searchBox(page).pressSequentially('a/b');

@@ -258,3 +258,16 @@ test.describe('who is behind (issue 21)', () => {
     await context.close();
   });
 });
+
+test('a not-found page sends no visit and settles (network idle)', async ({ userPage: page }) => {
+  const visits: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === TRACK) visits.push(request.postData() ?? '');
+  });
+  for (const path of ['/no-such-page', '/quizzes/987654321', '/modules/999']) {
+    const response = await page.goto(path, { waitUntil: 'networkidle' });
+    expect(response?.status(), path).toBe(404);
+  }
+  await page.goto('/product', { waitUntil: 'networkidle' });
+  expect(visits.map((body) => (JSON.parse(body) as { pagePath: string }).pagePath)).toEqual(['/product']);
+});

@@ -13,9 +13,9 @@
  */
 import { parseArgs } from 'node:util';
 import { connectBlobs } from './lib/blobs';
-import { createUser, deleteUser, existingUser, isAdmin, listUsers, setDisabled, setPassword } from '~/lib/server/services/accounts';
-import { endSessionsOf, sessionsOf } from '~/lib/server/services/sessions';
-import { unlockUsername } from '~/lib/server/services/sign-in';
+import { createUser, deleteUser, existingUser, isAdmin, listUsers, setDisabled, setPassword } from '~/lib/server/accounts/accounts';
+import { endSessionsOf, sessionsOf } from '~/lib/server/accounts/sessions';
+import { unlockUsername } from '~/lib/server/accounts/sign-in';
 
 const USAGE = `Usage: npm run user -- <create|list|disable|enable|delete|set-password|unlock|sessions> [options]
   --username <email>   the account (required except for list)

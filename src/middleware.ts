@@ -6,10 +6,10 @@ import { isPublicPath } from '~/lib/routes';
 import { checkSettings } from '~/lib/server/config';
 import { withRequestScope } from '~/lib/server/background';
 import { errorResponse, expectedFailure, toErrorResponse } from '~/lib/server/http/response';
-import { isAdmin, toPublicUser, warnIfAdminAddressSelfRegistered } from '~/lib/server/services/accounts';
-import { cookieUserId, userForSession } from '~/lib/server/services/sessions';
-import { getSession, sessionCookieData, type SessionData } from '~/lib/server/session';
-import { flashToast, takeFlash } from '~/lib/server/flash';
+import { isAdmin, toPublicUser, warnIfAdminAddressSelfRegistered } from '~/lib/server/accounts/accounts';
+import { cookieUserId, userForSession } from '~/lib/server/accounts/sessions';
+import { getSession, sessionCookieData, type SessionData } from '~/lib/server/accounts/session-cookie';
+import { flashToast, takeFlash } from '~/lib/server/accounts/flash';
 import { openSessionGate, type SessionGate, type SessionUser } from '~/lib/server/http/signed-in';
 
 /** API routes a signed-out visitor may call. */

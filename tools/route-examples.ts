@@ -323,7 +323,11 @@ export async function requestOf(
 
 /** The example of each page a signed-in person opens (its GET that answers 200): accessibility, layout and budget suites walk these. */
 export const SIGNED_IN_PAGES: ReadonlyArray<{ route: string; path: string }> = ROUTE_EXAMPLES.flatMap((example) =>
-  example.method === 'GET' && !example.route.startsWith('GET /api') && example.status === 200 && example.as !== 'anonymous' && typeof example.path === 'string'
+  example.method === 'GET' &&
+  !example.route.startsWith('GET /api') &&
+  example.status === 200 &&
+  example.as !== 'anonymous' &&
+  typeof example.path === 'string'
     ? [{ route: example.route, path: example.path }]
     : [],
 );

@@ -95,38 +95,36 @@ export async function startTracedApp(
   };
 
   const measure: TracedApp['measure'] = (requester, method, pathname, requestOptions) =>
-    withTrace(
-      async (trace) => {
-        const start = performance.now();
-        const response = await requester.request(method, pathname, requestOptions);
-        const reader = response.body?.getReader();
-        const chunks: Uint8Array[] = [];
-        let ttfbMs = performance.now() - start;
-        if (reader) {
-          let first = true;
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (first) ttfbMs = performance.now() - start;
-            first = false;
-            if (done) break;
-            chunks.push(value);
-          }
+    withTrace(async (trace) => {
+      const start = performance.now();
+      const response = await requester.request(method, pathname, requestOptions);
+      const reader = response.body?.getReader();
+      const chunks: Uint8Array[] = [];
+      let ttfbMs = performance.now() - start;
+      if (reader) {
+        let first = true;
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (first) ttfbMs = performance.now() - start;
+          first = false;
+          if (done) break;
+          chunks.push(value);
         }
-        const totalMs = performance.now() - start;
-        await settled();
-        return {
-          status: response.status,
-          ttfbMs,
-          totalMs,
-          summary: summarize(trace),
-          operations: [...trace.operations],
-          // Decoded only when read: the benchmark shares this process with the function it measures.
-          get body() {
-            return Buffer.concat(chunks).toString('utf8');
-          },
-        };
-      },
-    );
+      }
+      const totalMs = performance.now() - start;
+      await settled();
+      return {
+        status: response.status,
+        ttfbMs,
+        totalMs,
+        summary: summarize(trace),
+        operations: [...trace.operations],
+        // Decoded only when read: the benchmark shares this process with the function it measures.
+        get body() {
+          return Buffer.concat(chunks).toString('utf8');
+        },
+      };
+    });
 
   // Background work (a rollup saved after a response) finishes before the Blobs server goes away.
   const stop = async () => {

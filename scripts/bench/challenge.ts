@@ -10,10 +10,10 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { Quiz } from '~/lib/content/learning';
-import { getDailyChallenge } from '~/lib/server/services/daily-challenge';
-import { buildQuestionBank } from '~/lib/server/services/question-bank';
+import { getDailyChallenge } from '~/lib/server/review/daily-challenge';
+import { buildQuestionBank } from '~/lib/server/review/question-bank';
 import { startLocalBlobs } from '~tools/local-blobs/server';
-import { reviewAnswers } from '~/lib/server/storage/review-answers';
+import { reviewAnswers } from '~/lib/server/review/storage/review-answers';
 
 const { values } = parseArgs({ options: { answers: { type: 'string', default: '5000' }, runs: { type: 'string', default: '50' } } });
 const ANSWERS = Number(values.answers);

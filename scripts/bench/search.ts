@@ -22,7 +22,7 @@ import { gzipSync } from 'node:zlib';
 import { getViteConfig } from 'astro/config';
 import { createServer } from 'vite';
 import type { SearchDocuments } from '~/lib/content/search-documents';
-import { createSearchIndex } from '~/lib/server/services/search';
+import { createSearchIndex } from '~/lib/server/search/search';
 import syncContent from '~tools/sync-content';
 
 const { values } = parseArgs({ options: { queries: { type: 'string', default: '1000' } } });

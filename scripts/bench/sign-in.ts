@@ -19,11 +19,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createUser } from '~/lib/server/services/accounts';
-import { removeExpiredSignInFailures, signIn } from '~/lib/server/services/sign-in';
-import { beginAttempt } from '~/lib/server/services/throttle';
+import { createUser } from '~/lib/server/accounts/accounts';
+import { removeExpiredSignInFailures, signIn } from '~/lib/server/accounts/sign-in';
+import { beginAttempt } from '~/lib/server/accounts/throttle';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
-import { signInFailures, throttleSubject } from '~/lib/server/storage/sign-in-failures';
+import { signInFailures, throttleSubject } from '~/lib/server/accounts/storage/sign-in-failures';
 
 const { values } = parseArgs({
   options: {

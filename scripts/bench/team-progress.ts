@@ -16,16 +16,15 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { backgroundWorkDone } from '~/lib/server/background';
-import { getTeamProgress } from '~/lib/server/services/team-progress';
-import { rebuildRollups } from '~/lib/server/services/team-rollup';
-import { activity, type ActivityEvent } from '~/lib/server/storage/activity';
-import { challengeAnswers } from '~/lib/server/storage/challenge-answers';
-import { progress } from '~/lib/server/storage/progress';
-import { quizResults } from '~/lib/server/storage/quiz-results';
-import { reviewAnswers } from '~/lib/server/storage/review-answers';
-import { buildQuestionBank } from '~/lib/server/services/question-bank';
+import { getTeamProgress } from '~/lib/server/team/team-progress';
+import { rebuildRollups } from '~/lib/server/team/team-rollup';
+import { journal, type JournalEvent } from '~/lib/server/team/storage/journal';
+import { progress } from '~/lib/server/learning/storage/progress';
+import { quizResults } from '~/lib/server/learning/storage/quiz-results';
+import { reviewAnswers } from '~/lib/server/review/storage/review-answers';
+import { buildQuestionBank } from '~/lib/server/review/question-bank';
 import { startLocalBlobs } from '~tools/local-blobs/server';
-import { users } from '~/lib/server/storage/users';
+import { users } from '~/lib/server/accounts/storage/users';
 
 const { values } = parseArgs({
   options: {
@@ -106,7 +105,7 @@ function historyOf(userId: string, now: number): Array<() => Promise<unknown>> {
   for (let i = 0; i < activityCount; i++) {
     const at = when(i, activityCount).toISOString();
     const r = i % 10;
-    const event: ActivityEvent =
+    const event: JournalEvent =
       r === 0
         ? { kind: 'login', recordedAt: at }
         : {
@@ -117,7 +116,7 @@ function historyOf(userId: string, now: number): Array<() => Promise<unknown>> {
             visitDate: at,
             recordedAt: at,
           };
-    writes.push(() => activity.add(userId, event));
+    writes.push(() => journal.add(userId, event));
   }
   for (let i = 0; i < quizCount; i++) {
     const completedAt = when(i, quizCount).toISOString();
@@ -133,14 +132,13 @@ function historyOf(userId: string, now: number): Array<() => Promise<unknown>> {
         answers: [],
         completedAt,
       });
-      await activity.add(userId, { kind: 'quiz', quizId, recordedAt: completedAt });
+      await journal.add(userId, { kind: 'quiz', quizId, recordedAt: completedAt });
     });
   }
   for (let i = 0; i < challengeCount; i++) {
     const answeredAt = when(i, challengeCount).toISOString();
     writes.push(async () => {
-      await challengeAnswers.add(userId, { windowId: `w${i}`, questionId: '1:q1', answerId: 'a', correct: true, answeredAt });
-      await activity.add(userId, { kind: 'challenge', windowId: `w${i}`, recordedAt: answeredAt });
+      await journal.add(userId, { kind: 'challenge', windowId: `w${i}`, recordedAt: answeredAt });
     });
   }
   for (let i = 0; i < lessonCount; i++) {
@@ -149,7 +147,7 @@ function historyOf(userId: string, now: number): Array<() => Promise<unknown>> {
     const completedAt = when(i, lessonCount);
     writes.push(async () => {
       await progress.completeLesson(userId, moduleId, lessonId, completedAt);
-      await activity.add(userId, { kind: 'lesson', moduleId, lessonId, recordedAt: completedAt.toISOString() });
+      await journal.add(userId, { kind: 'lesson', moduleId, lessonId, recordedAt: completedAt.toISOString() });
     });
   }
   for (let i = 0; i < ANSWERS; i++) {
@@ -166,7 +164,7 @@ function historyOf(userId: string, now: number): Array<() => Promise<unknown>> {
     writes.push(async () => {
       await reviewAnswers.add(userId, answer);
       const questionKey = `${answer.quizId}:${answer.questionId}`;
-      await activity.add(userId, { kind: 'answer', questionKey, correct: answer.correct, recordedAt: at.toISOString() }, answer.id);
+      await journal.add(userId, { kind: 'answer', questionKey, correct: answer.correct, recordedAt: at.toISOString() }, answer.id);
     });
   }
   return writes;
@@ -224,7 +222,7 @@ async function main(): Promise<void> {
     const incremental: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       await pool(ids, SEED_CONCURRENCY, (id) =>
-        activity.add(id, {
+        journal.add(id, {
           kind: 'visit',
           pagePath: '/',
           tabId: null,
@@ -238,7 +236,7 @@ async function main(): Promise<void> {
     }
     console.log(`Team progress, +1 new visit per user before each run:    ${stats(incremental)}`);
     await pool(ids, SEED_CONCURRENCY, (id) =>
-      activity.add(id, {
+      journal.add(id, {
         kind: 'visit',
         pagePath: '/',
         tabId: null,

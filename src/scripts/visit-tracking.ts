@@ -7,6 +7,9 @@ import type { TabChangeDetail } from './tabs';
 
 const ENDPOINT = '/api/track-visit';
 
+/** A not-found page is no visit: the server would refuse its path (src/layouts/AppLayout.astro marks it). */
+const tracked = document.body.dataset['visits'] !== 'off';
+
 function visit(tabId: string | null, exitPage: 'navigation' | null): TrackVisitRequest {
   return {
     pagePath: window.location.pathname.slice(0, 512) || '/',
@@ -19,6 +22,7 @@ function visit(tabId: string | null, exitPage: 'navigation' | null): TrackVisitR
 
 /** Entry and tab changes: a keepalive fetch, so a failure can be logged and a quick navigation does not cancel it. */
 function send(body: TrackVisitRequest): void {
+  if (!tracked) return;
   fetch(ENDPOINT, {
     method: 'POST',
     credentials: 'same-origin',
@@ -28,12 +32,14 @@ function send(body: TrackVisitRequest): void {
   })
     .then((response) => {
       if (!response.ok) console.warn(`Visit tracking failed: ${response.status} ${response.statusText}`);
+      return response.body?.cancel(); // read nothing, but let the request complete
     })
     .catch((error: unknown) => console.warn('Visit tracking failed:', error));
 }
 
 /** Leaving the page: a beacon the browser delivers after the page is gone; keepalive fetch when unavailable. */
 function sendOnExit(body: TrackVisitRequest): void {
+  if (!tracked) return;
   const payload = JSON.stringify(body);
   try {
     if (navigator.sendBeacon?.(ENDPOINT, new Blob([payload], { type: 'application/json' }))) return;

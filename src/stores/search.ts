@@ -23,6 +23,12 @@ const INITIAL: SearchState = { query: '', results: null, status: 'idle' };
 
 export const $search = atom<SearchState>(INITIAL);
 
+/**
+ * How many times the search was cleared: the box itself is uncontrolled (React never writes what someone
+ * types), so a clear is the one time it is emptied from outside.
+ */
+export const $searchClears = atom(0);
+
 let sequence = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let inFlight: AbortController | null = null;
@@ -73,4 +79,5 @@ export function setSearchQuery(query: string, typedAt: number = performance.now(
 export function clearSearch(): void {
   cancel();
   $search.set(INITIAL);
+  $searchClears.set($searchClears.get() + 1);
 }

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publicUserSchema } from '~/lib/api/users';
-import { createUser } from '~/lib/server/services/accounts';
+import { createUser } from '~/lib/server/accounts/accounts';
 import { expectJson, messageOf, useTestApp } from './harness';
 
 const t = useTestApp();

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { dailyChallengeSchema } from '~/lib/api/daily-challenge';
 import { publicQuizSchema, submitQuizResponseSchema } from '~/lib/api/quizzes';
-import { orderOptions } from '~/lib/server/services/option-order';
+import { orderOptions } from '~/lib/server/learning/option-order';
 import { expectJson, signUp, useTestApp } from './harness';
 
 const t = useTestApp();

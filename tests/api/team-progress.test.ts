@@ -231,10 +231,10 @@ describe('figures of a scripted history', () => {
 
 describe('rollups (in process: needs the storage module and the service)', () => {
   it.skipIf(!IN_PROCESS)('rebuilt from the events, the rollups give the same rows; a user with no events is "null"', async () => {
-    const { users } = await import('~/lib/server/storage/users');
-    const { teamRollup } = await import('~/lib/server/storage/team-rollup');
-    const service = await import('~/lib/server/services/team-rollup');
-    const fold = await import('~/lib/server/services/team-rollup-fold');
+    const { users } = await import('~/lib/server/accounts/storage/users');
+    const { teamRollup } = await import('~/lib/server/team/storage/team-rollup');
+    const service = await import('~/lib/server/team/team-rollup');
+    const fold = await import('~/lib/server/team/team-rollup-fold');
     const { backgroundWorkDone } = await import('~/lib/server/background');
     const idle = crypto.randomUUID();
     await users.create({

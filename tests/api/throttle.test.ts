@@ -3,8 +3,8 @@
 // In process only: several tests seed or read throttle records through the storage module.
 import { describe, expect, it } from 'vitest';
 import { throttleAddress } from '~/lib/server/client-address';
-import { unlockUsername } from '~/lib/server/services/sign-in';
-import { signInFailures, throttleSubject } from '~/lib/server/storage/sign-in-failures';
+import { unlockUsername } from '~/lib/server/accounts/sign-in';
+import { signInFailures, throttleSubject } from '~/lib/server/accounts/storage/sign-in-failures';
 import { messageOf, signUp, useTestApp, type ApiClient } from './harness';
 
 const t = useTestApp();

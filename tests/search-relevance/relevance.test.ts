@@ -3,7 +3,7 @@
 // what came first instead, and the figure.
 import { describe, expect, it } from 'vitest';
 import { getSearchDocuments } from '~/lib/content/search-documents';
-import { createSearchIndex } from '~/lib/server/services/search';
+import { createSearchIndex } from '~/lib/server/search/search';
 import { RELEVANCE_CASES } from './cases';
 
 const REQUIRED_RECALL = 0.95;

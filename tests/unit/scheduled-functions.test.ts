@@ -2,13 +2,13 @@
 // a local Blobs server: each is a thin entry over its service.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teamRollupSchema } from '~/lib/server/services/team-rollup-fold';
-import { activity } from '~/lib/server/storage/activity';
+import { teamRollupSchema } from '~/lib/server/team/team-rollup-fold';
+import { journal } from '~/lib/server/team/storage/journal';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
-import { sessions } from '~/lib/server/storage/sessions';
-import { signInFailures, throttleSubject } from '~/lib/server/storage/sign-in-failures';
-import { teamRollup } from '~/lib/server/storage/team-rollup';
-import { users } from '~/lib/server/storage/users';
+import { sessions } from '~/lib/server/accounts/storage/sessions';
+import { signInFailures, throttleSubject } from '~/lib/server/accounts/storage/sign-in-failures';
+import { teamRollup } from '~/lib/server/team/storage/team-rollup';
+import { users } from '~/lib/server/accounts/storage/users';
 import expireSignInFailures, { config as expireConfig } from '../../netlify/functions/expire-sign-in-failures.mts';
 import refreshTeamRollupNow, { config as refreshConfig } from '../../netlify/functions/refresh-team-rollup.mts';
 
@@ -41,7 +41,7 @@ describe('refresh-team-rollup', () => {
       sessionVersion: 1,
       createdAt: minutesAgo(60).toISOString(),
     });
-    await activity.add(userId, { kind: 'login', recordedAt: minutesAgo(30).toISOString() });
+    await journal.add(userId, { kind: 'login', recordedAt: minutesAgo(30).toISOString() });
     expect(await teamRollup.get(teamRollupSchema)).toBeNull();
 
     const response = await refreshTeamRollupNow();

@@ -4,15 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getModule } from '~/lib/content/learning';
-import { DECOY_HASH, hashPassword, needsRehash, PASSWORD_PARAMS, verifyPassword } from '~/lib/server/passwords';
-import { createUser, ensureDemoAccounts, existingUser, setDisabled, setPassword } from '~/lib/server/services/accounts';
-import { completeDailyChallenge, getDailyChallenge } from '~/lib/server/services/daily-challenge';
-import { updateProgress } from '~/lib/server/services/progress';
-import { openSession, userForSession } from '~/lib/server/services/sessions';
-import { signIn } from '~/lib/server/services/sign-in';
-import { activity } from '~/lib/server/storage/activity';
+import { DECOY_HASH, hashPassword, needsRehash, PASSWORD_PARAMS, verifyPassword } from '~/lib/server/accounts/passwords';
+import { createUser, ensureDemoAccounts, existingUser, setDisabled, setPassword } from '~/lib/server/accounts/accounts';
+import { completeDailyChallenge, getDailyChallenge } from '~/lib/server/review/daily-challenge';
+import { updateProgress } from '~/lib/server/learning/progress';
+import { openSession, userForSession } from '~/lib/server/accounts/sessions';
+import { signIn } from '~/lib/server/accounts/sign-in';
+import { journal } from '~/lib/server/team/storage/journal';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
-import { users, type StoredUser } from '~/lib/server/storage/users';
+import { users, type StoredUser } from '~/lib/server/accounts/storage/users';
 
 let blobs: LocalBlobs;
 const requests: string[] = [];
@@ -113,7 +113,7 @@ describe('passwords', () => {
 
 describe('journal writes that failed after their record', () => {
   const entriesOf = async (userId: string, kind: string) =>
-    (await activity.since(new Date(Date.now() - 3600_000), new Date())).filter(
+    (await journal.since(new Date(Date.now() - 3600_000), new Date())).filter(
       (entry) => entry.userId === userId && entry.fact.kind === kind,
     );
 
@@ -123,7 +123,7 @@ describe('journal writes that failed after their record', () => {
     await updateProgress(userId, 1, [lessonId]);
     const [first] = await entriesOf(userId, 'lesson');
     expect(first).toBeDefined();
-    await activity.withdraw(userId, first!.id, first!.fact); // as if that journal write had failed (503)
+    await journal.withdraw(userId, first!.id, first!.fact); // as if that journal write had failed (503)
     expect(await entriesOf(userId, 'lesson')).toHaveLength(0);
     await updateProgress(userId, 1, [lessonId]); // the client's retry
     expect(await entriesOf(userId, 'lesson')).toHaveLength(1);
@@ -134,7 +134,7 @@ describe('journal writes that failed after their record', () => {
     const challenge = await getDailyChallenge(userId);
     await completeDailyChallenge(userId, { questionId: challenge.id, answerId: challenge.options[0]!.id });
     const [first] = await entriesOf(userId, 'challenge');
-    await activity.withdraw(userId, first!.id, first!.fact);
+    await journal.withdraw(userId, first!.id, first!.fact);
     await completeDailyChallenge(userId, { questionId: challenge.id, answerId: challenge.options[0]!.id });
     expect(await entriesOf(userId, 'challenge')).toHaveLength(1);
   });

@@ -24,7 +24,10 @@ export interface BlobsProcess {
 const CHILD = fileURLToPath(new URL('./process-child.ts', import.meta.url));
 
 export async function startBlobsProcess(options: { siteID?: string; latency?: BlobsLatency | null } = {}): Promise<BlobsProcess> {
-  const child = fork(CHILD, [JSON.stringify({ siteID: options.siteID })], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(CHILD, [JSON.stringify({ siteID: options.siteID })], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ready = await new Promise<BlobsProcessReady>((resolve, reject) => {
     child.once('message', (message) => resolve(message as BlobsProcessReady));
     child.once('error', reject);

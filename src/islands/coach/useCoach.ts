@@ -4,7 +4,7 @@ import { useRef, useState, type SubmitEvent } from 'react';
 import { matchSituation } from '~/lib/coach/match';
 import type { SalesSituation } from '~/schemas/coach';
 import type { CoachReason } from './CoachResult';
-import { useKeptBeforeHydration } from './useKeptBeforeHydration';
+import { useKeptBeforeHydration } from '../shared/useKeptBeforeHydration';
 
 interface Shown {
   id: string;
@@ -26,7 +26,10 @@ export function useCoach(situations: SalesSituation[], initial?: InitialChoice) 
   );
   const [status, setStatus] = useState('');
   const pickerHeading = useRef<HTMLHeadingElement>(null);
-  const requestBox = useKeptBeforeHydration(setRequest);
+  // A situation typed into the server-rendered box before hydration.
+  const requestBox = useKeptBeforeHydration<HTMLTextAreaElement>((box) => {
+    if (box.value) setRequest((current) => current || box.value);
+  });
 
   const situation = shown ? situations.find((s) => s.id === shown.id) : undefined;
 

@@ -1,6 +1,7 @@
 // The search box itself: the combobox input, with its magnifier and the '/' hint while it is empty.
-import type { KeyboardEvent, RefObject } from 'react';
-import { setSearchQuery } from '~/stores/search';
+import { useStore } from '@nanostores/react';
+import { useEffect, type KeyboardEvent, type RefObject } from 'react';
+import { $searchClears, setSearchQuery } from '~/stores/search';
 import { LISTBOX_ID, optionId } from './results';
 
 interface Props {
@@ -14,6 +15,10 @@ interface Props {
 }
 
 export function SearchBox({ inputRef, query, expanded, active, setOpen, onKeyDown }: Props) {
+  const clears = useStore($searchClears);
+  useEffect(() => {
+    if (clears > 0 && inputRef.current) inputRef.current.value = '';
+  }, [clears, inputRef]);
   return (
     <label className="input input-sm w-full">
       <svg
@@ -41,7 +46,9 @@ export function SearchBox({ inputRef, query, expanded, active, setOpen, onKeyDow
         autoComplete="off"
         spellCheck={false}
         maxLength={200}
-        value={query}
+        // Uncontrolled: React never writes the field, so nothing typed before, during or after hydration
+        // can be overwritten; the store follows the field (here and in useTypedText).
+        defaultValue={query}
         onChange={(event) => {
           setOpen(true);
           setSearchQuery(event.target.value);

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { PublicQuiz, SubmitQuizRequest, SubmitQuizResponse } from '~/lib/api/quizzes';
 import { ApiError, apiRequest } from '~/lib/browser/api-client';
 import { showToast } from '~/stores/toasts';
-import { useKeptBeforeHydration } from './useKeptBeforeHydration';
+import { useKeptBeforeHydration } from '../shared/useKeptBeforeHydration';
 
 type Phase = 'answering' | 'submitting' | 'result';
 
@@ -24,7 +24,12 @@ export function useQuizRunner(quiz: PublicQuiz) {
     if (phase === 'answering' && retaken.current) legend.current?.focus();
     retaken.current = false;
   }, [phase]);
-  const card = useKeptBeforeHydration(quiz, setSelections);
+  // An option picked in the server-rendered first question before hydration.
+  const card = useKeptBeforeHydration<HTMLElement>((element) => {
+    const picked = element.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+    const first = quiz.questions[0];
+    if (picked && first) setSelections((prev) => (prev[first.id] ? prev : { ...prev, [first.id]: picked.value }));
+  });
 
   const goTo = (index: number) => {
     moved.current = true;

@@ -1,8 +1,8 @@
 // The /auth form's state: validation runs on submit, then again on every change.
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { sendCredentials, showCredentialsFailure } from './credentials';
 import { EMPTY_FIELDS, validate, type Errors, type FieldName, type Fields, type Mode } from './fields';
-import { useKeptBeforeHydration } from './useKeptBeforeHydration';
+import { useKeptBeforeHydration } from '../shared/useKeptBeforeHydration';
 import { useSessionCheckOnRestore } from './useSessionCheckOnRestore';
 
 export function useSignInForm() {
@@ -12,8 +12,19 @@ export function useSignInForm() {
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
   const [sessionLoading, setSessionLoading] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  useKeptBeforeHydration(form, setFields);
+  // Whatever was typed (or autofilled) into the server-rendered inputs before hydration.
+  const form = useKeptBeforeHydration<HTMLFormElement>((element) => {
+    const typed = (name: FieldName) => {
+      const field = element.elements.namedItem(name);
+      return field instanceof HTMLInputElement ? field.value : '';
+    };
+    setFields((current) => ({
+      username: current.username || typed('username'),
+      password: current.password || typed('password'),
+      name: current.name || typed('name'),
+      inviteCode: current.inviteCode || typed('inviteCode'),
+    }));
+  });
   useSessionCheckOnRestore(setSessionLoading);
 
   const update = (field: FieldName, value: string) => {

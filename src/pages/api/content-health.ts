@@ -5,7 +5,7 @@ import { CONTENT_HEALTH_DENIED } from '~/lib/freshness/status';
 import { readQuery } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { requireAdmin } from '~/lib/server/http/signed-in';
-import { getContentHealth } from '~/lib/server/services/content-health';
+import { getContentHealth } from '~/lib/server/content-health/content-health';
 
 export const prerender = false;
 

@@ -2,9 +2,9 @@ import type { APIRoute } from 'astro';
 import { loginRequestSchema } from '~/lib/api/users';
 import { readJson } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
-import { toPublicUser } from '~/lib/server/services/accounts';
-import { setFlash } from '~/lib/server/flash';
-import { signInBrowser } from '~/lib/server/sign-in-request';
+import { toPublicUser } from '~/lib/server/accounts/accounts';
+import { setFlash } from '~/lib/server/accounts/flash';
+import { signInBrowser } from '~/lib/server/accounts/sign-in-request';
 
 export const prerender = false;
 

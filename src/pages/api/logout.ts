@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { json } from '~/lib/server/http/response';
-import { setFlash } from '~/lib/server/flash';
-import { endSession } from '~/lib/server/services/sessions';
-import { getSession } from '~/lib/server/session';
+import { setFlash } from '~/lib/server/accounts/flash';
+import { endSession } from '~/lib/server/accounts/sessions';
+import { getSession } from '~/lib/server/accounts/session-cookie';
 import { expectedFailure } from '~/lib/server/http/response';
 
 export const prerender = false;
@@ -27,6 +27,7 @@ export const POST: APIRoute = async ({ cookies, url, request, redirect }) => {
   if (!isFormPost(request)) {
     await endSession(session);
     session.destroy();
+    setFlash(cookies, url, 'logged-out'); // the page the script goes to next says so
     return json({ ok: true });
   }
   try {

@@ -4,7 +4,7 @@ import { requestNow } from '~/lib/server/clock';
 import { readJson } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { requireUser } from '~/lib/server/http/signed-in';
-import { listQuizResults, submitQuizResult } from '~/lib/server/services/quiz-results';
+import { listQuizResults, submitQuizResult } from '~/lib/server/learning/quiz-results';
 
 export const prerender = false;
 

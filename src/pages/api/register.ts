@@ -2,11 +2,11 @@ import type { APIRoute } from 'astro';
 import { registerRequestSchema } from '~/lib/api/users';
 import { readJson } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
-import { setFlash } from '~/lib/server/flash';
-import { startSession } from '~/lib/server/session';
-import { toPublicUser } from '~/lib/server/services/accounts';
-import { register } from '~/lib/server/services/registration';
-import { sessionOrigin } from '~/lib/server/sign-in-request';
+import { setFlash } from '~/lib/server/accounts/flash';
+import { startSession } from '~/lib/server/accounts/session-cookie';
+import { toPublicUser } from '~/lib/server/accounts/accounts';
+import { register } from '~/lib/server/accounts/registration';
+import { sessionOrigin } from '~/lib/server/accounts/sign-in-request';
 
 export const prerender = false;
 

@@ -4,7 +4,7 @@ import { requestNow } from '~/lib/server/clock';
 import { readJson } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { requireUser } from '~/lib/server/http/signed-in';
-import { answerReview, getReviewSession } from '~/lib/server/services/review';
+import { answerReview, getReviewSession } from '~/lib/server/review/review';
 
 export const prerender = false;
 

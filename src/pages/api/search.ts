@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { searchRequestSchema, searchResponseSchema } from '~/lib/api/search';
 import { readQuery } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
-import { search } from '~/lib/server/services/search';
+import { search } from '~/lib/server/search/search';
 
 export const prerender = false;
 

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { trackVisitRequestSchema } from '~/lib/api/team';
 import { readJson } from '~/lib/server/http/request';
 import { requireUser } from '~/lib/server/http/signed-in';
-import { recordVisit } from '~/lib/server/services/visits';
+import { recordVisit } from '~/lib/server/team/visits';
 
 export const prerender = false;
 

@@ -5,9 +5,9 @@ import { HttpError } from '~/lib/server/errors';
 import { openSessionGate, requireAdmin, requireUser, signedIn, type SessionUser } from './signed-in';
 
 const learner: SessionUser = {
-  user: { id: 'u1', username: 'alex@parcelwise.example', name: 'Alex', role: 'user', createdAt: '2026-01-01T00:00:00.000Z' },
+  user: { id: 'u1', username: 'alex@parcelwise.example', name: 'Alex', role: 'user', avatar: null },
   isAdmin: false,
-} as SessionUser;
+};
 
 function gate(claimedUserId: string | null) {
   let settle!: (who: SessionUser | null) => void;

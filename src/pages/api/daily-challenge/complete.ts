@@ -4,7 +4,7 @@ import { requestNow } from '~/lib/server/clock';
 import { readJson } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { requireUser } from '~/lib/server/http/signed-in';
-import { completeDailyChallenge } from '~/lib/server/services/daily-challenge';
+import { completeDailyChallenge } from '~/lib/server/review/daily-challenge';
 
 export const prerender = false;
 

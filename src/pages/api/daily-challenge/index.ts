@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { requestNow } from '~/lib/server/clock';
 import { json } from '~/lib/server/http/response';
 import { requireUser } from '~/lib/server/http/signed-in';
-import { getDailyChallenge } from '~/lib/server/services/daily-challenge';
+import { getDailyChallenge } from '~/lib/server/review/daily-challenge';
 
 export const prerender = false;
 

@@ -3,7 +3,7 @@ import { moduleStatusRequestSchema } from '~/lib/api/modules';
 import { readJson, requireRouteId } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { requireUser } from '~/lib/server/http/signed-in';
-import { getModuleForUser, setModuleStatus } from '~/lib/server/services/modules';
+import { getModuleForUser, setModuleStatus } from '~/lib/server/learning/modules';
 
 export const prerender = false;
 

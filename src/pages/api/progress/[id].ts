@@ -3,7 +3,7 @@ import { updateProgressRequestSchema } from '~/lib/api/progress';
 import { readJson, requireRouteId } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { requireUser } from '~/lib/server/http/signed-in';
-import { updateProgress } from '~/lib/server/services/progress';
+import { updateProgress } from '~/lib/server/learning/progress';
 
 export const prerender = false;
 

@@ -3,7 +3,7 @@ import { createProgressRequestSchema } from '~/lib/api/progress';
 import { readJson } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { requireUser } from '~/lib/server/http/signed-in';
-import { createProgress, listProgress } from '~/lib/server/services/progress';
+import { createProgress, listProgress } from '~/lib/server/learning/progress';
 
 export const prerender = false;
 

@@ -3,7 +3,7 @@ import { GENERATED_AT_HEADER } from '~/lib/api/team';
 import { requestNow } from '~/lib/server/clock';
 import { json } from '~/lib/server/http/response';
 import { requireAdmin } from '~/lib/server/http/signed-in';
-import { getTeamProgress } from '~/lib/server/services/team-progress';
+import { getTeamProgress } from '~/lib/server/team/team-progress';
 
 export const prerender = false;
 

@@ -1,0 +1,149 @@
+// Accounts: who a user is to the rest of the app (public view, administrator rule), creating users,
+// the operator's actions (scripts/user.ts) and the demo accounts of local runs.
+import { randomUUID } from 'node:crypto';
+import { newAccountSchema, type PublicUser } from '~/lib/api/users';
+import { adminUsername, isLocalRun } from '~/lib/server/config';
+import { DEMO_ACCOUNTS } from '~/lib/server/demo-accounts';
+import { HttpError } from '~/lib/server/errors';
+import { describeZodError } from '~/lib/server/http/response';
+import { hashPassword } from '~/lib/server/accounts/passwords';
+import { users, type StoredUser } from '~/lib/server/accounts/storage/users';
+import { looksLike, normalizeUsername } from '~/lib/server/accounts/usernames';
+import { endSessionsOf } from './sessions';
+
+export function toPublicUser(user: StoredUser): PublicUser {
+  return { id: user.id, name: user.name, username: user.username, role: user.role, avatar: user.avatar };
+}
+
+/**
+ * Administrators (SPEC §6, docs/decisions.md): role admin, or the configured administrator address on an
+ * account the operator made. A self-registered account is never promoted by the address rule.
+ */
+export function isAdmin(user: Pick<StoredUser, 'role' | 'username' | 'createdBy'>): boolean {
+  return user.role === 'admin' || (user.createdBy === 'operator' && normalizeUsername(user.username) === adminUsername());
+}
+
+let warned = false;
+/** Logs once per process that ADMIN_USERNAME names a self-registered account (which stays a user). */
+export function warnIfAdminAddressSelfRegistered(user: StoredUser): void {
+  if (warned || user.role === 'admin' || user.createdBy === 'operator' || normalizeUsername(user.username) !== adminUsername()) return;
+  warned = true;
+  console.warn(
+    `ADMIN_USERNAME is ${adminUsername()}, an account that registered itself: it stays a user. ` +
+      'Make administrators with `npm run user -- create --role admin`.',
+  );
+}
+
+export interface NewUser {
+  username: string;
+  password: string;
+  name: string;
+  role: 'admin' | 'user';
+  avatar?: string | null;
+  /** Registration (the person) or the operator (CLI, demo seeding); decides the administrator rule. */
+  createdBy: 'operator' | 'registration';
+}
+
+/** 400 naming the field for a username or display name that breaks the rules of registration. */
+function checkIdentity(username: string, name: string): { username: string; name: string } {
+  const parsed = newAccountSchema.safeParse({ username, name });
+  if (!parsed.success) throw new HttpError(400, describeZodError(parsed.error));
+  const normalized = normalizeUsername(parsed.data.username);
+  if (normalized !== adminUsername() && looksLike(normalized, adminUsername())) {
+    throw new HttpError(400, 'username: Username is too similar to the administrator address');
+  }
+  return { username: normalized, name: parsed.data.name };
+}
+
+/** Creates a user; 400 for a bad username or name, 409 when the username is taken. Seeding and the CLI. */
+export async function createUser(input: NewUser): Promise<StoredUser> {
+  const user = await newUserRecord(input);
+  if (!(await users.create(user))) throw new HttpError(409, 'Username may already exist');
+  return user;
+}
+
+/** The record of a user not stored yet (registration stores it in steps); 400 for a bad username or name. */
+export async function newUserRecord(input: NewUser): Promise<StoredUser> {
+  const identity = checkIdentity(input.username, input.name);
+  return {
+    id: randomUUID(),
+    username: identity.username,
+    name: identity.name,
+    role: input.role,
+    avatar: input.avatar ?? null,
+    passwordHash: await hashPassword(input.password),
+    disabled: false,
+    sessionVersion: 1,
+    createdAt: new Date().toISOString(),
+    createdBy: input.createdBy,
+  };
+}
+
+let seeding: Promise<void> | null = null;
+
+/** Local runs only (docs/decisions.md): makes sure the two demo accounts exist. Once per process. */
+export function ensureDemoAccounts(): Promise<void> {
+  if (!isLocalRun()) return Promise.resolve();
+  seeding ??= (async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      if (await users.byUsername(normalizeUsername(account.username))) continue;
+      await createUser({ ...account, createdBy: 'operator' }).catch((error: unknown) => {
+        if (!(error instanceof HttpError && error.status === 409)) throw error;
+      });
+    }
+  })().catch((error: unknown) => {
+    seeding = null;
+    throw error;
+  });
+  return seeding;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operator actions (scripts/user.ts). Each change is a conditional write on the record's etag (two
+// commands at once cannot undo each other: the later one re-reads and applies its change again). Each
+// one that changes access also bumps sessionVersion and deletes the user's stored sessions.
+
+export async function existingUser(username: string): Promise<StoredUser> {
+  const user = await users.byUsername(normalizeUsername(username));
+  if (!user) throw new HttpError(404, `No user ${normalizeUsername(username)}`);
+  return user;
+}
+
+const UPDATE_ATTEMPTS = 5;
+
+/** Read, change, write only if unchanged since the read; again on a conflict. */
+async function updateUser(username: string, change: (user: StoredUser) => StoredUser | Promise<StoredUser>): Promise<StoredUser> {
+  const { id } = await existingUser(username);
+  for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
+    const current = await users.byIdForUpdate(id);
+    if (!current) throw new HttpError(404, `No user ${normalizeUsername(username)}`);
+    const updated = await change(current.value);
+    if (await users.update(updated, current.etag)) return updated;
+  }
+  throw new HttpError(409, `${normalizeUsername(username)} is being changed by someone else; try again.`);
+}
+
+export async function setDisabled(username: string, disabled: boolean): Promise<StoredUser> {
+  const updated = await updateUser(username, (user) => ({ ...user, disabled, sessionVersion: user.sessionVersion + 1 }));
+  await endSessionsOf(updated.id);
+  return updated;
+}
+
+/** Sets a new password and ends every existing session of the user. */
+export async function setPassword(username: string, password: string): Promise<StoredUser> {
+  if (password.length < 8) throw new HttpError(400, 'password: Password must be at least 8 characters');
+  const passwordHash = await hashPassword(password);
+  const updated = await updateUser(username, (user) => ({ ...user, passwordHash, sessionVersion: user.sessionVersion + 1 }));
+  await endSessionsOf(updated.id);
+  return updated;
+}
+
+export async function deleteUser(username: string): Promise<void> {
+  const user = await existingUser(username);
+  await endSessionsOf(user.id);
+  await users.delete(user);
+}
+
+export async function listUsers(): Promise<StoredUser[]> {
+  return (await users.list()).sort((a, b) => a.username.localeCompare(b.username));
+}

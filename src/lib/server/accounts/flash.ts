@@ -1,0 +1,47 @@
+// Toasts raised by a navigation (sign-in, registration, logout): the request that ends in a navigation
+// sets a short-lived cookie naming what happened, and the next page the browser renders takes it (see
+// src/middleware.ts) and renders the toast with its HTML (src/components/Toaster.astro), so no island
+// has to load for it. The cookie holds one of a few fixed names, never text: nothing in it is rendered.
+import type { AstroCookies } from 'astro';
+import type { PublicUser } from '~/lib/api/users';
+import type { ToastText } from '~/lib/toast';
+import { cookieName, cookieOptions } from './session-cookie';
+
+const FLASHES = ['signed-in', 'registered', 'logged-out', 'logout-failed'] as const;
+export type Flash = (typeof FLASHES)[number];
+
+/** Long enough for the navigation that follows, short enough that a stray one never surfaces later. */
+const FLASH_TTL_SECONDS = 60;
+
+const flashCookie = (url: URL) => cookieName(url, 'pw_flash');
+
+/** The next page this browser renders shows the flash's toast. */
+export function setFlash(cookies: AstroCookies, url: URL, flash: Flash): void {
+  cookies.set(flashCookie(url), flash, cookieOptions(url, FLASH_TTL_SECONDS));
+}
+
+/** The flash the previous request left, cleared so it shows once; null when none (or an unknown value). */
+export function takeFlash(cookies: AstroCookies, url: URL): Flash | null {
+  const value = cookies.get(flashCookie(url))?.value;
+  if (value === undefined) return null;
+  cookies.delete(flashCookie(url), { path: '/' });
+  return (FLASHES as readonly string[]).includes(value) ? (value as Flash) : null;
+}
+
+/** The spec's toast texts (SPEC §8) for a flash; the welcome toasts name the signed-in user. */
+export function flashToast(flash: Flash, user: PublicUser | null): ToastText | null {
+  switch (flash) {
+    case 'signed-in':
+      return user && { title: 'Login successful', description: `Welcome back ${user.name}` };
+    case 'registered':
+      return user && { title: 'Registration successful', description: `Welcome ${user.name}` };
+    case 'logged-out':
+      return { title: 'Logged out', description: 'You have been logged out successfully' };
+    case 'logout-failed':
+      return {
+        title: 'Logout failed',
+        description: 'Storage is temporarily unavailable. Please try again in a moment.',
+        variant: 'destructive',
+      };
+  }
+}

@@ -1,0 +1,82 @@
+// Self-service registration (POST /api/register, docs/decisions.md): role always user, the administrator
+// address and its look-alikes refused, an invite code in deployments — compared in constant time, and
+// throttled per address (10 wrong codes per 15 minutes → 429) — then a session, journaled as a login.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { RegisterRequest } from '~/lib/api/users';
+import { adminUsername, registrationPolicy } from '~/lib/server/config';
+import { HttpError } from '~/lib/server/errors';
+import { inBackground } from '~/lib/server/background';
+import { journal } from '~/lib/server/team/storage/journal';
+import { throttleSubject } from '~/lib/server/accounts/storage/sign-in-failures';
+import { users, type StoredUser } from '~/lib/server/accounts/storage/users';
+import type { SessionData } from '~/lib/server/accounts/session-cookie';
+import { normalizeUsername } from '~/lib/server/accounts/usernames';
+import { ensureDemoAccounts, newUserRecord } from './accounts';
+import { openSession, type SessionOrigin } from './sessions';
+import { beginAttempt } from './throttle';
+
+const WRONG_INVITE_CODES_LIMIT = 10;
+
+/** Equal strings, compared in time that does not depend on where they differ (digests of equal length). */
+function sameSecret(given: string, expected: string): boolean {
+  const digestOf = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+  return timingSafeEqual(digestOf(given), digestOf(expected));
+}
+
+const inviteCodeRules = (address: string) => [{ subject: throttleSubject.inviteCodes(address), limit: WRONG_INVITE_CODES_LIMIT }];
+const TOO_MANY_CODES = 'Too many wrong invite codes. Please try again later.';
+
+/**
+ * Registers and signs in. With an invite code, the attempt is recorded and counted (services/throttle.ts)
+ * whether the code is right or wrong, so a throttled address learns nothing, not even from timing: a
+ * wrong code answers after the count, and a right one claims the username while it is counted and gives
+ * the claim back (after the answer) when over the limit. At most three sequential Blobs round trips:
+ * (attempt ∥ username claim), (count ∥ claim read back), (user record ∥ session ∥ journal ∥ attempt cleared).
+ */
+export async function register(input: RegisterRequest, origin: SessionOrigin): Promise<{ user: StoredUser; session: SessionData }> {
+  const policy = registrationPolicy();
+  if (!policy.open) throw new HttpError(403, 'Registration is closed. Ask an administrator for an account.');
+  if (policy.code !== null && (input.inviteCode === undefined || !sameSecret(input.inviteCode, policy.code))) {
+    await beginAttempt(inviteCodeRules(origin.address), TOO_MANY_CODES); // 429 when over the limit
+    throw new HttpError(403, 'inviteCode: The invite code is not valid');
+  }
+  const user = await newAccount(input);
+  const now = new Date();
+  const [attempt, claimed] = await Promise.allSettled([
+    policy.code === null ? Promise.resolve(null) : beginAttempt(inviteCodeRules(origin.address), TOO_MANY_CODES, now),
+    claimAndConfirm(user, now),
+  ]);
+  if (attempt.status === 'rejected') {
+    if (claimed.status === 'fulfilled' && claimed.value) inBackground('registration claim release', () => users.releaseClaim(user));
+    throw attempt.reason;
+  }
+  // A right code is not a wrong one, whatever happens next: its record is deleted alongside.
+  const codeCleared = attempt.value?.succeeded() ?? Promise.resolve();
+  if (claimed.status === 'rejected' || !claimed.value) {
+    await codeCleared.catch(() => undefined);
+    if (claimed.status === 'rejected') throw claimed.reason;
+    throw new HttpError(409, 'Username may already exist');
+  }
+  const [, session] = await Promise.all([
+    users.saveNew(user),
+    openSession(user, origin, now),
+    journal.add(user.id, { kind: 'login', recordedAt: now.toISOString() }),
+    codeCleared,
+  ]);
+  return { user, session };
+}
+
+async function claimAndConfirm(user: StoredUser, now: Date): Promise<boolean> {
+  return (await users.claimUsername(user, now)) && (await users.ownsClaim(user));
+}
+
+async function newAccount(input: RegisterRequest): Promise<StoredUser> {
+  // The administrator address as typed (any case): "may already exist". A look-alike of it (another
+  // script, fullwidth letters, rn for m…) is a 400 naming the field, here or in newUserRecord.
+  if (input.username.toLowerCase() === adminUsername()) throw new HttpError(409, 'Username may already exist');
+  if (normalizeUsername(input.username) === adminUsername()) {
+    throw new HttpError(400, 'username: Username is too similar to the administrator address');
+  }
+  await ensureDemoAccounts();
+  return newUserRecord({ username: input.username, password: input.password, name: input.name, role: 'user', createdBy: 'registration' });
+}

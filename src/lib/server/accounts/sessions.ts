@@ -1,0 +1,68 @@
+// Server-side sessions (docs/decisions.md "Sessions"): every sign-in stores a random session id under the
+// user (create-only key); every request checks it with ONE parallel round of Blobs reads — the session
+// record and the user record at once, both named by the sealed cookie — so revocation (logout, password
+// change, disable, delete, `npm run user -- sessions --end`) takes effect on the very next request.
+import { randomBytes } from 'node:crypto';
+import { HttpError } from '~/lib/server/errors';
+import type { SessionData } from '~/lib/server/accounts/session-cookie';
+import { SESSION_TTL_SECONDS } from '~/lib/server/accounts/session-cookie';
+import { sessions, type ListedSession } from '~/lib/server/accounts/storage/sessions';
+import { users, type StoredUser } from '~/lib/server/accounts/storage/users';
+
+/** Where and from what a session was opened (shown by `npm run user -- sessions`). */
+export interface SessionOrigin {
+  address: string;
+  userAgent: string;
+}
+
+/** Stores a new session of the user; answers what the cookie must carry. */
+export async function openSession(user: StoredUser, origin: SessionOrigin, now: Date = new Date()): Promise<SessionData> {
+  const sessionId = randomBytes(32).toString('base64url');
+  const stored = await sessions.create(user.id, sessionId, {
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000).toISOString(),
+    address: origin.address.slice(0, 64),
+    userAgent: origin.userAgent.slice(0, 200),
+  });
+  if (!stored) throw new HttpError(503, 'Could not start a session. Please try again.');
+  return { userId: user.id, sessionId, version: user.sessionVersion };
+}
+
+const USER_ID = /^[0-9a-f-]{36}$/;
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/** The user id a session cookie names, if well formed (not yet checked against the stored session). */
+export function cookieUserId(cookie: Partial<SessionData>): string | null {
+  return typeof cookie.userId === 'string' && USER_ID.test(cookie.userId) ? cookie.userId : null;
+}
+
+/**
+ * The user of a session cookie, or null when the session was ended or expired, or the user is gone,
+ * disabled or has a newer session version. One round trip: both records are read in parallel.
+ */
+export async function userForSession(cookie: Partial<SessionData>, now: Date = new Date()): Promise<StoredUser | null> {
+  const userId = cookieUserId(cookie);
+  const { sessionId, version } = cookie;
+  if (userId === null || typeof sessionId !== 'string' || !SESSION_ID.test(sessionId) || typeof version !== 'number') return null;
+  const [session, user] = await Promise.all([sessions.get(userId, sessionId), users.byId(userId)]);
+  if (!session || Date.parse(session.expiresAt) <= now.getTime()) return null;
+  if (!user || user.disabled || user.sessionVersion !== version) return null;
+  return user;
+}
+
+/** Logout: deletes the stored session, so the cookie (or a copy of it) no longer signs anybody in. */
+export async function endSession(cookie: Partial<SessionData>): Promise<void> {
+  const userId = cookieUserId(cookie);
+  const { sessionId } = cookie;
+  if (userId === null || typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) return;
+  await sessions.end(userId, sessionId);
+}
+
+/** Ends a user's sessions: all of them, or those whose handle starts with `handle`. Answers how many. */
+export const endSessionsOf = (userId: string, handle: string | null = null): Promise<number> => sessions.endByHandle(userId, handle);
+
+/** A user's stored sessions (the operator's `sessions` command). */
+export const sessionsOf = (userId: string): Promise<ListedSession[]> => sessions.list(userId);
+
+/** Deletes sessions past their 7 days (hourly, with the expired sign-in failures). */
+export const removeExpiredSessions = (now: Date = new Date()): Promise<number> => sessions.removeExpired(now);

@@ -1,0 +1,31 @@
+// Signing a browser in, for POST /api/login and the /auth form alike: the known-device cookie in, the
+// throttled check (services/sign-in.ts), then the session cookie and a refreshed known-device cookie out.
+import type { AstroCookies } from 'astro';
+import { clientAddressOf } from '~/lib/server/client-address';
+import { signIn } from '~/lib/server/accounts/sign-in';
+import type { SessionOrigin } from '~/lib/server/accounts/sessions';
+import { knownDeviceId, rememberDevice, startSession } from '~/lib/server/accounts/session-cookie';
+import type { StoredUser } from '~/lib/server/accounts/storage/users';
+import { normalizeUsername } from '~/lib/server/accounts/usernames';
+
+export interface BrowserRequest {
+  request: Request;
+  cookies: AstroCookies;
+  url: URL;
+  clientAddress: string;
+}
+
+/** Where a request comes from, as a session records it and throttling counts it. */
+export function sessionOrigin(browser: BrowserRequest): SessionOrigin {
+  return { address: clientAddressOf(browser), userAgent: browser.request.headers.get('user-agent') ?? '' };
+}
+
+/** Signs the browser in as the username, or throws the HttpError of services/sign-in.ts (401, 429, 503). */
+export async function signInBrowser(browser: BrowserRequest, username: string, password: string): Promise<StoredUser> {
+  const normalized = normalizeUsername(username);
+  const deviceId = await knownDeviceId(browser.cookies, browser.url, normalized);
+  const result = await signIn(username, password, { ...sessionOrigin(browser), knownDeviceId: deviceId });
+  await startSession(browser.cookies, browser.url, result.session);
+  await rememberDevice(browser.cookies, browser.url, normalized, result.deviceId);
+  return result.user;
+}

@@ -1,0 +1,94 @@
+// Sign-in (POST /api/login and the /auth form): throttled password check, a new server-side session,
+// journaled as a login. Throttling (docs/decisions.md "Throttling"), per 15 minutes:
+// - 10 failures per (username, address) — or per (username, known device) for a browser that signed in as
+//   that username in the last 30 days, which then counts only there;
+// - 50 failures per username from all addresses (known devices exempt);
+// - 100 failures per address across usernames (password spraying; known devices exempt).
+// At most three sequential Blobs round trips: (attempt records ∥ username claim), (counts ∥ user record),
+// then on success (clearing ∥ session ∥ journal ∥ rehash).
+import { randomBytes } from 'node:crypto';
+import { HttpError } from '~/lib/server/errors';
+import { DECOY_HASH, hashPassword, needsRehash, verifyPassword } from '~/lib/server/accounts/passwords';
+import type { SessionData } from '~/lib/server/accounts/session-cookie';
+import { journal } from '~/lib/server/team/storage/journal';
+import { signInFailures, throttleSubject } from '~/lib/server/accounts/storage/sign-in-failures';
+import { users, type StoredUser } from '~/lib/server/accounts/storage/users';
+import { normalizeUsername } from '~/lib/server/accounts/usernames';
+import { ensureDemoAccounts } from './accounts';
+import { openSession, type SessionOrigin } from './sessions';
+import { countAttempt, recordAttempt, THROTTLE_WINDOW_MS, type ThrottleRule } from './throttle';
+
+const SIGN_IN_LIMITS = { perUsernameAndAddress: 10, perKnownDevice: 10, perUsername: 50, perAddress: 100 } as const;
+const INVALID_CREDENTIALS = 'Invalid username or password';
+const THROTTLED = 'Too many failed sign-in attempts. Please try again later.';
+
+export interface SignInRequest extends SessionOrigin {
+  /** This browser's id for the username from its known-device cookie, or null. */
+  knownDeviceId: string | null;
+}
+
+export interface SignedIn {
+  user: StoredUser;
+  session: SessionData;
+  /** The id the known-device cookie must carry from now on. */
+  deviceId: string;
+}
+
+function rulesFor(username: string, request: SignInRequest): ThrottleRule[] {
+  if (request.knownDeviceId !== null) {
+    return [{ subject: throttleSubject.usernameOnDevice(username, request.knownDeviceId), limit: SIGN_IN_LIMITS.perKnownDevice }];
+  }
+  return [
+    { subject: throttleSubject.usernameAtAddress(username, request.address), limit: SIGN_IN_LIMITS.perUsernameAndAddress },
+    { subject: throttleSubject.username(username), limit: SIGN_IN_LIMITS.perUsername },
+    { subject: throttleSubject.address(request.address), limit: SIGN_IN_LIMITS.perAddress },
+  ];
+}
+
+/** Replaces a hash made with weaker parameters; skipped (until the next sign-in) if the record changed meanwhile. */
+async function upgradeHash(user: StoredUser, etag: string, password: string): Promise<void> {
+  if (!needsRehash(user.passwordHash)) return;
+  await users.update({ ...user, passwordHash: await hashPassword(password) }, etag);
+}
+
+/**
+ * Checks a username and password. Unknown user, wrong password and disabled account answer the same 401
+ * after the same Blobs reads and the same scrypt work; over a limit, 429 with `Retry-After`.
+ */
+export async function signIn(username: string, password: string, request: SignInRequest, now = new Date()): Promise<SignedIn> {
+  await ensureDemoAccounts();
+  const normalized = normalizeUsername(username);
+  // Two rounds of Blobs requests before the password is checked: the attempt records with the username
+  // claim, then the attempt counts with the user record. Kept in step, so the user record (which
+  // needs only the claim) never starts a round of its own while the records are still being written.
+  const [recorded, claim] = await Promise.all([recordAttempt(rulesFor(normalized, request), now), users.claimOf(normalized)]);
+  const [attempt, found] = await Promise.all([countAttempt(recorded, THROTTLED), users.userOfClaim(claim)]);
+  const valid = await verifyPassword(password, found?.value.passwordHash ?? DECOY_HASH);
+  if (!found || !valid || found.value.disabled) throw new HttpError(401, INVALID_CREDENTIALS);
+  const user = found.value;
+  // A success clears this attempt and the earlier failures of the same pair (or device), never the
+  // username's or the address's totals (a sprayer who knows one password must not reset them).
+  const [, session] = await Promise.all([
+    attempt.succeeded(attempt.earlier[0]),
+    openSession(user, request, now),
+    journal.add(user.id, { kind: 'login', recordedAt: now.toISOString() }),
+    upgradeHash(user, found.etag, password),
+  ]);
+  return { user, session, deviceId: request.knownDeviceId ?? randomBytes(16).toString('base64url') };
+}
+
+/** `npm run user -- unlock`: deletes the username's counted failures (every address and device). Answers how many. */
+export async function unlockUsername(username: string, now: Date = new Date()): Promise<number> {
+  const keys = await signInFailures.usernameKeysSince(normalizeUsername(username), new Date(now.getTime() - THROTTLE_WINDOW_MS), now);
+  await signInFailures.remove(keys);
+  return keys.length;
+}
+
+/**
+ * Deletes whole time buckets of attempts older than the throttle window; run hourly. Answers how many
+ * attempts. Stops deleting after `budgetMs` (a scheduled function runs for 30 s at most; a backlog, such
+ * as the records of the old layout, is finished by the next runs).
+ */
+export async function removeExpiredSignInFailures(now: Date = new Date(), budgetMs = 20_000): Promise<number> {
+  return signInFailures.removeBucketsEndingBefore(new Date(now.getTime() - THROTTLE_WINDOW_MS), Date.now() + budgetMs);
+}

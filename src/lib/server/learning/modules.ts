@@ -1,0 +1,88 @@
+// Modules as one user sees them (SPEC §2 Module detail, §7 GET/PATCH /api/modules/{id}; the dashboard's
+// module cards): the content's module with the user's completed lessons and status (./progress).
+import type { ModuleResponse } from '~/lib/api/modules';
+import { getModule, getModules, type Module } from '~/lib/content/learning';
+import { HttpError } from '~/lib/server/errors';
+import { progress } from '~/lib/server/learning/storage/progress';
+import type { ModuleStatus } from '~/schemas/vocabulary';
+import { completedIn, completedLessonIds, effectiveModuleStatus, requireModule } from './progress';
+
+function toModuleResponse(module: Module, status: ModuleStatus): ModuleResponse {
+  return {
+    id: module.id,
+    title: module.title,
+    description: module.description,
+    duration: module.duration,
+    lessonCount: module.lessonCount,
+    status,
+    content: module.lessons.map(({ id, title, type, duration, order }) => ({ id, title, type, duration, order })),
+  };
+}
+
+/** GET /api/modules/{id}: the module with the user's status; 404 for an unknown module. */
+export async function getModuleForUser(userId: string, moduleId: number): Promise<ModuleResponse> {
+  const module = await requireModule(moduleId);
+  const [completed, stored] = await Promise.all([completedLessonIds(userId, module), progress.moduleStatus(userId, moduleId)]);
+  return toModuleResponse(module, effectiveModuleStatus(stored?.status ?? null, completed.length, module.lessonCount));
+}
+
+/**
+ * PATCH /api/modules/{id}: sets the user's module status. It cannot contradict the lessons (SPEC §5):
+ * "completed" needs every lesson completed, "not_started" needs none (409 otherwise).
+ */
+export async function setModuleStatus(
+  userId: string,
+  moduleId: number,
+  status: ModuleStatus,
+  now: Date = new Date(),
+): Promise<ModuleResponse> {
+  const module = await requireModule(moduleId);
+  const completed = await completedLessonIds(userId, module);
+  if (status === 'completed' && completed.length < module.lessonCount) {
+    throw new HttpError(409, 'status: a module is completed only when every lesson is completed');
+  }
+  if (status === 'not_started' && completed.length > 0) {
+    throw new HttpError(409, 'status: the module has completed lessons, so it has started');
+  }
+  await progress.saveModuleStatus(userId, module.id, { status, updatedAt: now.toISOString() });
+  return toModuleResponse(module, effectiveModuleStatus(status, completed.length, module.lessonCount));
+}
+
+/** Every module with the user's completed lessons and status, for the dashboard and module pages. */
+export async function modulesWithProgress(
+  userId: string,
+): Promise<Array<{ module: Module; completedLessons: number[]; status: ModuleStatus }>> {
+  // The modules come from the build. A stored status shows only on a module without completed lessons
+  // (effectiveModuleStatus), so the completions and the list of stored statuses go out together, and
+  // only those statuses are read after: most people have none, so the page makes one listing instead
+  // of a read per module (issue 20), and at most one more round trip when someone does.
+  const modules = await getModules();
+  const [completions, withStatus] = await Promise.all([progress.completedLessons(userId), progress.modulesWithStatus(userId)]);
+  const rows = modules.map((module) => ({ module, completedLessons: completedIn(module, completions) }));
+  const shown = rows.filter((row) => row.completedLessons.length === 0 && withStatus.has(row.module.id));
+  const stored = new Map(
+    await Promise.all(
+      shown.map(async ({ module }) => [module.id, (await progress.moduleStatus(userId, module.id))?.status ?? null] as const),
+    ),
+  );
+  return rows.map(({ module, completedLessons }) => ({
+    module,
+    completedLessons,
+    status: effectiveModuleStatus(stored.get(module.id) ?? null, completedLessons.length, module.lessonCount),
+  }));
+}
+
+/** One module with the user's completed lessons and status, or null for an unknown module. */
+export async function moduleWithProgress(
+  userId: string,
+  moduleId: number,
+): Promise<{ module: Module; completedLessons: number[]; status: ModuleStatus } | null> {
+  const module = await getModule(moduleId);
+  if (!module) return null;
+  const [completed, stored] = await Promise.all([completedLessonIds(userId, module), progress.moduleStatus(userId, moduleId)]);
+  return {
+    module,
+    completedLessons: completed,
+    status: effectiveModuleStatus(stored?.status ?? null, completed.length, module.lessonCount),
+  };
+}

@@ -1,0 +1,192 @@
+// Learning progress (SPEC §4 "Lesson completion", docs/decisions.md "Learning data"): module status and
+// per-module progress records of one user, over storage.progress.
+//
+// Completed lessons are one create-only key each, so completions are additive and concurrent ones never
+// lose each other. Statuses are DERIVED from those keys on every read (SPEC §5: a module is completed when
+// its completed lessons count equals its lessonCount), so no racing writer can leave a stale status behind.
+import type { ProgressRecord } from '~/lib/api/progress';
+import type { ModuleStatus } from '~/schemas/vocabulary';
+import { getModule, getModules, type Module } from '~/lib/content/learning';
+import { HttpError } from '~/lib/server/errors';
+import { journal } from '~/lib/server/team/storage/journal';
+import { progress, type StoredModuleStatus, type StoredProgressRecord } from '~/lib/server/learning/storage/progress';
+
+export interface CompletionState {
+  /** Whether the user already has a progress record for the module. */
+  recordExists: boolean;
+  completedLessons: readonly number[];
+  moduleStatus: ModuleStatus;
+  lessonCount: number;
+}
+
+export interface CompletionOutcome {
+  completedLessons: number[];
+  recordStatus: 'in_progress' | 'completed';
+  moduleStatus: ModuleStatus;
+  /** True when this completion creates the module's progress record. */
+  createsRecord: boolean;
+}
+
+/**
+ * SPEC §4 Mark Complete, as a pure function: a new record starts in_progress; lesson ids are added
+ * without duplicates; the record is completed when the count equals lessonCount, else in_progress; the
+ * module becomes completed when this finishes all lessons, or in_progress if it was not_started.
+ */
+export function applyLessonCompletion(state: CompletionState, lessonIds: readonly number[]): CompletionOutcome {
+  const completedLessons = [...new Set([...state.completedLessons, ...lessonIds])].sort((a, b) => a - b);
+  const allDone = state.lessonCount > 0 && completedLessons.length >= state.lessonCount;
+  const recordStatus = allDone ? 'completed' : 'in_progress';
+  const moduleStatus: ModuleStatus = allDone ? 'completed' : state.moduleStatus === 'not_started' ? 'in_progress' : state.moduleStatus;
+  return { completedLessons, recordStatus, moduleStatus, createsRecord: !state.recordExists };
+}
+
+/**
+ * The module status a user sees: completed exactly when every lesson is completed (SPEC §5), in_progress
+ * once any lesson is, otherwise what the user set with PATCH /api/modules/{id} (never "completed" then).
+ */
+export function effectiveModuleStatus(stored: ModuleStatus | null, completedCount: number, lessonCount: number): ModuleStatus {
+  if (lessonCount > 0 && completedCount >= lessonCount) return 'completed';
+  if (completedCount > 0) return 'in_progress';
+  return stored === 'completed' ? 'in_progress' : (stored ?? 'not_started');
+}
+
+export async function requireModule(moduleId: number): Promise<Module> {
+  const module = await getModule(moduleId);
+  if (!module) throw new HttpError(404, 'Module not found');
+  return module;
+}
+
+type CompletionRow = { moduleId: number; lessonId: string };
+
+/** The module's completed lesson ids that still belong to it (content may have changed since), sorted. */
+export function completedIn(module: Pick<Module, 'id' | 'lessons'>, rows: readonly CompletionRow[]): number[] {
+  const valid = new Set(module.lessons.map((lesson) => lesson.id));
+  const ids = rows.filter((row) => row.moduleId === module.id).map((row) => Number(row.lessonId));
+  return [...new Set(ids)].filter((id) => valid.has(id)).sort((a, b) => a - b);
+}
+
+export async function completedLessonIds(userId: string, module: Pick<Module, 'id' | 'lessons'>): Promise<number[]> {
+  return completedIn(module, await progress.completedLessons(userId, module.id));
+}
+
+/**
+ * One lesson completion: create-only, journaled for the team figures in the same round trip — also when
+ * it already existed, since an earlier journal write may have failed (503) after the record was written.
+ * The figures count each user's lessons as a set, so a repeated entry never counts twice.
+ */
+function completeLesson(userId: string, moduleId: number, lessonId: number, now: Date, known: boolean): Array<Promise<unknown>> {
+  const journaled = journal.add(userId, { kind: 'lesson', moduleId, lessonId: String(lessonId), recordedAt: now.toISOString() });
+  return known ? [journaled] : [progress.completeLesson(userId, moduleId, String(lessonId), now), journaled];
+}
+
+/** What recording completions reads before it writes: the module's record, completed lessons and stored status. */
+interface CompletionReads {
+  record: StoredProgressRecord | null;
+  completed: number[];
+  stored: StoredModuleStatus | null;
+}
+
+async function completionReads(userId: string, module: Pick<Module, 'id' | 'lessons'>): Promise<CompletionReads> {
+  const [record, completed, stored] = await Promise.all([
+    progress.record(userId, module.id),
+    completedLessonIds(userId, module),
+    progress.moduleStatus(userId, module.id),
+  ]);
+  return { record, completed, stored };
+}
+
+/**
+ * Records lesson completions of one module (POST and PATCH /api/progress): create-only per lesson,
+ * the record (creation time kept, lastActivity = now) and the module status of SPEC §4, all in one round
+ * trip after the reads. Answers the record with a listing made alongside the writes, so it includes
+ * completions made concurrently in another tab. Takes the module itself
+ * so it can be exercised with any module (tests use a synthetic 50-lesson one).
+ */
+export async function recordLessonCompletions(
+  userId: string,
+  module: Pick<Module, 'id' | 'lessons' | 'lessonCount'>,
+  lessonIds: readonly number[],
+  options: { now?: Date; timeSpent?: number } = {},
+): Promise<ProgressRecord> {
+  const now = options.now ?? new Date();
+  const known = new Set(module.lessons.map((lesson) => lesson.id));
+  const unknown = lessonIds.find((id) => !known.has(id));
+  if (unknown !== undefined) throw new HttpError(400, `completedLessons: lesson ${unknown} is not part of module ${module.id}`);
+
+  const { record, completed, stored } = await completionReads(userId, module);
+  const before = effectiveModuleStatus(stored?.status ?? null, completed.length, module.lessonCount);
+  const outcome = applyLessonCompletion(
+    { recordExists: record !== null, completedLessons: completed, moduleStatus: before, lessonCount: module.lessonCount },
+    lessonIds,
+  );
+  // Round trip two, and the last: every write, and a listing that catches completions made meanwhile
+  // in another tab (what this call writes is part of the answer either way: a listing made while
+  // writes land may not show them all yet).
+  const writes = [
+    ...[...new Set(lessonIds)].flatMap((lessonId) => completeLesson(userId, module.id, lessonId, now, completed.includes(lessonId))),
+    progress.saveRecord(userId, {
+      moduleId: module.id,
+      createdAt: record?.createdAt ?? now.toISOString(),
+      lastActivity: now.toISOString(),
+      timeSpent: options.timeSpent ?? record?.timeSpent ?? 0,
+    }),
+    outcome.moduleStatus === stored?.status
+      ? null
+      : progress.saveModuleStatus(userId, module.id, { status: outcome.moduleStatus, updatedAt: now.toISOString() }),
+  ];
+  const [listed] = await Promise.all([completedLessonIds(userId, module), Promise.all(writes)]);
+  const after = [...new Set([...listed, ...outcome.completedLessons])].sort((a, b) => a - b);
+  return {
+    id: module.id,
+    moduleId: module.id,
+    status: after.length >= module.lessonCount && module.lessonCount > 0 ? 'completed' : 'in_progress',
+    completedLessons: after,
+    lastActivity: now.toISOString(),
+    timeSpent: options.timeSpent ?? record?.timeSpent ?? 0,
+  };
+}
+
+/** POST /api/progress: creates (or adds to) the record of a module; 404 for an unknown module. */
+export async function createProgress(
+  userId: string,
+  input: { moduleId: number; completedLessons?: number[] | undefined; timeSpent?: number | undefined },
+  now: Date = new Date(),
+): Promise<ProgressRecord> {
+  const module = await requireModule(input.moduleId);
+  return recordLessonCompletions(userId, module, input.completedLessons ?? [], {
+    now,
+    ...(input.timeSpent === undefined ? {} : { timeSpent: input.timeSpent }),
+  });
+}
+
+/** PATCH /api/progress/{id} (id = moduleId): merges the sent lesson ids with the stored ones. */
+export async function updateProgress(
+  userId: string,
+  moduleId: number,
+  completedLessons: number[],
+  now: Date = new Date(),
+): Promise<ProgressRecord> {
+  const module = await requireModule(moduleId);
+  return recordLessonCompletions(userId, module, completedLessons, { now });
+}
+
+/** GET /api/progress: the user's records in learning-path order (modules with a record or a completion). */
+export async function listProgress(userId: string): Promise<ProgressRecord[]> {
+  const [modules, records, completions] = await Promise.all([getModules(), progress.records(userId), progress.completedLessons(userId)]);
+  const recordsByModule = new Map(records.map((record) => [record.moduleId, record]));
+  const result: ProgressRecord[] = [];
+  for (const module of modules) {
+    const record = recordsByModule.get(module.id);
+    const completed = completedIn(module, completions);
+    if (!record && completed.length === 0) continue;
+    result.push({
+      id: module.id,
+      moduleId: module.id,
+      status: module.lessonCount > 0 && completed.length >= module.lessonCount ? 'completed' : 'in_progress',
+      completedLessons: completed,
+      lastActivity: record?.lastActivity ?? new Date(0).toISOString(),
+      timeSpent: record?.timeSpent ?? 0,
+    });
+  }
+  return result;
+}

@@ -1,0 +1,74 @@
+/**
+ * Learning progress of each user: one create-only key per completed lesson
+ * (`lesson-completions/<user>/<module>/<lesson>`), so completions from two tabs never lose each other;
+ * a per-module record of what the client sends besides lessons (`progress-records/<user>/<module>`);
+ * and the status a user set on a module (`module-status/<user>/<module>`).
+ */
+import { z } from 'zod';
+import { listKeys, readAll, readJSON, writeJSON } from '~/lib/server/storage/blobs';
+import { key, lastSegment, prefix } from '~/lib/server/storage/keys';
+import { recordsAsJournalEntries } from '~/lib/server/team/storage/journal';
+
+const storedProgressRecordSchema = z.strictObject({
+  moduleId: z.number().int().positive(),
+  createdAt: z.iso.datetime(),
+  lastActivity: z.iso.datetime(),
+  timeSpent: z.number().int().nonnegative(),
+});
+export type StoredProgressRecord = z.infer<typeof storedProgressRecordSchema>;
+
+const storedLessonCompletionSchema = z.strictObject({ completedAt: z.iso.datetime() });
+
+const storedModuleStatusSchema = z.strictObject({
+  status: z.enum(['not_started', 'in_progress', 'completed']),
+  updatedAt: z.iso.datetime(),
+});
+export type StoredModuleStatus = z.infer<typeof storedModuleStatusSchema>;
+
+export interface LessonCompletionKey {
+  moduleId: number;
+  lessonId: string;
+}
+
+export const progress = {
+  record: (userId: string, moduleId: number) => readJSON(key('progress-records', userId, moduleId), storedProgressRecordSchema),
+  records: (userId: string) => readAll(prefix('progress-records', userId), storedProgressRecordSchema),
+  saveRecord: (userId: string, row: StoredProgressRecord) =>
+    writeJSON(key('progress-records', userId, row.moduleId), storedProgressRecordSchema, row),
+
+  /** Create-only: true when this call recorded the completion, false when the lesson was already completed. */
+  completeLesson: (userId: string, moduleId: number, lessonId: string, at: Date) =>
+    writeJSON(
+      key('lesson-completions', userId, moduleId, lessonId),
+      storedLessonCompletionSchema,
+      { completedAt: at.toISOString() },
+      { onlyIfNew: true },
+    ),
+
+  /** Completed lessons of one module, or of every module when moduleId is omitted (from the keys alone). */
+  async completedLessons(userId: string, moduleId?: number): Promise<LessonCompletionKey[]> {
+    const folder = moduleId === undefined ? prefix('lesson-completions', userId) : prefix('lesson-completions', userId, moduleId);
+    const keys = await listKeys(folder);
+    return keys.map((blobKey) => {
+      const [, , module, lesson] = blobKey.split('/');
+      return { moduleId: Number(module), lessonId: String(lesson) };
+    });
+  },
+
+  moduleStatus: (userId: string, moduleId: number) => readJSON(key('module-status', userId, moduleId), storedModuleStatusSchema),
+  /** The modules this user has a stored status for, from the keys alone (one listing, not a read per module). */
+  async modulesWithStatus(userId: string): Promise<Set<number>> {
+    const keys = await listKeys(prefix('module-status', userId));
+    return new Set(keys.map((blobKey) => Number(lastSegment(blobKey))));
+  },
+  saveModuleStatus: (userId: string, moduleId: number, value: StoredModuleStatus) =>
+    writeJSON(key('module-status', userId, moduleId), storedModuleStatusSchema, value),
+
+  /** Every user's lesson completions as journal entries (what a team-rollup rebuild reads besides the journal). */
+  allAsJournalEntries: () =>
+    recordsAsJournalEntries('lesson-completions/', storedLessonCompletionSchema, (body, [, userId, moduleId, lessonId]) =>
+      userId && lessonId
+        ? { userId, at: new Date(body.completedAt), fact: { kind: 'lesson', moduleId: Number(moduleId), lessonId } }
+        : null,
+    ),
+};

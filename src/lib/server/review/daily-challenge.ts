@@ -1,0 +1,156 @@
+// The daily challenge (SPEC §4, §9; docs/decisions.md "Learning data" and "Spaced review"): one question per
+// user and 12-hour UTC window (00:00–12:00, 12:00–24:00), chosen by that user's review schedule as it stood
+// when the window began, so it is the same on every reload and device. A user's first answer in a window
+// counts (review-state.ts `countedAnswers`) and updates the card like any other answer.
+import type { ChallengeVerdict, CompleteChallengeRequest, DailyChallenge } from '~/lib/api/daily-challenge';
+import { dayOf, isDue, isMastered, type Card } from '~/lib/review/leitner';
+import { challengeStreak } from '~/lib/review/streak';
+import { HttpError } from '~/lib/server/errors';
+import { journal } from '~/lib/server/team/storage/journal';
+import { getQuestionBank, publicQuestion, type BankQuestion, type QuestionBank } from './question-bank';
+import { loadReviewState, recordAnswers, type ReviewState } from './review-state';
+import { challengeWindow, type ChallengeWindow } from './window';
+
+export interface ChallengeChoice {
+  /** The user's cards as of the window start. */
+  cards: Readonly<Record<string, Card>>;
+  /** Modules in which the user has completed a lesson. */
+  studiedModules: readonly number[];
+  userId: string;
+  window: Pick<ChallengeWindow, 'index' | 'startsAt'>;
+}
+
+/** A 32-bit FNV-1a hash: a per-user, per-window position that every server computes alike. */
+function hash(text: string): number {
+  let value = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) value = Math.imul(value ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return value;
+}
+
+/** Newest content first: later quizzes first, then authored order (content dates, when they exist, can refine it). */
+const newestFirst = (a: BankQuestion, b: BankQuestion) => b.quiz.id - a.quiz.id || a.order - b.order;
+
+/**
+ * The question of a window for one user, in this order: their most overdue due card (ties: lower box, then
+ * bank order); else a question they have never answered from a module in which they completed a lesson,
+ * newest content first; else any question they have never answered (a per-user, per-window draw, so two
+ * newcomers differ); else the card due soonest; else any. Null only for an empty bank.
+ */
+export function pickChallengeQuestion(bank: Pick<QuestionBank, 'questions'>, choice: ChallengeChoice): BankQuestion | null {
+  const { cards, window } = choice;
+  const today = dayOf(window.startsAt);
+  const seen = (item: BankQuestion) => cards[item.key] !== undefined;
+  const card = (item: BankQuestion) => cards[item.key]!;
+  const due = bank.questions
+    .filter((item) => seen(item) && isDue(card(item), today))
+    .sort((a, b) => card(a).due - card(b).due || card(a).box - card(b).box || a.order - b.order);
+  if (due[0]) return due[0];
+  const studied = new Set(choice.studiedModules);
+  const unseen = bank.questions.filter((item) => !seen(item));
+  const fromStudied = unseen.filter((item) => item.lesson !== null && studied.has(item.lesson.moduleId)).sort(newestFirst);
+  if (fromStudied[0]) return fromStudied[0];
+  const draw = (items: readonly BankQuestion[]) => items[hash(`${choice.userId}:${window.index}`) % items.length] ?? null;
+  if (unseen.length > 0) return draw(unseen);
+  const upcoming = bank.questions.filter((item) => !isMastered(card(item))).sort((a, b) => card(a).due - card(b).due || a.order - b.order);
+  return upcoming[0] ?? draw(bank.questions);
+}
+
+function verdictFor(question: BankQuestion['question'], correct: boolean): ChallengeVerdict {
+  return {
+    correct,
+    correctOptionId: question.options.find((option) => option.isCorrect)?.id ?? '',
+    explanation: question.explanation,
+  };
+}
+
+export interface CurrentChallenge {
+  window: ChallengeWindow;
+  pick: BankQuestion;
+  /** The user's counted answer in this window, if its event is stored. */
+  answer: { questionKey: string; optionId: string; correct: boolean } | null;
+}
+
+/** The user's challenge of the window holding `now`, from their loaded review state. */
+export async function currentChallenge(
+  userId: string,
+  state: ReviewState,
+  now: Date,
+  bank: Pick<QuestionBank, 'questions'> | null = null,
+): Promise<CurrentChallenge> {
+  const window = challengeWindow(now);
+  bank ??= await getQuestionBank();
+  const pick = pickChallengeQuestion(bank, { cards: state.cardsAtWindowStart, studiedModules: state.studiedModules, userId, window });
+  if (!pick) throw new HttpError(404, 'No daily challenge available');
+  const counted = state.challengeAnswer;
+  const answer = counted
+    ? { questionKey: `${counted.quizId}:${counted.questionId}`, optionId: counted.optionId, correct: counted.correct }
+    : null;
+  return { window, pick, answer };
+}
+
+/** GET /api/daily-challenge from a loaded state (the home page shares that load with the mastery figures). */
+export async function dailyChallengeFromState(
+  userId: string,
+  state: ReviewState,
+  now: Date,
+  bank: Pick<QuestionBank, 'questions'> | null = null,
+): Promise<DailyChallenge> {
+  const { window, pick, answer } = await currentChallenge(userId, state, now, bank);
+  const { id, quizTitle, text, options } = publicQuestion(pick, userId);
+  return {
+    id,
+    quizTitle,
+    text,
+    options,
+    nextRefreshHours: window.nextRefreshHours,
+    streak: challengeStreak(state.challengeDays, dayOf(now)),
+    answer: answer && answer.questionKey === pick.key ? { answerId: answer.optionId, ...verdictFor(pick.question, answer.correct) } : null,
+  };
+}
+
+/** GET /api/daily-challenge: the user's question of the window without its answer key, their streak and counted answer. */
+export async function getDailyChallenge(
+  userId: string,
+  now: Date = new Date(),
+  options: { bank?: Pick<QuestionBank, 'questions'> } = {},
+): Promise<DailyChallenge> {
+  return dailyChallengeFromState(userId, await loadReviewState(userId, now), now, options.bank ?? null);
+}
+
+/**
+ * POST /api/daily-challenge/complete: 400 unless questionId is the user's current challenge and answerId one
+ * of its options. The first answer in the window is stored and counts (and updates the card, once); any
+ * later one gets that verdict. A `correct` claimed by the client is never read.
+ */
+export async function completeDailyChallenge(
+  userId: string,
+  input: CompleteChallengeRequest,
+  now: Date = new Date(),
+): Promise<ChallengeVerdict> {
+  const { window, pick, answer } = await currentChallenge(userId, await loadReviewState(userId, now), now);
+  const counted = answer && answer.questionKey === pick.key ? answer : null;
+  if (input.questionId !== pick.key) throw new HttpError(400, 'questionId: not the current daily challenge');
+  const option = pick.question.options.find((candidate) => candidate.id === input.answerId);
+  if (!option) throw new HttpError(400, 'answerId: not an option of this question');
+  const answeredAt = now.toISOString();
+  const journaled = journal.add(userId, { kind: 'challenge', windowId: window.id, recordedAt: answeredAt });
+  if (counted) {
+    // Answered before in this window: that answer counts. Journaled again, since an earlier journal write
+    // may have failed (503) after the answer was stored; the figures count each user's windows as a set.
+    await journaled;
+    return verdictFor(pick.question, counted.correct);
+  }
+  // One round trip: the journal entry and the answer event of the review schedule (with its own journal
+  // entry). Two tabs answering at the same moment may both store an answer; the first one counts, for the
+  // schedule and for this call on a later try (review-state.ts `countedAnswers`, the one owner of that rule).
+  await Promise.all([
+    journaled,
+    recordAnswers(
+      userId,
+      [{ quizId: pick.quiz.id, questionId: pick.question.id, optionId: option.id, correct: option.isCorrect }],
+      'challenge',
+      now,
+    ),
+  ]);
+  return verdictFor(pick.question, option.isCorrect);
+}

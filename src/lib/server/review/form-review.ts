@@ -1,0 +1,27 @@
+// The /review page's answer form (it works without JavaScript): the form posts to /review itself, which
+// validates and grades it with the same code as POST /api/review.
+import type { AstroGlobal } from 'astro';
+import { answerReviewRequestSchema, type ReviewQuestion, type ReviewVerdict } from '~/lib/api/review';
+import { HttpError } from '~/lib/server/errors';
+import { describeZodError } from '~/lib/server/http/response';
+import { readFormFields } from '~/lib/server/http/request';
+import { answerReview, reviewQuestion } from '~/lib/server/review/review';
+
+export type FormReviewResult =
+  | { answered: true; verdict: ReviewVerdict; question: ReviewQuestion; answerId: string }
+  | { answered: false; status: number; message: string };
+
+export async function answerReviewFromForm(astro: Pick<AstroGlobal, 'request'>, userId: string, now: Date): Promise<FormReviewResult> {
+  try {
+    const parsed = answerReviewRequestSchema.safeParse(await readFormFields(astro.request));
+    if (!parsed.success) return { answered: false, status: 400, message: describeZodError(parsed.error) };
+    const verdict = await answerReview(userId, parsed.data, now);
+    const question = await reviewQuestion(userId, parsed.data.questionId);
+    if (!question) return { answered: false, status: 400, message: 'questionId: unknown question' };
+    return { answered: true, verdict, question, answerId: parsed.data.answerId };
+  } catch (error) {
+    // 503 (storage) goes to the error page like any other page failure.
+    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    return { answered: false, status: error.status, message: error.message };
+  }
+}

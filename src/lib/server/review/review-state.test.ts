@@ -1,0 +1,184 @@
+// The review cards against a local BlobsServer: the snapshot (rolled forward once per window, equal to a
+// fold of every answer), the challenge stable within its window, the Blobs requests of a read, and the
+// team rollup folding the same answers (incrementally or rebuilt, each answer once).
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS, foldAnswers } from '~/lib/review/leitner';
+import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
+import { progress } from '~/lib/server/learning/storage/progress';
+import { reviewAnswers } from '~/lib/server/review/storage/review-answers';
+import { users } from '~/lib/server/accounts/storage/users';
+import { getDailyChallenge } from './daily-challenge';
+import { buildQuestionBank } from './question-bank';
+import { backgroundWorkDone } from '~/lib/server/background';
+import { countedAnswers, loadReviewState, recordAnswers } from './review-state';
+import { getTeamProgress } from '../team/team-progress';
+import { rebuildRollups } from '../team/team-rollup';
+
+const requests: string[] = [];
+let blobs: LocalBlobs;
+beforeAll(async () => {
+  blobs = await startLocalBlobs({ onRequest: ({ type }) => requests.push(type) });
+});
+afterAll(() => blobs.stop());
+
+const T0 = Date.parse('2026-11-01T00:00:00.000Z');
+const at = (days: number, hours = 9) => new Date(T0 + days * DAY_MS + hours * 60 * 60 * 1000);
+const answer = (questionId: string, correct: boolean) => ({ quizId: 1, questionId, optionId: correct ? 'a' : 'b', correct });
+
+const bank = buildQuestionBank(
+  [1, 2].map((id) => ({
+    review: { owner: 'aaliyah-brooks', lastReviewed: '2026-09-01', reviewBy: '2027-09-01' },
+    id,
+    title: `Quiz ${id}`,
+    description: 'd',
+    category: id === 1 ? ('Company' as const) : ('Product' as const),
+    difficulty: 'beginner' as const,
+    questions: ['q1', 'q2', 'q3', 'q4', 'q5'].map((questionId) => ({
+      id: questionId,
+      text: `${id} ${questionId}`,
+      lessonId: id * 100 + 1,
+      explanation: 'e',
+      options: [
+        { id: 'a', text: 'A', isCorrect: true },
+        { id: 'b', text: 'B', isCorrect: false },
+      ],
+    })),
+  })),
+  [1, 2].map((id) => ({ id, lessons: [{ id: id * 100 + 1, title: `L${id}`, type: 'article' as const, duration: 5, order: 1 }] })),
+);
+
+describe('review state', () => {
+  it('folds answers across windows and months; a read of a current snapshot is 1 get and 1 list', async () => {
+    const user = randomUUID();
+    const history: Array<[number, string, boolean]> = [
+      [0, 'q1', false],
+      [1, 'q1', true],
+      [3, 'q2', true],
+      [40, 'q3', false],
+      [41, 'q1', true],
+    ];
+    for (const [day, questionId, correct] of history) await recordAnswers(user, [answer(questionId, correct)], 'quiz', at(day));
+
+    const now = at(41, 15); // the afternoon window: day 41's morning answer is before it
+    const state = await loadReviewState(user, now);
+    await backgroundWorkDone(); // the snapshot is saved off the answer's path
+    const everything = foldAnswers(
+      {},
+      history.map(([day, questionId, correct]) => ({ questionKey: `1:${questionId}`, correct, at: at(day).getTime() })),
+    );
+    expect(state.cards).toEqual(everything);
+    expect(state.cardsAtWindowStart).toEqual(everything);
+    expect((await reviewAnswers.snapshot(user))?.through).toBe(at(41, 12).toISOString());
+
+    // A new answer in this window: shown at once, not in the window-start cards (the challenge's base).
+    await recordAnswers(user, [answer('q4', false)], 'review', at(41, 16));
+    requests.length = 0;
+    const later = await loadReviewState(user, at(41, 17));
+    expect(requests.sort()).toEqual(['get', 'list']);
+    expect(later.cards['1:q4']).toMatchObject({ box: 1 });
+    expect(later.cardsAtWindowStart['1:q4']).toBeUndefined();
+
+    // Next window: rolled forward once, then equal to a fold of every answer again.
+    const next = await loadReviewState(user, at(42, 1));
+    await backgroundWorkDone();
+    expect(next.cardsAtWindowStart['1:q4']).toMatchObject({ box: 1 });
+    expect((await reviewAnswers.snapshot(user))?.through).toBe(at(42, 0).toISOString());
+  });
+
+  it('does not save a snapshot in the first minute of a window (a late write must still land in it)', async () => {
+    const user = randomUUID();
+    await recordAnswers(user, [answer('q1', true)], 'quiz', at(5));
+    await loadReviewState(user, new Date(at(5, 12).getTime() + 30_000));
+    await backgroundWorkDone();
+    expect(await reviewAnswers.snapshot(user)).toBeNull();
+    await loadReviewState(user, new Date(at(5, 12).getTime() + 61_000));
+    await backgroundWorkDone();
+    expect(await reviewAnswers.snapshot(user)).not.toBeNull();
+  });
+
+  it('keeps the challenge within its window when a lesson is completed and questions are answered', async () => {
+    const user = randomUUID();
+    const morning = at(7, 1);
+    const first = await getDailyChallenge(user, morning, { bank });
+    await progress.completeLesson(user, 2, '201', at(7, 2));
+    await recordAnswers(user, [answer('q1', false), answer('q2', false)], 'quiz', at(7, 3));
+    expect((await getDailyChallenge(user, at(7, 11), { bank })).id).toBe(first.id);
+    // The next window sees both: the missed questions are due the next day, the module is studied.
+    const afternoon = await getDailyChallenge(user, at(7, 13), { bank });
+    expect(afternoon.id).toMatch(/^2:q\d$/); // new material from the studied module, newest first
+    expect((await getDailyChallenge(user, at(8, 1), { bank })).id).toBe('1:q1'); // the most overdue due card
+  });
+});
+
+describe('team knowledge in the rollup', () => {
+  it('folds answers once, incrementally or rebuilt from the answer keys and the journal', async () => {
+    const ids: string[] = [randomUUID(), randomUUID()];
+    for (const [index, id] of ids.entries()) {
+      await users.create({
+        id,
+        username: `k${index}-${id.slice(0, 6)}@parcelwise.example`,
+        name: `K${index}`,
+        role: 'user',
+        avatar: null,
+        passwordHash: 'x',
+        disabled: false,
+        sessionVersion: 1,
+        createdAt: at(0).toISOString(),
+      });
+    }
+    const [ana, ben] = ids as [string, string];
+    const curriculum = [{ id: 1, lessons: [{ id: 101 }] }];
+    await getTeamProgress({ curriculum, bank, now: at(59) }); // a rollup exists: what follows is folded incrementally
+    await recordAnswers(ana, [answer('q1', true), answer('q2', false)], 'quiz', at(60));
+    await recordAnswers(ana, [answer('q1', true)], 'review', at(63));
+    await recordAnswers(ben, [answer('q2', false), answer('q3', false)], 'quiz', at(62));
+    const now = at(64);
+    const incremental = await getTeamProgress({ curriculum, bank, now });
+    expect(incremental.rows.find((row) => row.id === ana)?.mastery).toBe(10); // 1 of the 10 questions in box 3
+    const missed = incremental.knowledge.mostMissed;
+    expect(missed[0]).toMatchObject({ key: '1:q2', misses: 2, answers: 2, missRate: 100, learners: 2 });
+    // (Other tests' users answered too; only team members count as learners.)
+    expect(missed[1]).toMatchObject({ key: '1:q3', learners: 1 });
+    expect(incremental.knowledge.topics.find((topic) => topic.topic === 'Company')).toMatchObject({ started: 2 });
+
+    await rebuildRollups(now);
+    const rebuilt = await getTeamProgress({ curriculum, bank, now });
+    expect(rebuilt.knowledge).toEqual(incremental.knowledge);
+    expect(rebuilt.rows.filter((row) => ids.includes(row.id))).toEqual(incremental.rows.filter((row) => ids.includes(row.id)));
+  });
+});
+
+describe('countedAnswers', () => {
+  const event = (id: string, source: 'quiz' | 'challenge' | 'review', hours: number, correct = true) => ({
+    id,
+    quizId: 1,
+    questionId: 'q1',
+    optionId: correct ? 'a' : 'b',
+    correct,
+    source,
+    at: at(3, hours),
+  });
+
+  it('keeps only the first challenge answer of a 12-hour window (two tabs answering at once), and every other answer', () => {
+    const answers = [
+      event('c1', 'challenge', 1, false),
+      event('r1', 'review', 2),
+      event('c2', 'challenge', 3, true),
+      event('q1', 'quiz', 4),
+      event('c3', 'challenge', 13, true),
+    ];
+    expect(countedAnswers(answers).map((answer) => answer.id)).toEqual(['c1', 'r1', 'q1', 'c3']);
+  });
+
+  it('grades the card with the counted answer only', async () => {
+    const user = randomUUID();
+    await recordAnswers(user, [answer('q1', false)], 'challenge', at(3, 1));
+    await recordAnswers(user, [answer('q1', true)], 'challenge', at(3, 2));
+    const state = await loadReviewState(user, at(3, 3));
+    await backgroundWorkDone();
+    // One review (the first, wrong answer), not two: the later right answer would have moved the card up.
+    expect(state.cards['1:q1']).toMatchObject({ box: 1, reviews: 1 });
+    expect(state.windowAnswers.filter((item) => item.source === 'challenge')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * Team progress (SPEC §2, §3, §9; docs/decisions.md "Team progress"): one row per user with the figures
+ * defined once, from the team rollup (./team-rollup) and the content's lessons.
+ */
+import { daysInProgram, modulesExpected, type TeamMemberRow, type TeamProgressRow } from '~/lib/team/figures';
+import { masteryPercent } from '~/lib/review/leitner';
+import type { StoredUser } from '~/lib/server/accounts/storage/users';
+import type { QuestionBank } from '../review/question-bank';
+import { teamKnowledge, type TeamKnowledge } from './team-knowledge';
+import { refreshTeamRollup } from './team-rollup';
+import { emptyFigures, lessonKey, type MemberFigures } from './team-rollup-fold';
+
+/** The part of a module the progress figure needs (as src/lib/content/learning.ts getModules() returns it). */
+export interface CurriculumModule {
+  id: number | string;
+  lessons: ReadonlyArray<{ id: number | string }>;
+}
+
+export function curriculumLessonKeys(modules: readonly CurriculumModule[]): Set<string> {
+  return new Set(modules.flatMap((module) => module.lessons.map((lesson) => lessonKey(module.id, lesson.id))));
+}
+
+/** Completed lessons over all lessons of all modules, rounded percent; completions of lessons no longer in the content do not count. */
+export function progressPercent(completedLessonKeys: readonly string[], allLessonKeys: ReadonlySet<string>): number {
+  if (allLessonKeys.size === 0) return 0;
+  const done = new Set(completedLessonKeys.filter((k) => allLessonKeys.has(k))).size;
+  return Math.round((100 * done) / allLessonKeys.size);
+}
+
+/** Mastery over the whole question bank from a member's rollup cards, rounded percent. */
+function memberMastery(cards: MemberFigures['cards'], questionKeys: readonly string[]): number {
+  return masteryPercent(questionKeys, Object.fromEntries(Object.entries(cards).map(([key, [box]]) => [key, { box }])));
+}
+
+export function toTeamRow(
+  user: Pick<StoredUser, 'id' | 'username' | 'name'>,
+  figures: MemberFigures,
+  allLessonKeys: ReadonlySet<string>,
+  questionKeys: readonly string[] = [],
+): TeamProgressRow {
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    progress: progressPercent(figures.lessonKeys, allLessonKeys),
+    mastery: memberMastery(figures.cards, questionKeys),
+    pagesVisited: figures.pagesVisited,
+    quizzesCompleted: figures.quizIds.length,
+    dailyChallenges: figures.challengeWindowIds.length,
+    loginCount: figures.loginCount,
+    lastActive: figures.lastActive ?? 'null',
+  };
+}
+
+/** Modules with every lesson among the completed lesson keys. */
+function modulesDone(curriculum: readonly CurriculumModule[], lessonKeys: readonly string[]): number {
+  const done = new Set(lessonKeys);
+  return curriculum.filter(
+    (module) => module.lessons.length > 0 && module.lessons.every((lesson) => done.has(lessonKey(module.id, lesson.id))),
+  ).length;
+}
+
+/** The spec's row plus what the page shows besides it: joined, days, pace, average quiz score, admin. */
+function toMemberRow(
+  row: TeamProgressRow,
+  person: { createdAt?: string | undefined; admin?: boolean | undefined },
+  figures: MemberFigures,
+  curriculum: readonly CurriculumModule[],
+  now: Date,
+): TeamMemberRow {
+  const joinedAt = person.createdAt ?? null;
+  const days = daysInProgram(joinedAt, now);
+  const modulesCompleted = modulesDone(curriculum, figures.lessonKeys);
+  const expected = modulesExpected(days, curriculum.length);
+  const scores = Object.values(figures.quizBest);
+  return {
+    ...row,
+    joinedAt,
+    daysInProgram: days,
+    modulesCompleted,
+    modulesExpected: expected,
+    onTrack: modulesCompleted >= expected,
+    averageQuizScore: scores.length > 0 ? Math.round(scores.reduce((sum, score) => sum + score, 0) / scores.length) : null,
+    admin: person.admin === true,
+  };
+}
+
+/** The spec's row of GET /api/team-progress (SPEC §3), without what only the page shows. */
+export function specRow(row: TeamMemberRow): TeamProgressRow {
+  const { id, username, name, progress, mastery, pagesVisited, quizzesCompleted, dailyChallenges, loginCount, lastActive } = row;
+  return { id, username, name, progress, mastery, pagesVisited, quizzesCompleted, dailyChallenges, loginCount, lastActive };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The service
+
+export interface TeamProgress {
+  /** Every user, administrators included (the page lists them apart; the API answers them all). */
+  rows: TeamMemberRow[];
+  /** The Knowledge section: topics' mastery and the most-missed questions. */
+  knowledge: TeamKnowledge;
+  /** When these figures were computed: they include every event recorded before this time. */
+  generatedAt: string;
+}
+
+/** The content's modules: the one place the team figures ask the content for the lessons. */
+async function loadCurriculum(): Promise<readonly CurriculumModule[]> {
+  const { getModules } = await import('~/lib/content/learning');
+  return getModules();
+}
+
+type TeamBank = Pick<QuestionBank, 'byTopic' | 'byKey'>;
+
+/** The content's question bank (topics, questions, lessons), loaded like the curriculum. */
+async function loadBank(): Promise<TeamBank> {
+  const { getQuestionBank } = await import('../review/question-bank');
+  return getQuestionBank();
+}
+
+const byName = (a: TeamMemberRow, b: TeamMemberRow) => a.name.localeCompare(b.name) || a.username.localeCompare(b.username);
+
+/** One row per user (SPEC §3), with the figures of docs/decisions.md. Administrators only: the caller checks. */
+export async function getTeamProgress(
+  options: { curriculum?: readonly CurriculumModule[]; bank?: TeamBank; now?: Date } = {},
+): Promise<TeamProgress> {
+  const now = options.now ?? new Date();
+  // The dashboard needs the figures, not the saved cache: the rollup is saved after the answer.
+  const [{ committed, view, viewAnswerStats }, curriculum, bank] = await Promise.all([
+    refreshTeamRollup(now, { saveInBackground: true }),
+    options.curriculum ?? loadCurriculum(),
+    options.bank ?? loadBank(),
+  ]);
+  const allLessonKeys = curriculumLessonKeys(curriculum);
+  const questionKeys = [...bank.byKey.keys()];
+  const members = Object.keys(committed.people).map((id) => view[id] ?? emptyFigures());
+  const rows = Object.entries(committed.people).map(([id, person], index) =>
+    toMemberRow(toTeamRow({ id, ...person }, members[index]!, allLessonKeys, questionKeys), person, members[index]!, curriculum, now),
+  );
+  const knowledge = teamKnowledge(
+    bank,
+    members.map((figures) => figures.cards),
+    viewAnswerStats,
+    now,
+  );
+  return { rows: rows.sort(byName), knowledge, generatedAt: now.toISOString() };
+}

@@ -1,0 +1,198 @@
+/**
+ * The team rollup document and its pure folding logic: each user's figures folded from journal entries
+ * (./team-rollup.ts refreshes and stores it; docs/decisions.md "Team progress" defines the figures).
+ */
+import { z } from 'zod';
+import type { JournalEntry } from '~/lib/server/team/storage/journal';
+import { answerStatsSchema, foldMemberCards, rollupCardSchema, type FoldedAnswer } from './team-knowledge';
+
+const count = z.number().int().nonnegative();
+
+/** One user's figures as folded so far. */
+const memberFiguresSchema = z.strictObject({
+  pagesVisited: count,
+  tabChanges: count,
+  exits: count,
+  loginCount: count,
+  /** Distinct quiz ids with at least one result. */
+  quizIds: z.array(z.string()),
+  /** Best score (percent) per quiz whose journal entry carries its score (older entries carry none). */
+  quizBest: z.record(z.string(), z.number().int().min(0).max(100)).default({}),
+  challengeWindowIds: z.array(z.string()),
+  /** Completed lessons as "moduleId/lessonId". */
+  lessonKeys: z.array(z.string()),
+  /** Latest time of any folded event. */
+  lastActive: z.iso.datetime().nullable(),
+  /** Review cards by question key, folded from the answer facts (./team-knowledge). */
+  cards: z.record(z.string(), rollupCardSchema),
+});
+export type MemberFigures = z.infer<typeof memberFiguresSchema>;
+
+export const teamRollupSchema = z.strictObject({
+  version: z.literal(3),
+  /** When this rollup was last saved. */
+  generatedAt: z.iso.datetime(),
+  /** Every journal event strictly older than this time is folded; none newer. Null: none folded. */
+  activityThrough: z.iso.datetime().nullable(),
+  members: z.record(z.string(), memberFiguresSchema),
+  /**
+   * Name cache: a user record is read again only when its etag changes (or the entry lacks `createdAt`,
+   * which rollups saved before it did not keep). `admin`: administrators are listed apart from the team.
+   */
+  people: z.record(
+    z.string(),
+    z.strictObject({
+      etag: z.string(),
+      username: z.string(),
+      name: z.string(),
+      createdAt: z.iso.datetime().optional(),
+      admin: z.boolean().optional(),
+    }),
+  ),
+  /** The team's answers and misses per question and day, the last 30 days (./team-knowledge). */
+  answerStats: answerStatsSchema,
+});
+export type TeamRollup = z.infer<typeof teamRollupSchema>;
+
+export function emptyFigures(): MemberFigures {
+  return {
+    pagesVisited: 0,
+    tabChanges: 0,
+    exits: 0,
+    loginCount: 0,
+    quizIds: [],
+    quizBest: {},
+    challengeWindowIds: [],
+    lessonKeys: [],
+    lastActive: null,
+    cards: {},
+  };
+}
+
+export function emptyTeamRollup(now: Date): TeamRollup {
+  return { version: 3, generatedAt: now.toISOString(), activityThrough: null, members: {}, people: {}, answerStats: {} };
+}
+
+/** The later of two ISO times (null is "never"). */
+export function later(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Date.parse(b) > Date.parse(a) ? b : a;
+}
+
+export const lessonKey = (moduleId: number | string, lessonId: number | string) => `${moduleId}/${lessonId}`;
+
+interface WorkingMember {
+  figures: MemberFigures;
+  quizIds: Set<string>;
+  quizBest: Record<string, number>;
+  windows: Set<string>;
+  lessons: Set<string>;
+  answers: FoldedAnswer[];
+  lastActive: number;
+}
+
+function workingMember(figures: MemberFigures): WorkingMember {
+  return {
+    figures: { ...figures },
+    quizIds: new Set(figures.quizIds),
+    quizBest: { ...figures.quizBest },
+    windows: new Set(figures.challengeWindowIds),
+    lessons: new Set(figures.lessonKeys),
+    answers: [],
+    lastActive: figures.lastActive === null ? -Infinity : Date.parse(figures.lastActive),
+  };
+}
+
+/**
+ * Folds journal entries (oldest first) into the members' figures: counts add up (the caller passes each
+ * visit and sign-in once), quizzes, challenge windows and lessons are sets (a repeat changes nothing),
+ * answers move the member's review cards.
+ */
+export function foldEntries(
+  members: Readonly<Record<string, MemberFigures>>,
+  entries: readonly JournalEntry[],
+): Record<string, MemberFigures> {
+  const working = new Map<string, WorkingMember>();
+  for (const entry of entries) {
+    let member = working.get(entry.userId);
+    if (!member) {
+      member = workingMember(members[entry.userId] ?? emptyFigures());
+      working.set(entry.userId, member);
+    }
+    const { fact } = entry;
+    switch (fact.kind) {
+      case 'entry':
+        member.figures.pagesVisited += 1;
+        break;
+      case 'tab':
+        member.figures.tabChanges += 1;
+        break;
+      case 'exit':
+        member.figures.exits += 1;
+        break;
+      case 'login':
+        member.figures.loginCount += 1;
+        break;
+      case 'quiz':
+        member.quizIds.add(fact.quizId);
+        if (fact.score !== undefined) member.quizBest[fact.quizId] = Math.max(member.quizBest[fact.quizId] ?? 0, fact.score);
+        break;
+      case 'challenge':
+        member.windows.add(fact.windowId);
+        break;
+      case 'lesson':
+        member.lessons.add(lessonKey(fact.moduleId, fact.lessonId));
+        break;
+      case 'answer':
+        member.answers.push({ questionKey: fact.questionKey, correct: fact.correct, at: entry.at });
+        break;
+    }
+    member.lastActive = Math.max(member.lastActive, entry.at.getTime());
+  }
+  const next = { ...members };
+  for (const [userId, member] of working) {
+    next[userId] = {
+      ...member.figures,
+      quizIds: [...member.quizIds].sort(),
+      quizBest: member.quizBest,
+      challengeWindowIds: [...member.windows].sort(),
+      lessonKeys: [...member.lessons].sort(),
+      lastActive: Number.isFinite(member.lastActive) ? new Date(member.lastActive).toISOString() : null,
+      cards: foldMemberCards(member.figures.cards, member.answers),
+    };
+  }
+  return next;
+}
+
+/** The answers among journal entries, for the team's answer counts. */
+export const answersOf = (entries: readonly JournalEntry[]): FoldedAnswer[] =>
+  entries.flatMap((entry) =>
+    entry.fact.kind === 'answer' ? [{ questionKey: entry.fact.questionKey, correct: entry.fact.correct, at: entry.at }] : [],
+  );
+
+/**
+ * Journal entries and the records read besides them on a rebuild, oldest first, each answer once (an
+ * answer's journal entry and its review-answers key share the id).
+ */
+export function mergeEntries(lists: ReadonlyArray<readonly JournalEntry[]>): JournalEntry[] {
+  const seen = new Set<string>();
+  const merged: JournalEntry[] = [];
+  for (const entry of lists.flat()) {
+    if (entry.fact.kind === 'answer') {
+      const id = `${entry.userId}|${entry.id}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+    }
+    merged.push(entry);
+  }
+  return merged.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Splits entries at the watermark: older ones are committed to the rollup, newer ones only shown. */
+export function splitAtWatermark<T extends { at: Date }>(entries: readonly T[], watermark: Date): { committed: T[]; tail: T[] } {
+  const committed: T[] = [];
+  const tail: T[] = [];
+  for (const entry of entries) (entry.at.getTime() < watermark.getTime() ? committed : tail).push(entry);
+  return { committed, tail };
+}

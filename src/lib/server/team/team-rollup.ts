@@ -1,0 +1,146 @@
+/**
+ * The team rollup: every user's figures folded from the activity journal, kept in one cached document so
+ * a dashboard load never re-reads the whole history. No content here (src/lib/content): the scheduled
+ * refresh (netlify/functions/refresh-team-rollup.mts) runs it outside Astro; ./team-progress makes rows.
+ *
+ * How the rollup works (docs/decisions.md "Data layout": aggregates are caches rebuilt from the events):
+ * - Every event that counts (visit, sign-in, lesson completion, quiz result, challenge answer) has a key
+ *   in the activity journal, grouped by minute for all users, and the key says what it counts for
+ *   (storage/activity.ts). So a refresh is one listing of the minutes (hours, days) since the last one; no body
+ *   is read.
+ * - The rollup (one document) holds each user's figures folded so far and a watermark `activityThrough`:
+ *   every event older than it is counted, none newer. It also caches each user's name and username
+ *   with the etag of the user record, so users are listed, not read, unless a record changed.
+ * - The watermark trails the clock by SETTLE_MS: an event written late (a slow request) is still newer
+ *   than the watermark when it lands. Events inside the settle window are listed on every request and
+ *   added to the answer without being committed, so the answer is always up to the second.
+ * - Every saved rollup is self-consistent, so concurrent refreshes (two administrators) can only repeat
+ *   work, never lose or double counts: the last writer wins with a correct document.
+ * - `rebuildRollups` (npm run rollups:rebuild) recomputes the rollup from the whole journal plus the
+ *   learning records themselves; a missing or unreadable rollup is rebuilt the same way.
+ * - Progress is computed at read time from the folded lesson ids and the current content, so a content
+ *   change never needs a rebuild.
+ */
+import { inBackground } from '~/lib/server/background';
+import { journal, type JournalEntry } from '~/lib/server/team/storage/journal';
+import { progress } from '~/lib/server/learning/storage/progress';
+import { quizResults } from '~/lib/server/learning/storage/quiz-results';
+import { reviewAnswers } from '~/lib/server/review/storage/review-answers';
+import { teamRollup } from '~/lib/server/team/storage/team-rollup';
+import { users } from '~/lib/server/accounts/storage/users';
+import { isAdmin } from '../accounts/accounts';
+import { foldAnswerStats, pruneAnswerStats, type AnswerStats } from './team-knowledge';
+import {
+  answersOf,
+  emptyTeamRollup,
+  foldEntries,
+  later,
+  mergeEntries,
+  splitAtWatermark,
+  teamRollupSchema,
+  type MemberFigures,
+  type TeamRollup,
+} from './team-rollup-fold';
+
+/** How far the committed watermark trails the clock. */
+export const SETTLE_MS = 60_000;
+/** The watermark moves on at least this often even without new events, so a refresh lists a few minutes. */
+const WATERMARK_REFRESH_MS = 5 * 60_000;
+
+/** The name cache brought up to date from the user listing: records read only when new or changed. */
+async function refreshPeople(
+  cached: TeamRollup['people'],
+  versions: ReadonlyArray<{ id: string; etag: string }>,
+): Promise<{ people: TeamRollup['people']; changed: boolean }> {
+  const stale = versions.filter(({ id, etag }) => cached[id]?.etag !== etag || cached[id]?.createdAt === undefined);
+  const staleUsers = await users.byIds(stale.map(({ id }) => id));
+  const records = stale.map(({ id, etag }, index) => ({ id, etag, user: staleUsers[index] ?? null }));
+  const people: TeamRollup['people'] = {};
+  for (const { id } of versions) if (cached[id]) people[id] = cached[id];
+  for (const { id, etag, user } of records) {
+    if (user) people[id] = { etag, username: user.username, name: user.name, createdAt: user.createdAt, admin: isAdmin(user) };
+    else delete people[id]; // deleted between the listing and the read
+  }
+  const changed = records.length > 0 || Object.keys(cached).length !== versions.length;
+  return { people, changed };
+}
+
+/** A refresh's first round trip: the stored rollup and the user listing. */
+interface RollupBase {
+  stored: TeamRollup | null;
+  versions: ReadonlyArray<{ id: string; etag: string }>;
+}
+
+async function readRollupBase(): Promise<RollupBase> {
+  const [stored, versions] = await Promise.all([teamRollup.get(teamRollupSchema), users.versions()]);
+  return { stored, versions };
+}
+
+export interface RefreshResult {
+  /** What is saved: events older than the watermark. */
+  committed: TeamRollup;
+  /** Every user's figures including the events of the settle window. */
+  view: Record<string, MemberFigures>;
+  /** The team's answer counts including the settle window. */
+  viewAnswerStats: AnswerStats;
+  /** Journal entries and records folded or shown by this refresh. */
+  entriesRead: number;
+}
+
+/**
+ * Brings the team rollup up to date, listing only events it has not folded yet (all of them when
+ * rebuilding). Two round trips when the rollup exists: the rollup and the user listing together, then the journal listings and the changed user records together. With
+ * `saveInBackground` (a dashboard load) the answer does not wait for the rollup to be saved.
+ */
+export async function refreshTeamRollup(
+  now: Date,
+  options: { rebuild?: boolean; saveInBackground?: boolean } = {},
+): Promise<RefreshResult> {
+  const watermark = new Date(now.getTime() - SETTLE_MS);
+  const { stored, versions } = options.rebuild ? { stored: null, versions: await users.versions() } : await readRollupBase();
+  const base = stored ?? emptyTeamRollup(now);
+  const since = base.activityThrough === null ? null : new Date(base.activityThrough);
+  const [entries, records, { people, changed: peopleChanged }] = await Promise.all([
+    journal.since(since, now),
+    // From nothing, also read the learning records: they count even if their journal write failed.
+    since === null ? learningRecordsAsEntries() : Promise.resolve([]),
+    refreshPeople(base.people, versions),
+  ]);
+  const { committed: toCommit, tail } = splitAtWatermark(mergeEntries([entries, records]), watermark);
+
+  const activityThrough = later(base.activityThrough, watermark.toISOString());
+  const stale = since === null || Date.parse(activityThrough!) - since.getTime() >= WATERMARK_REFRESH_MS;
+  let committed = base;
+  if (stored === null || stale || peopleChanged || toCommit.length > 0) {
+    const next: TeamRollup = {
+      version: 3,
+      generatedAt: now.toISOString(),
+      activityThrough,
+      members: foldEntries(base.members, toCommit),
+      people,
+      answerStats: pruneAnswerStats(foldAnswerStats(base.answerStats, answersOf(toCommit)), now),
+    };
+    committed = next;
+    const save = () => teamRollup.save(teamRollupSchema, next);
+    if (options.saveInBackground) inBackground('team rollup save', save);
+    else await save();
+  }
+  return {
+    committed,
+    view: foldEntries(committed.members, tail),
+    viewAnswerStats: foldAnswerStats(committed.answerStats, answersOf(tail)),
+    entriesRead: entries.length + records.length,
+  };
+}
+
+/** Recomputes the rollup from the events alone (it is a cache: this is always safe). */
+export async function rebuildRollups(now: Date = new Date()): Promise<{ users: number; events: number }> {
+  const { committed, entriesRead } = await refreshTeamRollup(now, { rebuild: true });
+  return { users: Object.keys(committed.people).length, events: entriesRead };
+}
+
+/** Every user's lesson completions, quiz results, challenge answers and answers to questions, read from the records themselves. */
+async function learningRecordsAsEntries(): Promise<JournalEntry[]> {
+  const lists = await Promise.all([progress.allAsJournalEntries(), quizResults.allAsJournalEntries(), reviewAnswers.allAsJournalEntries()]);
+  return lists.flat();
+}

@@ -1,0 +1,148 @@
+// Visit tracking (SPEC §4, §7 POST /api/track-visit): one activity event per visit, keyed per user.
+// Figures must not be inflatable by a script (docs/decisions.md "Team progress"): only paths of real
+// pages count; a visit that repeats one of the same user to the same page (same tab, same kind) within
+// 10 seconds of the previous one is answered but not counted; more than 120 visits in a minute → 429.
+import { createHash } from 'node:crypto';
+import type { TrackVisit } from '~/lib/api/team';
+import { getPersona, getSegment } from '~/lib/content/buyers';
+import { getModule, getQuiz } from '~/lib/content/learning';
+import { matchPageRoute, withoutTrailingSlashes, type PageRoute } from '~/lib/routes';
+import { HttpError } from '~/lib/server/errors';
+import { journal, factOf, type JournalEvent } from '~/lib/server/team/storage/journal';
+import { signInFailures, tagOf, throttleSubject, type StoredAttempt } from '~/lib/server/accounts/storage/sign-in-failures';
+
+const VISITS_PER_MINUTE = 120;
+const MINUTE_MS = 60_000;
+const REPEAT_MS = 10_000;
+/** Marks this recent may belong to requests that listed before this one wrote: their repeats are withdrawn here too. */
+const CONCURRENT_MS = 5_000;
+const FACTS = ['entry', 'tab', 'exit'] as const;
+
+/** Whether a page route's ids name real content. */
+async function routeExists(route: PageRoute): Promise<boolean> {
+  switch (route.page) {
+    case 'static':
+      return true;
+    case 'segment':
+      return (await getSegment(route.id)) !== null;
+    case 'persona':
+      return (await getPersona(route.id)) !== null;
+    case 'quiz':
+      return (await getQuiz(route.id)) !== null;
+    case 'module':
+      return (await getModule(route.id)) !== null;
+    case 'lesson':
+      return (await getModule(route.moduleId))?.lessons.some((lesson) => lesson.id === route.lessonId) ?? false;
+  }
+}
+
+/** The path as counted (trailing slashes dropped); 400 naming the field when no page of the site has it. */
+async function countedPath(pagePath: string): Promise<string> {
+  const route = matchPageRoute(pagePath);
+  if (!route || !(await routeExists(route))) throw new HttpError(400, 'pagePath: not a page of this site');
+  return withoutTrailingSlashes(pagePath);
+}
+
+/** A mark's tag: which visit it is (page, tab, kind), the journal entry it stands for, and that entry's fact. */
+const markTag = (visitTag: string, journalId: string, fact: (typeof FACTS)[number]) => `${visitTag}:${journalId}:${fact}`;
+function parseMark(mark: StoredAttempt): { visit: string; journalId: string; fact: (typeof FACTS)[number] } | null {
+  const [visit, journalId, fact] = (tagOf(mark.key) ?? '').split(':');
+  const known = FACTS.find((candidate) => candidate === fact);
+  return visit && journalId && known ? { visit, journalId, fact: known } : null;
+}
+
+/** Whether a visit (its mark) follows another of the same group within 10 s: then it is not counted. */
+function isRepeat(mark: StoredAttempt, group: readonly StoredAttempt[]): boolean {
+  return group.some(
+    (other) =>
+      other.key !== mark.key &&
+      other.at.getTime() > mark.at.getTime() - REPEAT_MS &&
+      (other.at.getTime() < mark.at.getTime() || (other.at.getTime() === mark.at.getTime() && other.key < mark.key)),
+  );
+}
+
+/**
+ * The journal entries to withdraw: in this visit's group, every mark that follows another within 10 s
+ * (oldest first) and is recent enough that its own request may have listed before seeing the earlier one.
+ */
+function repeatsToWithdraw(group: readonly StoredAttempt[], now: Date): StoredAttempt[] {
+  return group.filter((mark, index) => {
+    const previous = group[index - 1];
+    return (
+      previous !== undefined && mark.at.getTime() - previous.at.getTime() < REPEAT_MS && mark.at.getTime() >= now.getTime() - CONCURRENT_MS
+    );
+  });
+}
+
+function overCap(others: readonly StoredAttempt[], now: Date): HttpError | null {
+  if (others.length + 1 <= VISITS_PER_MINUTE) return null;
+  const oldest = others[others.length - VISITS_PER_MINUTE]!;
+  const retryAfter = Math.min(60, Math.max(1, Math.ceil((oldest.at.getTime() + MINUTE_MS - now.getTime()) / 1000)));
+  return new HttpError(429, 'Too many visits recorded. Please slow down.', { 'Retry-After': String(retryAfter) });
+}
+
+/**
+ * Records one visit of the signed-in user. The user comes from the session, never from the body;
+ * `recordedAt` (server time) is what the team figures use, `visitDate` is kept as the client sent it.
+ * Round 1: the visit's mark is written while the user's marks of the last minute are listed; a repeat of
+ * a visit listed there stops here (not journaled), one over the cap deletes its mark (429). Round 2: the
+ * journal entry is written while the marks are listed again, now including every concurrent visit; over
+ * the cap, or with concurrent repeats, journal entries are withdrawn in a third (the rollup never saved
+ * them: it trails the clock by 60 s).
+ */
+export async function recordVisit(userId: string, visit: TrackVisit, now: Date = new Date()): Promise<void> {
+  const pagePath = await countedPath(visit.pagePath);
+  const event: JournalEvent = {
+    kind: 'visit',
+    pagePath,
+    tabId: visit.tabId,
+    exitPage: visit.exitPage,
+    visitDate: new Date(visit.visitDate).toISOString(),
+    recordedAt: now.toISOString(),
+  };
+  const fact = factOf(event).kind as (typeof FACTS)[number];
+  const visitTag = createHash('sha256')
+    .update(JSON.stringify([pagePath, visit.tabId, visit.exitPage]))
+    .digest('hex')
+    .slice(0, 16);
+  const journalId = journal.newId(now);
+  const subject = throttleSubject.visits(userId);
+  const since = new Date(now.getTime() - MINUTE_MS);
+  const [markKey, seen] = await Promise.all([
+    signInFailures.record(subject, now, markTag(visitTag, journalId, fact)),
+    signInFailures.since(subject, since, now),
+  ]);
+  const mark = { key: markKey, at: now };
+  const refusal = overCap(
+    seen.filter((attempt) => attempt.key !== markKey),
+    now,
+  );
+  if (refusal) {
+    await signInFailures.remove([markKey]);
+    throw refusal;
+  }
+  if (
+    isRepeat(
+      mark,
+      seen.filter((attempt) => parseMark(attempt)?.visit === visitTag),
+    )
+  )
+    return;
+
+  const [, recent] = await Promise.all([journal.add(userId, event, journalId), signInFailures.since(subject, since, now)]);
+  const lateRefusal = overCap(
+    recent.filter((attempt) => attempt.key !== markKey),
+    now,
+  );
+  if (lateRefusal) {
+    await Promise.all([signInFailures.remove([markKey]), journal.withdraw(userId, journalId, { kind: fact })]);
+    throw lateRefusal;
+  }
+  const group = recent.filter((attempt) => parseMark(attempt)?.visit === visitTag);
+  await Promise.all(
+    repeatsToWithdraw(group, now).map((repeat) => {
+      const parsed = parseMark(repeat)!;
+      return journal.withdraw(userId, parsed.journalId, { kind: parsed.fact });
+    }),
+  );
+}
