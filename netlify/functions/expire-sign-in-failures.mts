@@ -2,8 +2,8 @@
 // the 15-minute throttle window, and sessions past their 7 days, so nothing a sign-in lists or a session
 // check reads grows with history (docs/architecture.md "Scheduled functions").
 import type { Config } from '@netlify/functions';
-import { removeExpiredSessions } from '~/lib/server/services/sessions';
-import { removeExpiredSignInFailures } from '~/lib/server/services/sign-in';
+import { removeExpiredSessions } from '~/lib/server/accounts/sessions';
+import { removeExpiredSignInFailures } from '~/lib/server/accounts/sign-in';
 
 export default async function expireSignInFailures(): Promise<Response> {
   const now = new Date();
