@@ -1,4 +1,4 @@
-// Accessibility (issue 8): axe on every route, signed in, in light and dark themes and at a phone
+// Accessibility: axe on every route, signed in, in light and dark themes and at a phone
 // width. No serious or critical violation (WCAG 2.2 AA rule set), and nothing blocked by the CSP.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Sign-in, registration, logout and route protection (SPEC §2 /auth, §4 Session, §5, §6, §8).
+// Sign-in, registration, logout and route protection (docs/product.md "Sign-in page (/auth)", "Sessions", "Roles and access").
 import { randomUUID } from 'node:crypto';
 import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
 import { expect, test, waitForIslands } from './fixtures';

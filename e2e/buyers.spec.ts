@@ -1,4 +1,4 @@
-// Buyer segments, segment detail, ideal customer profile and persona detail (SPEC §2, §8, §9).
+// Buyer segments, segment detail, ideal customer profile and persona detail.
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { STORAGE } from './global-setup';

@@ -1,4 +1,4 @@
-// A rep gets call prep in three taps (issue 21): the persona's Call prep block on a phone, every "Why I
+// A rep gets call prep in three taps: the persona's Call prep block on a phone, every "Why I
 // Won't Buy" item of a segment with its response. Expected texts come from the content files themselves.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

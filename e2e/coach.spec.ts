@@ -1,4 +1,5 @@
-// Sales Situations Coach (SPEC §2, §4, §5, §7, §9): client-only, eight situations, first play selected.
+// Sales Situations Coach (docs/product.md "Sales Situations Coach (/sales-situations)"): client-only, eight situations, first play
+// selected.
 import { STORAGE } from './global-setup';
 import { expect, test, waitForIslands } from './fixtures';
 import type { Page } from '@playwright/test';
@@ -155,7 +156,7 @@ test('with JavaScript off every situation and all its plays are readable', async
   }
 });
 
-test.describe('on a phone (issue 21)', () => {
+test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the status-quo objection lands on Addressing Concerns with its integration play showing placeholders', async ({

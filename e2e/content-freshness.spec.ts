@@ -1,4 +1,4 @@
-// Content freshness (issue 17): "Reviewed {date} by {owner}" on content pages, the quiet overdue note,
+// Content freshness (docs/decisions.md "Content freshness"): "Reviewed {date} by {owner}" on content pages, the quiet overdue note,
 // the administrators-only Content health page (sortable, CSV), the negative persona on the ICP Red Flags
 // tab and computed lesson minutes. The server's freshness clock is pinned by playwright.config.ts
 // (PARCELWISE_NOW), so nothing here depends on today's date. Against a dev server (PW_BASE_URL), start it

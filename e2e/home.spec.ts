@@ -1,4 +1,4 @@
-// The first week has a clear next step (issue 21): the home page's first card names the next lesson from
+// The first week has a clear next step (docs/decisions.md "The first week"): the home page's first card names the next lesson from
 // the user's progress, with its minutes, and Start / Continue; overall progress; modules numbered in order.
 import type { Page } from '@playwright/test';
 import { expect, signUpFresh, test } from './fixtures';

@@ -1,4 +1,4 @@
-// Keyboard-only walkthroughs (issue 8, WCAG 2.2 AA): every flow done with Tab, Shift+Tab, Enter, Space and
+// Keyboard-only walkthroughs (WCAG 2.2 AA): every flow done with Tab, Shift+Tab, Enter, Space and
 // arrows alone — no clicks — checking at each stop that the focused control shows a visible focus
 // indicator, and that results are announced (a live region or focus moved onto them).
 import type { Locator, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Learning flows in the browser (SPEC §2, §4): a full quiz, completing a module, the daily challenge.
+// Learning flows in the browser: a full quiz, completing a module, the daily challenge.
 // Every test registers a fresh user, so its state starts clean.
 import { expect, signUpFresh, test, waitForIslands } from './fixtures';
 
@@ -106,7 +106,7 @@ test('answers the daily challenge', async ({ page }) => {
   await expect(card.getByText(/^(Next challenge in \d+\.\d hours|New challenge every 12 hours)$/)).toBeVisible();
 });
 
-test.describe('quiz results on a phone (issue 21)', () => {
+test.describe('quiz results on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the verdict against the 80% pass mark and the actions come first; Retake and Review the lesson work', async ({ page }) => {

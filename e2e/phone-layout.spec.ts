@@ -1,5 +1,5 @@
-// A phone at 390 px (issue 21): no page wider than the screen (wide MDX tables scroll in their own region),
-// the header gives the search box the room, and Escape closes the navigation drawer.
+// A phone at 390 px (docs/decisions.md "Header titles and phone widths"): no page wider than the screen (wide MDX tables scroll in their
+// own region), the header gives the search box the room, and Escape closes the navigation drawer.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { SIGNED_IN_PAGES } from '~tools/route-examples';

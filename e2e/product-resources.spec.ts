@@ -1,4 +1,4 @@
-// /product and /resources (SPEC §2): spec texts, tabs by mouse and keyboard, resource cards, the
+// /product and /resources: the documented texts, tabs by mouse and keyboard, resource cards, the
 // customer-examples matrix, the Sales Resources category filter, and both pages without JavaScript.
 import { expect, test } from './fixtures';
 import { STORAGE } from './global-setup';

@@ -1,4 +1,4 @@
-// Search (issue 18) beyond the dropdown: deep links land on a visible target below the sticky header
+// Search beyond the dropdown: deep links land on a visible target below the sticky header
 // (tab selected, lazy section drawn), Enter and 'See all results' open the /search results page, which
 // works without JavaScript and with the keyboard alone.
 import type { Locator, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The header search (SPEC §2 "The search results dropdown", §4 Search, §8; issue 5): grouped results,
+// The header search (docs/product.md "Header search"): grouped results,
 // following a result, Clear, the no-results and failure notices, keyboard use ('/', arrows, Enter,
 // Escape), stale answers never winning, and /segments/{id} landing on /buyer-segments/{id}.
 import AxeBuilder from '@axe-core/playwright';

@@ -1,4 +1,4 @@
-// Visit tracking and the Team Progress dashboard (SPEC §2, §4, §6, §8, §9).
+// Visit tracking and the Team Progress dashboard.
 import { readFile } from 'node:fs/promises';
 import type { Page, Response } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
@@ -156,7 +156,7 @@ test('the administrator sorts and filters the table and downloads it as CSV with
   expect(download.suggestedFilename()).toBe('team-progress.csv');
   const csv = await readFile((await download.path())!, 'utf8');
   const [header_, ...lines] = parseCsv(csv);
-  // Issue 21: no internal ids, percent columns named with their unit, the quiz score included, the page's labels.
+  // No internal ids, percent columns named with their unit, the quiz score included, the page's labels.
   expect(header_).toEqual([
     'Name',
     'Username',
@@ -192,7 +192,7 @@ test('the administrator sorts and filters the table and downloads it as CSV with
   ).toEqual(rows.map(({ id: _id, ...row }) => row));
 });
 
-test.describe('who is behind (issue 21)', () => {
+test.describe('who is behind', () => {
   test('a fresh member: joined today, 0 days, on track, no quiz score yet; administrators are listed apart', async ({
     page,
     adminPage,

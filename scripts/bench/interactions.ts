@@ -1,6 +1,6 @@
 /**
- * Interaction figures for `npm run bench:pages` (issue 19), under the same 4× CPU and 1.6 Mbps / 150 ms
- * profile: the first search on a reading page — from the first (and the last) key press to the results
+ * Interaction figures for `npm run bench:pages` (docs/decisions.md "Header search on first use"), under the same 4× CPU
+ * and 1.6 Mbps / 150 ms profile: the first search on a reading page — from the first (and the last) key press to the results
  * painted — with React still to fetch (cache off), in a fresh browser after the directive's idle
  * prefetch, and with the island already running (the floor: debounce, API round trip,
  * rendering); and INP (the slowest event of an interaction, press to next paint) for the search box's

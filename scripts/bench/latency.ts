@@ -1,5 +1,5 @@
 /**
- * `npm run bench:latency`: the cost of Blobs round trips per route and API call (issue 20). The built
+ * `npm run bench:latency`: the cost of Blobs round trips per route and API call (docs/decisions.md "Blobs round trips"). The built
  * server function runs in process (the Netlify emulators add 200–800 ms per call) over a local Blobs
  * server in latency mode (default 40 ms per get, 60 ms per set, delete and list page, ±25 %), signed in
  * with the examples of tests/support/route-examples.ts. Per example it prints the Blobs operations the

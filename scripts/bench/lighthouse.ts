@@ -1,5 +1,5 @@
 /**
- * Mobile Lighthouse on every route (issue 8), signed in as the demo administrator, against a running
+ * Mobile Lighthouse on every route, signed in as the demo administrator, against a running
  * production build (default http://127.0.0.1:8888; `npm run bench` starts one). Lighthouse's defaults:
  * mobile form factor, simulated throttling (4× CPU, 1.6 Mbps, 150 ms RTT). Prints per route the
  * performance, accessibility and best-practices scores with LCP, TBT, CLS and FCP. Figures only.

@@ -1,5 +1,5 @@
 /**
- * Page weight and load benchmark (issue 8). Against a running production build (default
+ * Page weight and load benchmark (docs/decisions.md "Page speed"). Against a running production build (default
  * http://127.0.0.1:8888, see `npm run bench`), signed in as the demo administrator, in Debian's
  * Chromium with Lighthouse-like mobile conditions (4× CPU slowdown, 1.6 Mbps / 150 ms RTT, 412×823):
  * per route the requests, JS / CSS / HTML bytes (raw and gzip; JS is what the page runs), FCP, LCP,

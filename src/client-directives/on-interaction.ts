@@ -1,5 +1,5 @@
 // `client:interaction`: hydrate when someone starts using the island — its first focus, pointer-down or
-// key press — and not before (issue 19). Until then the island is its server-rendered HTML, which must
+// key press — and not before. Until then the island is its server-rendered HTML, which must
 // work on its own (the header search is a real <input> in a GET form to /search): whatever is typed
 // while the island's JavaScript loads stays in the field, and the island picks it up when it mounts,
 // counting its wait from the last key typed (`data-typed-at`, a `performance.now()` time).

@@ -1,4 +1,4 @@
-// Puts an island's built modules in the HTTP cache without running them (issue 19): each module is
+// Puts an island's built modules in the HTTP cache without running them (docs/decisions.md "Header search on first use"): each module is
 // fetched as text at low priority and read only for its static imports, which are fetched in turn.
 // Nothing is parsed as JavaScript or executed; when the island is used, the browser's module loader
 // finds every file in the cache. Only built assets (`/_astro/`, hashed and cached for a year) are

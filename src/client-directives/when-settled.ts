@@ -1,5 +1,5 @@
 // "The page is settled": its load event has fired, its next frame is painted and the browser is idle.
-// Work started then never competes with the first paints of the content (issue 8, "Page speed").
+// Work started then never competes with the first paints of the content (docs/decisions.md "Page speed").
 
 /** Calls `callback` once the page has loaded, painted its next frame and the browser is idle. */
 export function whenSettled(callback: () => void): void {

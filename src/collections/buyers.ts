@@ -5,17 +5,20 @@ import { glob } from 'astro/loaders';
 import { icpSchema, personaSchema, segmentSchema } from '~/schemas/buyers';
 
 export const buyersCollections = {
-  /** Buyer segments (SPEC §2 /buyer-segments): one YAML file per segment, content/segments/*.yaml. */
+  /** Buyer segments (docs/product.md "Buyer Segments (/buyer-segments)"): one YAML file per segment, content/segments/*.yaml. */
   segments: defineCollection({
     loader: glob({ base: './content/segments', pattern: '**/*.{yaml,yml}' }),
     schema: segmentSchema,
   }),
-  /** Buyer personas (SPEC §2 /personas/{id}): one YAML file per persona, content/personas/*.yaml. */
+  /** Buyer personas (docs/product.md "Persona detail (/personas/{id})"): one YAML file per persona, content/personas/*.yaml. */
   personas: defineCollection({
     loader: glob({ base: './content/personas', pattern: '**/*.{yaml,yml}' }),
     schema: personaSchema,
   }),
-  /** The ideal customer profile and red flags (SPEC §2, §9): content/icp/ideal-customer-profile.yaml. */
+  /**
+   * The ideal customer profile and red flags (docs/product.md
+   * "Ideal Customer Profile (/ideal-customer-profile)"): content/icp/ideal-customer-profile.yaml.
+   */
   icp: defineCollection({
     loader: glob({ base: './content/icp', pattern: '**/*.{yaml,yml}' }),
     schema: icpSchema,

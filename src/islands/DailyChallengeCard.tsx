@@ -1,4 +1,4 @@
-// The home page Daily Challenge card (SPEC §2, §4 Daily challenge, §5, §9). State and actions live in
+// The home page Daily Challenge card (docs/product.md "Daily challenge"). State and actions live in
 // src/stores/daily-challenge.ts; the correct option is only known after answering.
 // Its parts live in ./daily-challenge/: the card's hook (useDailyChallenge), the options, the answer.
 import type { DailyChallenge } from '~/lib/api/daily-challenge';

@@ -1,4 +1,4 @@
-// The header search box and its results dropdown (SPEC §2, §8), an ARIA 1.2 combobox: the input
+// The header search box and its results dropdown (docs/product.md "Header search"), an ARIA 1.2 combobox: the input
 // (role combobox) owns a listbox of grouped options and points at the active one with
 // aria-activedescendant, so focus stays in the input. '/' focuses the box, ArrowDown/ArrowUp move,
 // Enter opens the active result — or, with none active, submits the header's form to /search?q=… (it

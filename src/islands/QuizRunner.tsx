@@ -1,4 +1,4 @@
-// Quiz taking (SPEC §2 Quiz taking, §4 Quiz flow, §5, §8): one question at a time, single choice, graded on
+// Quiz taking (docs/product.md "Quiz taking (/quizzes/{id})"): one question at a time, single choice, graded on
 // the server. Props carry the quiz WITHOUT answer keys; the review arrives with the graded result.
 // Its parts live in ./quiz/: the state (useQuizRunner), the question, the navigation, the result screen.
 import type { PublicQuiz } from '~/lib/api/quizzes';
@@ -15,7 +15,7 @@ interface Props {
   lessonsHref?: string | null;
 }
 
-/** SPEC §9: (current + 1) / total as a percent. */
+/** (current + 1) / total as a percent (docs/product.md "Constants"). */
 export const progressPercent = (current: number, total: number) => (total > 0 ? Math.round(((current + 1) / total) * 100) : 0);
 
 export default function QuizRunner({ quiz, lessonsHref = null }: Props) {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The coach island (SPEC §4, §5, §7, §9) against the real content.
+// The coach island (docs/product.md "Sales Situations Coach (/sales-situations)") against the real content.
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { loadSituations } from '../../tests/support/sales-situations';
@@ -22,7 +22,7 @@ describe('SalesCoach', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
-    expect(fetchSpy).not.toHaveBeenCalled(); // SPEC §7: the coach makes no call
+    expect(fetchSpy).not.toHaveBeenCalled(); // the coach makes no call
   });
 
   test('shows a button per situation and no result', () => {

@@ -1,4 +1,4 @@
-// The Sales Situations Coach (SPEC §2, §4, §5, §9). Client only: no API call (SPEC §7); the situations
+// The Sales Situations Coach (docs/product.md "Sales Situations Coach (/sales-situations)"). Client only: no API call; the situations
 // come in as props from the page (not confidential). Matching rules: src/lib/coach/match.ts.
 // Its parts live in ./coach/: the state (useCoach), the picker, the request form, the result.
 import { useId } from 'react';

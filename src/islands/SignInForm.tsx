@@ -1,5 +1,5 @@
-// The /auth form (SPEC §2, §5, §8). Validation runs on submit, then again on every change.
-// When registration is open (DECISIONS.md) the same card offers "Create an account".
+// The /auth form (docs/product.md "Sign-in page (/auth)"). Validation runs on submit, then again on every change.
+// When registration is open (docs/decisions.md "Registration") the same card offers "Create an account".
 // Its parts live in ./sign-in/: the state (useSignInForm), the fields, the submit button.
 import { AuthField } from './sign-in/AuthField';
 import type { FieldName } from './sign-in/fields';

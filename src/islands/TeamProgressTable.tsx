@@ -1,4 +1,4 @@
-// The team table of /team-progress (SPEC §2, §3): rows come as props from the server-rendered page
+// The team table of /team-progress (docs/product.md "Team Progress (/team-progress)"): rows come as props from the server-rendered page
 // (only administrators get that HTML), so there is no client fetch. Adds keyboard-operable sorting
 // (aria-sort), an active/inactive filter and a CSV export of the rows shown.
 // Its parts live in ./team-table/: the sorting and filtering (useTeamRows), the filter, the table.

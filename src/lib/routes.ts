@@ -1,4 +1,4 @@
-// The route table of SPEC §2: header titles and the sidebar's items, in one place.
+// The route table of docs/product.md "Header titles" and "Sidebar": header titles and the sidebar's items, in one place.
 
 /**
  * Header titles by path pattern, exactly the spec's list. Routes the spec lists without a title
@@ -32,7 +32,7 @@ export function withoutTrailingSlashes(pathname: string): string {
   return pathname.slice(0, end);
 }
 
-/** The header title of a path (SPEC §2): listed titles, then 'Onboarding Platform' for anything else. */
+/** The header title of a path (docs/product.md "Header titles"): listed titles, then 'Onboarding Platform' for anything else. */
 export function headerTitle(pathname: string): string {
   const path = withoutTrailingSlashes(pathname);
   return HEADER_TITLES.find(([pattern]) => pattern.test(path))?.[1] ?? DEFAULT_HEADER_TITLE;
@@ -86,7 +86,7 @@ export interface NavItem {
   href: string;
   icon: string;
   adminOnly?: boolean;
-  /** Highlight for every path below href too (SPEC §2: Quizzes for any path starting with /quizzes). */
+  /** Highlight for every path below href too (docs/product.md "Sidebar": Quizzes for any path starting with /quizzes). */
   matchPrefix?: boolean;
 }
 

@@ -1,6 +1,7 @@
 /**
- * Content schemas of the buyers concept (SPEC §2 Buyer Segments, Persona detail, Ideal Customer Profile;
- * §3 Segment and Persona; §9 ICP tiers, disqualification, persona ages, sales cycle and churn window).
+ * Content schemas of the buyers concept (docs/product.md "Buyer Segments (/buyer-segments)", "Buyer segment
+ * detail (/buyer-segments/{id})", "Persona detail (/personas/{id})" and "Ideal Customer Profile (/ideal-customer-profile)"; the ICP
+ * tiers, disqualification, persona ages, sales cycle and churn window are also in its "Constants").
  *
  * Every collection is a strict object, so a misspelt or unknown field fails the build with a message
  * naming the file and the field. Every field says what it is for, so editors can read this file as the
@@ -10,9 +11,12 @@ import { z } from 'astro/zod';
 import { review, text, textList } from './common';
 import { PERSONA_ROLES, PERSONA_SEGMENTS, SEGMENT_COLORS, SEGMENT_ICONS } from './vocabulary';
 
-// ─── Enums (SPEC §3) ──────────────────────────────────────────────────────────────────────────────
+// ─── Enums ────────────────────────────────────────────────────────────────────────────────────────
 
-/** Persona ages of the Buyer Personas block (SPEC §9): champions 30-45, decision makers 45-65. */
+/**
+ * Persona ages of the Buyer Personas block (docs/product.md
+ * "Buyer segment detail (/buyer-segments/{id})"): champions 30-45, decision makers 45-65.
+ */
 export const CHAMPION_AGE = '30-45';
 export const DECISION_MAKER_AGE = '45-65';
 
@@ -23,7 +27,7 @@ const segmentBuyerPersona = <Age extends string>(age: Age) =>
   z.strictObject({
     title: text('Typical job title(s) of this persona in the segment, e.g. "Director of Marketing".'),
     decisionFactors: text('What decides the purchase for this persona, in one or two sentences.'),
-    age: z.literal(age).describe(`Age range shown on the profile; fixed by SPEC §9 to "${age}".`),
+    age: z.literal(age).describe(`Age range shown on the profile; always "${age}".`),
     background: text('Career background and day-to-day work of this persona.'),
     goals: textList('What this persona is trying to achieve this year.'),
     whyIWontBuy: textList("Objections in the persona's own voice: the reasons they would not buy."),
@@ -166,7 +170,7 @@ export const icpSchema = z.strictObject({
   explainer: z
     .strictObject({ title: text('Explainer box heading.'), body: textList('Explainer paragraphs.') })
     .describe('The explainer box: what the ICP is and how to use it.'),
-  tiers: z.array(tierSchema).length(3).describe('The three tiers of SPEC §9, in order Tier 1, Tier 2, Tier 3.'),
+  tiers: z.array(tierSchema).length(3).describe('The three tiers, in order Tier 1, Tier 2, Tier 3.'),
   targetPersonas: z.array(targetPersonaSchema).min(2).describe('Target personas: one primary group, then secondary groups.'),
   prospectingKeywords: z
     .array(z.strictObject({ group: text('Keyword group name.'), keywords: textList('Search keywords.') }))
@@ -185,12 +189,12 @@ export const icpSchema = z.strictObject({
     })
     .describe('The negative persona: the worked example of who we do not target, linked from the Red Flags tab.'),
   redFlagReview: z.array(titled).min(1).describe('Red-flag review: outcomes we avoid by qualifying out.'),
-  disqualificationCriteria: z.array(titled).min(1).describe('Common disqualification criteria (SPEC §9).'),
-  productFitRedFlags: z.array(titled).min(1).describe('Product-fit red flags (SPEC §9).'),
+  disqualificationCriteria: z.array(titled).min(1).describe('Common disqualification criteria.'),
+  productFitRedFlags: z.array(titled).min(1).describe('Product-fit red flags.'),
   metrics: z
     .strictObject({
-      midMarketSalesCycle: text('Mid-market sales cycle, "3-6 months" (SPEC §9).'),
-      earlyChurnWindow: text('Early churn window, "3-12 months" (SPEC §9).'),
+      midMarketSalesCycle: text('Mid-market sales cycle, "3-6 months".'),
+      earlyChurnWindow: text('Early churn window, "3-12 months".'),
     })
     .describe('Business constants quoted on the page.'),
   engagement: z

@@ -1,5 +1,5 @@
 /**
- * Content schema of the Sales Situations Coach (SPEC §3 "Sales situation", §9 "Coach").
+ * Content schema of the Sales Situations Coach (docs/product.md "Sales Situations Coach (/sales-situations)").
  *
  * One YAML file per situation under `content/sales-situations/`, named `NN-<id>.yaml`; NN is the order the
  * coach shows them in (it also breaks keyword-score ties, see src/lib/coach/match.ts). A typo or a
@@ -13,7 +13,7 @@ import { review, text } from './common';
 /** Pages a play may link to: a buyer segment (ids 8–11) or the ideal customer profile. */
 const PLAY_LINK_HREF = /^\/(?:buyer-segments\/(?:8|9|10|11)|ideal-customer-profile)$/;
 
-/** SPEC §9: every situation has 1 to 4 plays. */
+/** Every situation has 1 to 4 plays (docs/product.md "Sales Situations Coach (/sales-situations)"). */
 const MIN_PLAYS = 1;
 const MAX_PLAYS = 4;
 
@@ -62,14 +62,14 @@ export const salesSituationSchema = z
       .array(keywordSchema)
       .min(1)
       .refine((list) => new Set(list.map((k) => k.toLowerCase())).size === list.length, 'must not repeat a keyword')
-      .describe('Words and multi-word phrases that select this situation from a typed request (SPEC §9).'),
+      .describe('Words and multi-word phrases that select this situation from a typed request.'),
     plays: z
       .array(playSchema)
       .min(MIN_PLAYS)
       .max(MAX_PLAYS)
       .describe(`The plays of this situation, ${MIN_PLAYS} to ${MAX_PLAYS}; the first is selected when the situation opens.`),
   })
-  .describe('A sales situation of the coach (SPEC §3).');
+  .describe('A sales situation of the coach.');
 
 /** The whole collection: the situations in display order, ids unique. */
 export const salesSituationListSchema = z

@@ -1,6 +1,6 @@
 /**
- * Content schemas of the Company Overview page (SPEC §2 "Company Overview", §3 "Static team member" and
- * "History entry", §9 "Company facts shown"). All files live in `content/company/`:
+ * Content schemas of the Company Overview page (docs/product.md "Company Overview (/company-overview)"; team members
+ * and history entries as in its "Records and their fields"). All files live in `content/company/`:
  *
  * - `company`: `company.yaml`, one entry keyed `parcelwise` — name, summary line, elevator pitch, mission,
  *   the headline facts (founded, team size, languages) and the team tab's 'Did you know?' banner.
@@ -25,9 +25,9 @@ const id = (description: string) =>
     .describe(description);
 const icon = iconName('target');
 
-/** The spec's four value propositions, in this order (SPEC §2). */
+/** The four value propositions, in this order (docs/product.md "Company Overview (/company-overview)"). */
 export const VALUE_PROPOSITION_NAMES = ['ACCELERATE', 'ELEVATE', 'TARGET', 'INTEGRATE'] as const;
-/** The spec's four core values, in this order (SPEC §2). */
+/** The four core values, in this order (docs/product.md "Company Overview (/company-overview)"). */
 export const CORE_VALUE_NAMES = ['Built on Transparency', 'Set the Bar Higher', 'Driven by Impact', 'Prioritize Well-Being'] as const;
 
 export const companySchema = z
@@ -44,13 +44,13 @@ export const companySchema = z
     vision: text('Where we are heading: the vision statement.'),
     facts: z
       .strictObject({
-        founded: z.number().int().min(1900).max(2100).describe('Year the company was founded (SPEC §9: 2015).'),
-        teamSize: z.number().int().positive().describe('Number of team members (SPEC §9: 17). Must equal the entries of team.yaml.'),
+        founded: z.number().int().min(1900).max(2100).describe('Year the company was founded (2015).'),
+        teamSize: z.number().int().positive().describe('Number of team members (17). Must equal the entries of team.yaml.'),
         languagesSpoken: z
           .number()
           .int()
           .positive()
-          .describe('Number of languages the team speaks (SPEC §9: 10). Must equal the distinct languages in team.yaml.'),
+          .describe('Number of languages the team speaks (10). Must equal the distinct languages in team.yaml.'),
       })
       .describe('The headline company facts, stated once here and nowhere in code.'),
     languagesBanner: z
@@ -73,7 +73,7 @@ export const valuePropositionSchema = z
     description: text('What it means for a CRE marketing team, two or three sentences.'),
     proofPoints: z.array(text('One concrete proof point.')).min(3).describe('At least three proof points a rep can say out loud.'),
   })
-  .describe('One value proposition (SPEC §2: ACCELERATE, ELEVATE, TARGET, INTEGRATE).');
+  .describe('One value proposition (ACCELERATE, ELEVATE, TARGET, INTEGRATE).');
 
 const COMPARISON_RATINGS = ['yes', 'partial', 'no'] as const;
 
@@ -145,7 +145,7 @@ export const coreValueSchema = z
     description: text('What the value means at Parcelwise, two or three sentences.'),
     behaviours: z.array(text('One observable behaviour.')).min(3).describe('At least three behaviours that show the value in practice.'),
   })
-  .describe('One core value (SPEC §2).');
+  .describe('One core value.');
 
 export const teamMemberSchema = z
   .strictObject({
@@ -162,7 +162,7 @@ export const teamMemberSchema = z
       .describe('Path of the avatar picture under public/; without one the card shows the initials.'),
     languages: z.array(text('A language, e.g. "Spanish".')).min(1).describe('Languages this person speaks at work.'),
   })
-  .describe('One static team member (SPEC §3: name, title, bio, avatar path).');
+  .describe('One static team member (name, title, bio, avatar path).');
 
 export const historyEntrySchema = z
   .strictObject({
@@ -172,7 +172,7 @@ export const historyEntrySchema = z
     title: text('The milestone, a short phrase.'),
     description: text('What happened and why it mattered, one to three sentences.'),
   })
-  .describe("One 'Our Journey' history entry (SPEC §3: year, title, description).");
+  .describe("One 'Our Journey' history entry (year, title, description).");
 
 export type Company = z.infer<typeof companySchema>;
 export type ValueProposition = z.infer<typeof valuePropositionSchema>;

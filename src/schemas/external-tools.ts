@@ -1,5 +1,5 @@
 /**
- * Content schema of the External Tools grid on the home dashboard (SPEC §2 Home dashboard).
+ * Content schema of the External Tools grid on the home dashboard (docs/product.md "Home dashboard (/)").
  *
  * Editors author content/external-tools.yaml: a list of the company's day-to-day tools, each opened in a
  * new tab. Strict, so a misspelt field fails the build naming the file and the field.

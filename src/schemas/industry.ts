@@ -1,5 +1,5 @@
 /**
- * Content schemas of the Industry Knowledge page (SPEC §2 "Industry Knowledge"). All files live in
+ * Content schemas of the Industry Knowledge page (docs/product.md "Industry Knowledge (/industry-knowledge)"). All files live in
  * `content/industry/`:
  *
  * - `industryOverview`: `overview.yaml`, one entry keyed `market` — market size and structure, property
@@ -126,7 +126,7 @@ export const competitorSchema = z
     weaknesses: list('One weakness.', 'Where it falls short for CRE marketing teams; at least three.', 3),
     howWeWin: list('One winning move.', 'How we win against it; at least three.', 3),
   })
-  .describe('One competitor card (SPEC §2: strengths, weaknesses, how we win).');
+  .describe('One competitor card: strengths, weaknesses, how we win.');
 
 export const abbreviationSchema = z
   .strictObject({

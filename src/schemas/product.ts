@@ -1,9 +1,9 @@
 /**
- * Content schemas of the Product page (SPEC §2 "Product", §9 "Built-in integrations").
+ * Content schemas of the Product page (docs/product.md "Product (/product)"; the integrations are counted in docs/product.md "Constants").
  *
  * - `productFeatures`: one YAML file per core feature in `content/product/features/`, shown in `order`.
  * - `productFeatureNarratives`: `content/product/feature-narratives.yaml`, the 'Why it matters' and
- *   'How we help' texts. SPEC §2 chooses them by POSITION, not by feature: the first feature shows the
+ *   'How we help' texts. The product chooses them by POSITION, not by feature: the first feature shows the
  *   `first` texts, the second feature the `second` texts, every other feature the `other` texts.
  * - `productIntegrationGroups`: one YAML file per integration group in `content/product/integrations/`,
  *   each listing its integrations with an Active or Planned status.
@@ -15,7 +15,7 @@ import { iconName, review, text } from './common';
 
 const icon = iconName('search');
 
-/** SPEC §2: each feature lists its key capabilities; we ask for at least four so the card is useful. */
+/** Each feature lists its key capabilities (docs/product.md "Product (/product)"); we ask for at least four so the card is useful. */
 const MIN_CAPABILITIES = 4;
 
 export const productFeatureSchema = z
@@ -39,7 +39,7 @@ export const productFeatureSchema = z
     businessImpact: text('The business impact for a CRE team: the outcome a buyer can expect, in one short paragraph.'),
     talkingPoint: text('A one-sentence line a rep can say on a call to introduce the feature.'),
   })
-  .describe('One of the six core product features (SPEC §2).');
+  .describe('One of the six core product features.');
 
 export const productFeatureNarrativeSchema = z
   .strictObject({
@@ -51,7 +51,7 @@ export const productFeatureNarrativeSchema = z
 
 const INTEGRATION_STATUSES = ['Active', 'Planned'] as const;
 
-/** The five integration groups of SPEC §2, in display order; the group file name is its id. */
+/** The five integration groups of docs/product.md "Product (/product)", in display order; the group file name is its id. */
 const INTEGRATION_GROUP_IDS = ['crm-systems', 'property-management', 'cre-marketplaces', 'marketing-tools', 'visual-tools'] as const;
 
 const integrationSchema = z
@@ -60,7 +60,7 @@ const integrationSchema = z
     description: text('What the integration does for a Parcelwise customer, in one or two sentences.'),
     status: z
       .enum(INTEGRATION_STATUSES)
-      .describe('Active (customers can connect it today) or Planned (on the roadmap). SPEC §9: all built-in ones are Active.'),
+      .describe('Active (customers can connect it today) or Planned (on the roadmap). All built-in ones are Active.'),
   })
   .describe('One integration of a group.');
 
@@ -69,17 +69,17 @@ export const productIntegrationGroupSchema = z
     review: review(),
     group: z
       .enum(INTEGRATION_GROUP_IDS)
-      .describe('Which SPEC §2 group this file is: crm-systems, property-management, cre-marketplaces, marketing-tools or visual-tools.'),
+      .describe('Which group this file is: crm-systems, property-management, cre-marketplaces, marketing-tools or visual-tools.'),
     order: z.number().int().min(1).describe('Position on the Integrations tab, 1 = first.'),
     title: text('Group heading, e.g. "CRM Systems".'),
     icon,
     description: text('One sentence: why a CRE team connects tools of this kind.'),
     integrations: z.array(integrationSchema).min(1).describe('The integrations of this group, in display order.'),
   })
-  .describe('A group of integrations on the Integrations tab (SPEC §2).');
+  .describe('A group of integrations on the Integrations tab.');
 
 export type ProductFeatureData = z.infer<typeof productFeatureSchema>;
-/** Which narrative a feature shows, by its position in the list (SPEC §2). */
+/** Which narrative a feature shows, by its position in the list (docs/product.md "Product (/product)"). */
 export type FeaturePosition = 'first' | 'second' | 'other';
 export type IntegrationGroupId = (typeof INTEGRATION_GROUP_IDS)[number];
 export type ProductIntegrationGroupData = z.infer<typeof productIntegrationGroupSchema>;

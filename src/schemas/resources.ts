@@ -1,12 +1,13 @@
 /**
- * Content schemas of the Resources page (SPEC §2 "Resources", §3 "Resource", §9).
+ * Content schemas of the Resources page (docs/product.md "Resources (/resources)"; the Resource record in docs/product.md
+ * "Records and their fields").
  *
  * - `resources`: one YAML file per built-in resource in `content/resources/library/`; the file name is
- *   the resource id. Six entries, three in customer-examples and three in sales-resources (SPEC §9).
+ *   the resource id. Six entries, three in customer-examples and three in sales-resources.
  * - `resourceCustomerExamples`: `content/resources/customer-examples.yaml`, the Live Customer Examples
  *   matrix: one row per buyer segment with its live example sites (some tagged Single Property).
  *
- * The Sales Resources tab filters by category value (SPEC §2: pdf-collateral, industry-links, all). A
+ * The Sales Resources tab filters by category value (pdf-collateral, industry-links, all). A
  * sales resource says which of those it belongs to in `salesCategory`; a resource whose `category` is
  * itself pdf-collateral or industry-links matches that filter too.
  *
@@ -17,11 +18,11 @@ import { review, text } from './common';
 
 const httpsUrl = (description: string) => z.url({ protocol: /^https$/, error: 'must be an https:// address' }).describe(description);
 
-/** SPEC §3 Resource.type. */
+/** Resource.type (docs/product.md "Records and their fields"). */
 const RESOURCE_TYPES = ['article', 'video', 'template', 'guide', 'case-study', 'pdf', 'sales-tool'] as const;
-/** SPEC §3 Resource.category. */
+/** Resource.category (docs/product.md "Records and their fields"). */
 const RESOURCE_CATEGORIES = ['customer-examples', 'pdf-collateral', 'sales-resources', 'industry-links'] as const;
-/** SPEC §2: the category values of the Sales Resources filter, `all` first (the default). */
+/** The category values of the Sales Resources filter, `all` first (the default; docs/product.md "Resources (/resources)"). */
 export const SALES_RESOURCE_FILTERS = ['all', 'pdf-collateral', 'industry-links'] as const;
 
 const resourceTypeSchema = z
@@ -63,9 +64,9 @@ export const resourceSchema = z
       });
     }
   })
-  .describe('A built-in resource of the library (SPEC §3).');
+  .describe('A built-in resource of the library.');
 
-/** SPEC §2: the rows of the customer-examples matrix, in this order. */
+/** The rows of the customer-examples matrix, in this order (docs/product.md "Resources (/resources)"). */
 const CUSTOMER_EXAMPLE_SEGMENTS = ['Full-Service Brokerage', 'Investment Sales', 'Leasing', 'Building Owner', 'Property Manager'] as const;
 
 const customerExampleSiteSchema = z
@@ -80,7 +81,7 @@ const customerExampleSiteSchema = z
 export const customerExampleRowSchema = z
   .strictObject({
     review: review(),
-    segment: z.enum(CUSTOMER_EXAMPLE_SEGMENTS).describe('Buyer segment of this matrix row (SPEC §2).'),
+    segment: z.enum(CUSTOMER_EXAMPLE_SEGMENTS).describe('Buyer segment of this matrix row.'),
     order: z.number().int().min(1).describe('Row position in the matrix, 1 = first.'),
     useWhen: text('When a rep should reach for this row: the kind of prospect it fits.'),
     examples: z.array(customerExampleSiteSchema).min(1).max(4).describe('Example sites for this segment, 1 to 4.'),

@@ -3,15 +3,15 @@
  * API schemas shared with the browser (src/lib/api/). Plain tuples, no zod, so any layer may import them.
  */
 
-/** SPEC §3 Lesson type. */
+/** Lesson type (docs/product.md "Records and their fields"). */
 export const LESSON_TYPES = ['video', 'article', 'interactive', 'quiz'] as const;
 export type LessonType = (typeof LESSON_TYPES)[number];
 
-/** SPEC §3 Module status. */
+/** Module status (docs/product.md "Records and their fields"). */
 export const MODULE_STATUSES = ['not_started', 'in_progress', 'completed'] as const;
 export type ModuleStatus = (typeof MODULE_STATUSES)[number];
 
-/** SPEC §3 Quiz difficulty (badge colours: beginner green, intermediate blue, advanced amber). */
+/** Quiz difficulty (badge colours: beginner green, intermediate blue, advanced amber; docs/product.md "Records and their fields"). */
 export const QUIZ_DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 
 /** Quiz categories: one tab each on the quizzes list. */
@@ -24,11 +24,11 @@ export const QUIZ_CATEGORIES = [
   'Ideal Customer Profile',
 ] as const;
 
-/** SPEC §3 Segment icon and colour theme. */
+/** Segment icon and colour theme (docs/product.md "Records and their fields"). */
 export const SEGMENT_ICONS = ['Building', 'Briefcase', 'Users', 'User'] as const;
 export const SEGMENT_COLORS = ['indigo', 'sky', 'emerald', 'amber'] as const;
 
-/** SPEC §3 Persona company size band and buying role. */
+/** Persona company size band and buying role (docs/product.md "Records and their fields"). */
 export const PERSONA_SEGMENTS = ['Enterprise', 'Mid-Market', 'Small Business', 'Startup'] as const;
 export const PERSONA_ROLES = ['decision_maker', 'influencer', 'user', 'champion'] as const;
 

@@ -1,6 +1,6 @@
-// Mark Complete without React (SPEC §4 Lesson completion; issue 19): the server renders each button
-// (src/components/learning/MarkComplete.astro) and the module footer; this sends the completion through
-// the progress store (PATCH /api/progress/{id}, the spec's toast) and updates the page from the store:
+// Mark Complete without React (docs/product.md "Lesson completion"; docs/decisions.md "Reading pages without React"): the server renders
+// each button (src/components/learning/MarkComplete.astro) and the module footer; this sends the completion through
+// the progress store (PATCH /api/progress/{id}, the product's toast) and updates the page from the store:
 // a pending button is disabled with a spinner, a completed one becomes the Completed badge — which takes
 // the focus when the button had it, so a keyboard user stays on the row — and the footer counts along.
 import { moduleFooterText } from '~/lib/learning/module-footer';

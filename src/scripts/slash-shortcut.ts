@@ -1,5 +1,5 @@
 // '/' anywhere on the page (except while typing in a field) focuses the header's search box and selects
-// its text (SPEC §2). Plain script, so it works before the search island has loaded: the focus is what
+// its text (docs/product.md "Header search"). Plain script, so it works before the search island has loaded: the focus is what
 // loads it (client:interaction).
 function isTypingTarget(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));

@@ -43,7 +43,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('Toaster (SPEC §9)', () => {
+describe('Toaster', () => {
   it('shows the toast the page came with, as a status, and dismisses it after 5 s', async () => {
     await renderToaster({ title: 'Logged out', description: 'You have been logged out successfully' });
     expect(items()).toHaveLength(1);

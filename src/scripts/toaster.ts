@@ -1,4 +1,4 @@
-// The toast viewport's behaviour (SPEC §9) without React, so reading pages need none for it
+// The toast viewport's behaviour (docs/product.md "Notifications") without React, so reading pages need none for it
 // (src/components/Toaster.astro renders the viewport and a toast a navigation left): the store
 // (src/stores/toasts.ts) decides what is shown — one at a time, 5 s each — and this draws it. The toast
 // in the HTML joins the store on start; islands' toasts (showToast) are drawn from the same <template>.

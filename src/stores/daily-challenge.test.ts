@@ -51,7 +51,7 @@ describe('daily challenge start', () => {
     await vi.advanceTimersByTimeAsync(refreshDelayMs('1.0'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/daily-challenge');
-    // A fresh challenge resets selection and result (SPEC §5).
+    // A fresh challenge resets selection and result.
     expect($dailyChallenge.get()).toMatchObject({ status: 'ready', challenge: { id: '1:q2' }, selected: null, result: null });
     stop();
   });

@@ -1,4 +1,4 @@
-// The Daily Challenge card's state (SPEC §4 "Daily challenge", §8, §9): loading, nothing on failure or
+// The Daily Challenge card's state (docs/product.md "Daily challenge"): loading, nothing on failure or
 // no data, answering, submitted. Selection and result reset whenever a fresh challenge is fetched; the
 // challenge is fetched again when its 12-hour window ends, then every 12 hours.
 import { atom } from 'nanostores';

@@ -1,4 +1,4 @@
-// Lesson progress on the client (SPEC §4 "Lesson completion", §8 toasts): the completed lesson ids the
+// Lesson progress on the client (docs/product.md "Lesson completion"): the completed lesson ids the
 // user earned on this page, by module, and the Mark Complete action. Only written in the browser (the
 // page shows what the server rendered until then: src/scripts/mark-complete.ts), so no user's data lives on the server.
 import { atom, map } from 'nanostores';

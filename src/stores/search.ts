@@ -1,5 +1,5 @@
-// The header search's state (SPEC §2 "The search results dropdown", §4 "Search": empty, results shown,
-// cleared; §8 'Search failed'; issue 18: too short). Typing schedules GET /api/search ~200 ms after the
+// The header search's state (docs/product.md "Header search": empty, too short, results shown, cleared,
+// 'Search failed'). Typing schedules GET /api/search ~200 ms after the
 // last keystroke; every new keystroke or Clear aborts the request in flight and bumps a sequence number,
 // so an older answer never overwrites a newer one. A term of single letters is not sent: it is 'short'.
 import { atom } from 'nanostores';

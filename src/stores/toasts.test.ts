@@ -8,7 +8,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('toasts store (SPEC §9)', () => {
+describe('toasts store', () => {
   it('shows at most one toast: a new one replaces the old', () => {
     expect(TOAST_LIMIT).toBe(1);
     showToast({ title: 'First' });

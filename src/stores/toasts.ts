@@ -1,4 +1,4 @@
-// Toast notifications (SPEC §9): one visible at a time, 5000 ms by default. Islands raise them with
+// Toast notifications (docs/product.md "Notifications"): one visible at a time, 5000 ms by default. Islands raise them with
 // showToast; src/scripts/toaster.ts draws them (and the toast a page came with) without React.
 import { atom } from 'nanostores';
 import { TOAST_DURATION_MS, TOAST_LIMIT, type ToastText } from '~/lib/toast';

@@ -1,4 +1,4 @@
-// The account calls of SPEC §7 with the rules of docs/decisions.md "Accounts and sessions" and "The API".
+// The account calls of docs/product.md "API calls" with the rules of docs/decisions.md "Accounts and sessions" and "The API".
 import { randomUUID } from 'node:crypto';
 import { publicUserSchema } from '~/lib/api/users';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// GET /api/segments, /api/segments/{id}, /api/personas/{id} (SPEC §3, §7; docs/decisions.md: 401 signed
-// out, 400 for a malformed id, 404 for an unknown one, errors as { message }).
+// GET /api/segments, /api/segments/{id}, /api/personas/{id} (docs/product.md "API calls" and "API conventions":
+// 401 signed out, 400 for a malformed id, 404 for an unknown one, errors as { message }).
 import { describe, expect, it } from 'vitest';
 import { personaResponseSchema, segmentListResponseSchema, segmentResponseSchema } from '~/lib/api/buyers';
 import { DEMO_USER } from '~/lib/server/demo-accounts';
@@ -15,7 +15,7 @@ async function expectMessage(response: Response, status: number, message: RegExp
 }
 
 describe('GET /api/segments', () => {
-  it('lists the four segments, ordered by id, in the SPEC §3 shape', async () => {
+  it('lists the four segments, ordered by id, in the documented shape', async () => {
     const response = await t.client.get('/api/segments');
     expect(response.status).toBe(200);
     const body: unknown = await response.json();
@@ -42,7 +42,7 @@ describe('GET /api/segments', () => {
 });
 
 describe('GET /api/segments/{id}', () => {
-  it('returns one segment in the SPEC §3 shape', async () => {
+  it('returns one segment in the documented shape', async () => {
     const response = await t.client.get('/api/segments/10');
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
@@ -68,7 +68,7 @@ describe('GET /api/segments/{id}', () => {
 });
 
 describe('GET /api/personas/{id}', () => {
-  it('returns one persona in the SPEC §3 shape', async () => {
+  it('returns one persona in the documented shape', async () => {
     const response = await t.client.get('/api/personas/1');
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;

@@ -1,4 +1,4 @@
-// The daily challenge (SPEC §4, §7, §9; docs/decisions.md "Learning data").
+// The daily challenge (docs/product.md "Daily challenge"; docs/decisions.md "Daily challenge").
 import { describe, expect, it } from 'vitest';
 import { type DailyChallenge, challengeVerdictSchema, dailyChallengeSchema } from '~/lib/api/daily-challenge';
 import { expectJson, messageOf, signUp, useTestApp } from './harness';

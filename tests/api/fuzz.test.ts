@@ -1,4 +1,4 @@
-// Hostile input on every endpoint and method (issue 8): malformed JSON, wrong types, missing and unknown
+// Hostile input on every endpoint and method (docs/product.md "API conventions"): malformed JSON, wrong types, missing and unknown
 // fields, huge strings, bad ids, path traversal, prototype-pollution keys. Each answer must be a 4xx
 // with a JSON `{ message }`, never a 5xx, and nothing may be stored for the user sending them.
 import { beforeAll, describe, expect, it } from 'vitest';

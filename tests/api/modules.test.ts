@@ -1,4 +1,5 @@
-// GET and PATCH /api/modules/{id} (SPEC §7): the module with the signed-in user's status.
+// GET and PATCH /api/modules/{id} (docs/product.md "GET /api/modules/{id}", "PATCH /api/modules/{id}"): the module with the signed-in
+// user's status.
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

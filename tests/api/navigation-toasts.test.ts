@@ -1,5 +1,5 @@
-// Toasts raised by a navigation (issue 19, SPEC §8, §9): the request that ends in a navigation leaves a
-// short-lived cookie, and the next page renders the toast in its HTML, once (src/lib/server/flash.ts).
+// Toasts raised by a navigation (docs/product.md "Notifications"; docs/decisions.md "Toasts and forms without scripts"): the request that
+// ends in a navigation leaves a short-lived cookie, and the next page renders the toast in its HTML, once (src/lib/server/flash.ts).
 // Logout is a plain form post: 303 to /auth with 'Logged out'.
 import { describe, expect, it } from 'vitest';
 import { DEMO_USER } from '~/lib/server/demo-accounts';

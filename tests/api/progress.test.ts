@@ -1,4 +1,4 @@
-// Lesson progress (SPEC §4 "Lesson completion", §7 /api/progress; docs/decisions.md "Learning data"):
+// Lesson progress (docs/product.md "Lesson completion"; docs/decisions.md "Lesson completion is additive"):
 // additive completions, derived statuses, every module completed in the end.
 import { describe, expect, it } from 'vitest';
 import { type ModuleResponse, moduleResponseSchema } from '~/lib/api/modules';

@@ -1,4 +1,5 @@
-// Quizzes and server-graded results (SPEC §4 "Quiz flow", §5, §7; docs/decisions.md "Learning data").
+// Quizzes and server-graded results (docs/product.md "Quiz taking (/quizzes/{id})", "POST /api/quiz-results"; docs/decisions.md
+// "Server-side grading").
 import { describe, expect, it } from 'vitest';
 import { dailyChallengeSchema } from '~/lib/api/daily-challenge';
 import { type PublicQuiz, publicQuizSchema, quizResultSchema, submitQuizResponseSchema } from '~/lib/api/quizzes';

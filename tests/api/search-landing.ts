@@ -1,4 +1,4 @@
-// Whether a search result's deep link lands on a visible target (issue 18), read from the server's HTML:
+// Whether a search result's deep link lands on a visible target, read from the server's HTML:
 // the page answers 200, the fragment's element exists exactly once, and it is not inside a hidden tab panel
 // (the ?tab= of the link selected it). Pages are fetched once per path and query.
 import { Window } from 'happy-dom';

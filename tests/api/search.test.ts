@@ -1,4 +1,4 @@
-// GET /api/search?q={term} (SPEC §3 "Search response", §7; issues 5 and 18): the spec's four groups in
+// GET /api/search?q={term} (docs/product.md "GET /api/search"): the four named groups in
 // their shapes plus the groups of everything else, each hit with a title, context, marked snippet and a
 // deep link that lands on a visible target; at most 8 per group; empty or too-short → every group empty;
 // q over 200 characters → 400 naming q; special characters searched as text; 401 signed out.
@@ -52,7 +52,7 @@ async function search(q: string): Promise<SearchBody> {
 const marked = (snippet: string[]) => snippet.filter((_, i) => i % 2 === 1).map((word) => word.toLowerCase());
 
 describe('GET /api/search: the spec groups', () => {
-  it('answers the four spec groups in the SPEC §3 shapes, at most 8 each, names and titles first', async () => {
+  it('answers the four named groups in their documented shapes, at most 8 each, names and titles first', async () => {
     const body = await search('marketing');
     for (const group of ['modules', 'segments', 'personas', 'quizzes'] as const) expect(body[group].length).toBeGreaterThan(0);
     expect(body.personas[0]?.title).toMatch(/marketing/i);

@@ -1,5 +1,6 @@
-// POST /api/track-visit and GET /api/team-progress (SPEC §4, §6, §7; docs/decisions.md "Learning data",
-// "The API"): validation, access, the figures of a scripted history, rebuilt rollups, concurrency.
+// POST /api/track-visit and GET /api/team-progress (docs/product.md "Visit tracking", "Team Progress (/team-progress)";
+// docs/decisions.md "Team progress", "Visits", "The API"): validation, access, the figures of a scripted history, rebuilt rollups,
+// concurrency.
 import { teamProgressResponseSchema } from '~/lib/api/team';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamProgressRow as Row } from '~/lib/team/figures';
@@ -126,7 +127,7 @@ describe('access', () => {
 });
 
 describe('figures of a scripted history', () => {
-  it('counts exactly as docs/decisions.md defines them, and a body userId is ignored', async () => {
+  it('counts exactly as docs/product.md "Team Progress (/team-progress)" defines them, and a body userId is ignored', async () => {
     // Total lessons of all modules, from the content as the API serves it.
     let totalLessons = 0;
     for (let id = 1; id <= 50; id++) {

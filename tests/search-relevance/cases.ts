@@ -1,4 +1,4 @@
-// The relevance cases of the search (issue 18): what a rep types a few minutes before a call, and the
+// The relevance cases of the search (docs/decisions.md "Search order and ranking"): what a rep types a few minutes before a call, and the
 // result that must be among the first three. Written from the content: terms, abbreviations, competitor
 // names, objections, integrations, persona names, misspellings and synonyms. `expect` lists the results
 // that answer the query ("group: title"); any of them in the top three counts.

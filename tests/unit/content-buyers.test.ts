@@ -1,6 +1,6 @@
 // Buyers content: the zod schemas reject bad entries naming the field, every authored file under
 // content/segments, content/personas and content/icp is valid, and the queries of src/lib/content/
-// return what SPEC §2, §3 and §9 require (segment ids and names, the Next Segment cycle, personas with
+// return what docs/product.md requires (segment ids and names, the Next Segment cycle, personas with
 // valid enums, ICP tiers, seven sales red flags, disqualification criteria and product-fit flags).
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -130,7 +130,7 @@ describe('authored files', () => {
   });
 });
 
-describe('segments (SPEC §2, §9)', () => {
+describe('segments', () => {
   it('are ids 8-11 with the four names, in order, each listed once', async () => {
     const segments = await getSegments();
     expect(segments.map(({ id, name }) => ({ id, name }))).toEqual([
@@ -169,7 +169,7 @@ describe('segments (SPEC §2, §9)', () => {
   });
 });
 
-describe('personas (SPEC §3)', () => {
+describe('personas', () => {
   it('at least 8, ids 1..N, valid enums, linked to existing buyer segments', async () => {
     const personas = await getPersonas();
     expect(personas.length).toBeGreaterThanOrEqual(8);
@@ -195,7 +195,10 @@ describe('personas (SPEC §3)', () => {
 });
 
 describe('call prep (personas) and objection responses (segments)', () => {
-  /** The eight situations of the Sales Situations Coach (SPEC §3), as content/sales-situations names them. */
+  /**
+   * The eight situations of the Sales Situations Coach (docs/product.md
+   * "Sales Situations Coach (/sales-situations)"), as content/sales-situations names them.
+   */
   const SITUATION_IDS = [
     're-qualifying',
     'multi-threading',
@@ -234,8 +237,8 @@ describe('call prep (personas) and objection responses (segments)', () => {
   });
 });
 
-describe('ideal customer profile (SPEC §2, §9)', () => {
-  it('has the three tiers of §9', async () => {
+describe('ideal customer profile', () => {
+  it('has the three tiers', async () => {
     const { tiers } = await getIcp();
     expect(tiers.map((tier) => [tier.label, tier.priority])).toEqual([
       ['Tier 1', 'Primary'],

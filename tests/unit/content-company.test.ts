@@ -1,5 +1,5 @@
-// Company content (content/company/*.yaml) against its schemas (src/schemas/company.ts) and the spec's
-// facts (SPEC §2 Company Overview, §9: 17 team members, founded 2015, 10 languages spoken). The YAML is
+// Company content (content/company/*.yaml) against its schemas (src/schemas/company.ts) and the product's
+// facts (docs/product.md "Company Overview (/company-overview)": 17 team members, founded 2015, 10 languages spoken). The YAML is
 // read the way Astro's file() loader reads it: an array of entries with `id`, or an object keyed by id.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -38,7 +38,7 @@ const coreValues = load('core-values.yaml', coreValueSchema).sort((a, b) => a.or
 const team = load('team.yaml', teamMemberSchema);
 const history = load('history.yaml', historyEntrySchema).sort((a, b) => a.year - b.year);
 
-describe('company facts (SPEC §9) live in content and agree with each other', () => {
+describe('company facts live in content and agree with each other', () => {
   it('states founded 2015, 17 team members and 10 languages', () => {
     expect(company?.name).toBe('Parcelwise');
     expect(company?.domain).toBe('parcelwise.example');
@@ -76,7 +76,7 @@ describe('company facts (SPEC §9) live in content and agree with each other', (
   });
 });
 
-describe('value propositions, differentiators and core values (SPEC §2)', () => {
+describe('value propositions, differentiators and core values', () => {
   it('has the four value propositions in the spec order, each with 3+ proof points', () => {
     expect(valueProps.map((item) => item.name)).toEqual(['ACCELERATE', 'ELEVATE', 'TARGET', 'INTEGRATE']);
     expect(VALUE_PROPOSITION_NAMES).toEqual(['ACCELERATE', 'ELEVATE', 'TARGET', 'INTEGRATE']);

@@ -1,5 +1,5 @@
-// Industry content (content/industry/*.yaml) against its schemas (src/schemas/industry.ts) and SPEC §2
-// Industry Knowledge: market size, segments, stakeholders, lease types, trends and challenges; exactly
+// Industry content (content/industry/*.yaml) against its schemas (src/schemas/industry.ts) and docs/product.md
+// "Industry Knowledge (/industry-knowledge)": market size, segments, stakeholders, lease types, trends and challenges; exactly
 // four competitor cards; abbreviations (≥ 25) and a glossary (≥ 50). Read like Astro's file() loader.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -26,7 +26,7 @@ const competitors = load('competitors.yaml', competitorSchema).map(([, competito
 const abbreviations = load('abbreviations.yaml', abbreviationSchema);
 const glossary = load('glossary.yaml', glossaryTermSchema);
 
-describe('industry overview tab (SPEC §2)', () => {
+describe('industry overview tab', () => {
   it('covers market size, structure, segments, stakeholders, trends and challenges', () => {
     expect(overview).toBeDefined();
     expect(overview!.marketSize.stats.length).toBeGreaterThanOrEqual(3);
@@ -69,7 +69,7 @@ describe('industry overview tab (SPEC §2)', () => {
   });
 });
 
-describe('competitive landscape and terms (SPEC §2)', () => {
+describe('competitive landscape and terms', () => {
   it('has exactly four competitor cards, each with strengths, weaknesses and how we win', () => {
     expect(competitors).toHaveLength(4);
     for (const competitor of competitors) {

@@ -1,6 +1,7 @@
 // Product + resources content: the zod schemas reject bad entries naming the field, every authored file
 // under content/product and content/resources is valid, and the queries of src/lib/content/ return what
-// SPEC §2, §3 and §9 require (feature order, the position rule, integration and resource counts, matrix).
+// docs/product.md "Product (/product)" and "Resources (/resources)" require (feature order, the position rule, integration and resource
+// counts, matrix).
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
@@ -179,7 +180,7 @@ describe('product queries', () => {
     });
   });
 
-  it('group the integrations as SPEC §9 counts them, all Active', async () => {
+  it('group the integrations as documented, all Active', async () => {
     const groups = await getIntegrationGroups();
     expect(groups.map((g) => g.id)).toEqual(['crm-systems', 'property-management', 'cre-marketplaces', 'marketing-tools', 'visual-tools']);
     const counts = Object.fromEntries(groups.map((g) => [g.id, g.integrations.length]));

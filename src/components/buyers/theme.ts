@@ -1,5 +1,5 @@
-// Colour themes and icons of buyer segments (SPEC §2: icon Building, Briefcase, Users, User, else a
-// default; colour indigo, sky, emerald, amber, default indigo). Full class names are written out so
+// Colour themes and icons of buyer segments (docs/product.md "Buyer segment detail (/buyer-segments/{id})": icon Building, Briefcase,
+// Users, User, else a default; colour indigo, sky, emerald, amber, default indigo). Full class names are written out so
 // Tailwind finds them; text pairs meet WCAG AA contrast in the light and dark themes.
 import type { IconName } from '~/lib/icons';
 

@@ -1,4 +1,5 @@
-// The coach's result (SPEC §4): the situation, why it was chosen, its plays (first selected), Start Over.
+// The coach's result (docs/product.md "Sales Situations Coach (/sales-situations)"): the situation, why it was chosen, its plays (first
+// selected), Start Over.
 import { useEffect, useRef } from 'react';
 import type { Play, SalesSituation } from '~/schemas/coach';
 import { playPreview, type CoachMatch } from '~/lib/coach/match';

@@ -1,4 +1,4 @@
-// Offered where the result says no keyword matched (issue 21): the other situations, one tap each, so a
+// Offered where the result says no keyword matched: the other situations, one tap each, so a
 // rep whose words the coach did not recognise can pick the right one without scrolling back to the top.
 import type { SalesSituation } from '~/schemas/coach';
 

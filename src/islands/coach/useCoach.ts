@@ -47,7 +47,7 @@ export function useCoach(situations: SalesSituation[], initial?: InitialChoice) 
   function getCoaching(event?: SubmitEvent<HTMLFormElement>) {
     event?.preventDefault();
     const match = matchSituation(request, situations);
-    if (!match) return; // blank request: nothing happens (SPEC §5)
+    if (!match) return; // blank request: nothing happens
     const target = situations.find((s) => s.id === match.situationId) ?? situations[0];
     if (target) show(target, match);
   }

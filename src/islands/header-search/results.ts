@@ -34,7 +34,7 @@ export function groupsOf(results: SearchResponse): Group[] {
     .filter(([, items]) => items.length > 0);
 }
 
-/** Following a result clears the results (SPEC §2), then goes there. */
+/** Following a result clears the results (docs/product.md "Header search"), then goes there. */
 export function followResult(href: string): void {
   clearSearch();
   window.location.assign(href);

@@ -1,6 +1,6 @@
 import { BackToQuizzes } from './BackToQuizzes';
 
-/** SPEC §8: a quiz without questions, or a question without text. */
+/** A quiz without questions, or a question without text (docs/product.md "Quiz taking (/quizzes/{id})"). */
 export function NoQuestion() {
   return (
     <div className="card border border-base-300 bg-base-100">

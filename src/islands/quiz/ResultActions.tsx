@@ -1,4 +1,4 @@
-// What a learner does after a quiz, shown before the per-question review (issue 21): the verdict against
+// What a learner does after a quiz, shown before the per-question review: the verdict against
 // the pass mark, then Retake quiz, Review the lesson (the lessons of the quiz's module) and Back to Quizzes.
 import { PASS_MARK, passes } from '~/lib/learning/pass-mark';
 import { BackToQuizzes } from './BackToQuizzes';

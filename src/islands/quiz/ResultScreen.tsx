@@ -1,4 +1,4 @@
-// The graded quiz: the score, the verdict and the actions (issue 21), then every question with the
+// The graded quiz: the score, the verdict and the actions, then every question with the
 // correct answer, the user's answer when it was wrong, and the explanation.
 import { useEffect, useRef } from 'react';
 import type { PublicQuiz, SubmitQuizResponse } from '~/lib/api/quizzes';

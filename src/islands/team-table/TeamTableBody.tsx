@@ -1,5 +1,5 @@
 // One row per team member: name and username as the row header, then the figures. Dates are relative,
-// with the exact time on hover and focus (issue 21).
+// with the exact time on hover and focus.
 import { isActive, type TeamMemberRow } from '~/lib/team/figures';
 import { exactTime, relativeTime, shortDate } from '~/lib/team/relative-time';
 import { COLUMNS } from './sorting';

@@ -1,10 +1,10 @@
-// Response schemas of the buyer calls (SPEC §3, §7): GET /api/segments, /api/segments/{id},
+// Response schemas of the buyer calls (docs/product.md "API calls"): GET /api/segments, /api/segments/{id},
 // /api/personas/{id}. Shared by the API routes (which parse through them, so only these fields leave
 // the server) and any island that reads the calls.
 import { PERSONA_ROLES, PERSONA_SEGMENTS, SEGMENT_COLORS, SEGMENT_ICONS } from '~/schemas/vocabulary';
 import { z } from './zod';
 
-/** SPEC §3 Segment. */
+/** A segment (docs/product.md "Records and their fields"). */
 export const segmentResponseSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -19,7 +19,7 @@ export const segmentResponseSchema = z.object({
 /** GET /api/segments: every segment ordered by id, one per distinct name. */
 export const segmentListResponseSchema = z.array(segmentResponseSchema);
 
-/** SPEC §3 Persona (avatar null when the persona has no picture). */
+/** A persona, avatar null when the persona has no picture (docs/product.md "Records and their fields"). */
 export const personaResponseSchema = z.object({
   id: z.number().int(),
   name: z.string(),

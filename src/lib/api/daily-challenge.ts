@@ -1,4 +1,5 @@
-// Request and response schemas of the daily challenge calls (SPEC §7, docs/decisions.md "Learning data").
+// Request and response schemas of the daily challenge calls (docs/product.md "GET /api/daily-challenge",
+// "POST /api/daily-challenge/complete"; docs/decisions.md "Daily challenge").
 // GET carries no answer key and no explanation; both arrive with the answer.
 import { z } from './zod';
 

@@ -1,4 +1,4 @@
-// Request and response schemas of the module calls (SPEC §7: GET and PATCH /api/modules/{id}), shared by
+// Request and response schemas of the module calls (docs/product.md "GET /api/modules/{id}", "PATCH /api/modules/{id}"), shared by
 // the API routes and the islands. Lesson ids are the authored numeric ids.
 import { LESSON_TYPES, MODULE_STATUSES } from '~/schemas/vocabulary';
 import { z } from './zod';

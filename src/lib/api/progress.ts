@@ -1,5 +1,5 @@
-// Request and response schemas of the progress calls (SPEC §7: GET/POST /api/progress, PATCH
-// /api/progress/{id}), shared by the API routes and the islands. A progress record's id is its moduleId.
+// Request and response schemas of the progress calls (docs/product.md "GET /api/progress", "POST /api/progress",
+// "PATCH /api/progress/{id}"), shared by the API routes and the islands. A progress record's id is its moduleId.
 import { ignoredUserId, moduleStatusSchema, positiveId } from './modules';
 import { z } from './zod';
 

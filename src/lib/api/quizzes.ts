@@ -1,4 +1,4 @@
-// Request and response schemas of the quiz calls (SPEC §7, docs/decisions.md "Learning data"), shared by the
+// Request and response schemas of the quiz calls (docs/product.md "API calls"; docs/decisions.md "Server-side grading"), shared by the
 // API routes and the islands. Nothing sent before submission carries an answer key (`isCorrect`).
 import { QUIZ_DIFFICULTIES } from '~/schemas/vocabulary';
 import { z } from './zod';

@@ -1,4 +1,4 @@
-// Request and response schemas of the search (SPEC §3 "Search response", §7 GET /api/search; issue 18),
+// Request and response schemas of the search (docs/product.md "GET /api/search"),
 // shared by the API route (which parses through them, so only these fields leave the server), the
 // /search page and the HeaderSearch island (which imports the types only, to stay small).
 import { SEARCH_QUERY_MAX_LENGTH } from '~/lib/search/query';
@@ -37,7 +37,10 @@ export type SearchPlaceHit = z.infer<typeof searchPlaceHitSchema>;
 
 const places = z.array(searchPlaceHitSchema).max(SEARCH_GROUP_LIMIT);
 
-/** SPEC §3 Search response: four groups in the spec's shapes, then the rest; each ranked best first, at most 8. */
+/**
+ * The search response (docs/product.md "GET /api/search"): the four named
+ * groups in their shapes, then the rest; each ranked best first, at most 8.
+ */
 export const searchResponseSchema = z.object({
   modules: z.array(searchModuleHitSchema).max(SEARCH_GROUP_LIMIT),
   segments: z.array(searchSegmentHitSchema).max(SEARCH_GROUP_LIMIT),

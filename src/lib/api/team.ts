@@ -1,5 +1,5 @@
-// Request and response schemas of visit tracking and the team progress dashboard (SPEC §3, §7;
-// docs/decisions.md "Learning data"), shared by the API routes, the tracking script and the islands.
+// Request and response schemas of visit tracking and the team progress dashboard (docs/product.md "POST /api/track-visit",
+// "GET /api/team-progress"; docs/decisions.md "Visits", "Team progress"), shared by the API routes, the tracking script and the islands.
 import { z } from './zod';
 
 const MAX_PAGE_PATH_LENGTH = 512;
@@ -9,8 +9,8 @@ const MAX_TAB_ID_LENGTH = 64;
 const SAME_SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
 
 /**
- * POST /api/track-visit (SPEC §3 Visit record). `userId` is accepted and ignored: the user always comes
- * from the session (docs/decisions.md "The API"). `timeSpent` is always null in the spec.
+ * POST /api/track-visit (the Visit record of docs/product.md "Records and their fields"). `userId` is accepted and ignored: the user always
+ * comes from the session (docs/decisions.md "The API"). `timeSpent` is always null.
  */
 export const trackVisitRequestSchema = z.strictObject({
   userId: z.unknown().optional(),
@@ -33,7 +33,7 @@ export const trackVisitRequestSchema = z.strictObject({
 export type TrackVisitRequest = z.input<typeof trackVisitRequestSchema>;
 export type TrackVisit = z.output<typeof trackVisitRequestSchema>;
 
-/** One row of GET /api/team-progress (SPEC §3 Team progress row; figures as docs/decisions.md defines them). */
+/** One row of GET /api/team-progress (figures as docs/product.md "Team Progress (/team-progress)" defines them). */
 const teamProgressRowSchema = z.strictObject({
   id: z.string(),
   username: z.string(),
@@ -46,7 +46,7 @@ const teamProgressRowSchema = z.strictObject({
   quizzesCompleted: z.number().int().nonnegative(),
   dailyChallenges: z.number().int().nonnegative(),
   loginCount: z.number().int().nonnegative(),
-  /** ISO date-time of the latest event, or the string 'null' (SPEC §3). */
+  /** ISO date-time of the latest event, or the string 'null'. */
   lastActive: z.union([z.iso.datetime(), z.literal('null')]),
 });
 /** GET /api/team-progress answers the spec's list of rows; the `X-Generated-At` header says when it was computed. */

@@ -1,4 +1,4 @@
-// Request and response schemas of the account calls (SPEC §7), shared by the API and the islands.
+// Request and response schemas of the account calls (docs/product.md "API calls"), shared by the API and the islands.
 import { USER_ROLES } from '~/schemas/vocabulary';
 import { z } from './zod';
 
@@ -55,7 +55,7 @@ const displayNameSchema = z
 /** The fields the operator CLI checks like registration does. */
 export const newAccountSchema = z.strictObject({ username: newUsername, name: displayNameSchema });
 
-/** POST /api/login. The messages are the sign-in form's own (SPEC §5). */
+/** POST /api/login. The messages are the sign-in form's own (docs/product.md "Sign-in page (/auth)"). */
 export const loginRequestSchema = z.strictObject({
   username,
   password: z

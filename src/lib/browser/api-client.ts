@@ -1,4 +1,4 @@
-// The islands' one way to call /api (SPEC §7): cookies included, JSON bodies, and any non-OK answer
+// The islands' one way to call /api (docs/product.md "API conventions"): cookies included, JSON bodies, and any non-OK answer
 // thrown as an ApiError whose message is "{status}: {body text or status text}".
 
 export class ApiError extends Error {

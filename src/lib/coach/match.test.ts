@@ -1,4 +1,4 @@
-// The coach's keyword matcher (SPEC §9) and the sales-situation content it runs on (SPEC §3).
+// The coach's keyword matcher and the sales-situation content it runs on (docs/product.md "Sales Situations Coach (/sales-situations)").
 import { describe, expect, test } from 'vitest';
 import { salesSituationListSchema, salesSituationSchema } from '~/schemas/coach';
 import { FALLBACK_SITUATIONS, matchSituation, normalise, playPreview, type SituationKeywords } from './match';
@@ -141,7 +141,7 @@ describe('playPreview', () => {
 describe('sales-situation content', () => {
   const situations = loadSituations();
 
-  test('has the eight situations of SPEC §3 in spec order', () => {
+  test('has the eight situations in the documented order', () => {
     expect(situations.map((s) => s.id)).toEqual([
       're-qualifying',
       'multi-threading',

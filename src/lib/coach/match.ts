@@ -1,9 +1,9 @@
 /**
- * Keyword matching of the Sales Situations Coach (SPEC §9), pure and client-side (SPEC §7: the coach
- * makes no call).
+ * Keyword matching of the Sales Situations Coach (docs/product.md "Sales Situations Coach (/sales-situations)"), pure and client-side (the
+ * coach makes no call).
  *
  * Rules, as implemented:
- * 1. Blank input (empty or whitespace only) matches nothing: `matchSituation` returns null (SPEC §5).
+ * 1. Blank input (empty or whitespace only) matches nothing: `matchSituation` returns null.
  * 2. Text and keywords are normalised the same way: Unicode NFKD with accents removed, lower case,
  *    apostrophes removed ("can't" → "cant"), every other character that is not a letter or digit
  *    becomes a space ("decision-maker" → "decision maker"), runs of spaces collapse.
@@ -26,7 +26,7 @@ export interface SituationKeywords {
   keywords: readonly string[];
 }
 
-/** Ids of the fallback situations (SPEC §9), as in content/sales-situations/situations.yaml. */
+/** Ids of the fallback situations, as in content/sales-situations/situations.yaml. */
 export const FALLBACK_SITUATIONS = {
   /** When the text includes one of FALLBACK_PROBLEM_TERMS. */
   problem: 'business-impact-discovery',
@@ -34,7 +34,7 @@ export const FALLBACK_SITUATIONS = {
   default: 're-qualifying',
 } as const;
 
-/** Terms that send an unmatched request to business impact discovery (substring match, SPEC §9). */
+/** Terms that send an unmatched request to business impact discovery (substring match). */
 const FALLBACK_PROBLEM_TERMS = ['help', 'solve', 'problem'] as const;
 
 interface KeywordMatch {
@@ -109,7 +109,7 @@ export function matchSituation(
   return { situationId: trigger ? fallbacks.problem : fallbacks.default, reason: 'fallback', trigger };
 }
 
-/** SPEC §9: play buttons show the first 80 characters of a play (an ellipsis marks the cut). */
+/** Play buttons show the first 80 characters of a play (an ellipsis marks the cut). */
 const PLAY_PREVIEW_LENGTH = 80;
 
 export function playPreview(play: string): string {

@@ -1,16 +1,19 @@
 /**
- * Buyers content (SPEC §2 Buyer Segments, Persona detail, Ideal Customer Profile): segments with their
- * Champion / Decision Maker texts, personas (prospects) with the buyer segment they work in, and the ICP.
+ * Buyers content (docs/product.md "Buyer Segments (/buyer-segments)", "Persona detail (/personas/{id})" and
+ * "Ideal Customer Profile (/ideal-customer-profile)"): segments with their Champion / Decision Maker texts,
+ * personas (prospects) with the buyer segment they work in, and the ICP.
  * Plain, non-confidential data: safe to pass to islands as props.
  */
 import { getCollection, getEntry } from 'astro:content';
 import type { IcpEntry, PersonaEntry, SegmentEntry } from '~/schemas/buyers';
 import { cached, requireEntry } from './cache';
 
-/** A buyer segment: the SPEC §3 Segment fields plus its Champion / Decision Maker texts. */
+/** A buyer segment: the Segment fields of docs/product.md "Records and their fields" plus its Champion / Decision Maker texts. */
 export type BuyerSegment = SegmentEntry;
 
-/** A persona: the SPEC §3 Persona fields (avatar null when none) plus its buyer segment and own tips. */
+/**
+ * A persona: the Persona fields of docs/product.md "Records and their fields" (avatar null when none) plus its buyer segment and own tips.
+ */
 export type BuyerPersona = Omit<PersonaEntry, 'avatar'> & { avatar: string | null };
 
 /** A persona as the ICP page links it. */
@@ -54,7 +57,7 @@ const buyers = (): Promise<Buyers> =>
     return { allSegments, segments, personas };
   });
 
-/** Buyer segments ordered by id; segments sharing a name are listed once (SPEC §2). */
+/** Buyer segments ordered by id; segments sharing a name are listed once (docs/product.md "Buyer Segments (/buyer-segments)"). */
 export async function getSegments(): Promise<BuyerSegment[]> {
   return (await buyers()).segments;
 }

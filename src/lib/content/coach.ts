@@ -1,4 +1,4 @@
-/** The Sales Situations Coach's situations (content/sales-situations/, SPEC §2, §9). */
+/** The Sales Situations Coach's situations (content/sales-situations/, docs/product.md "Sales Situations Coach (/sales-situations)"). */
 import { getCollection } from 'astro:content';
 import type { SalesSituation } from '~/schemas/coach';
 import { cached } from './cache';

@@ -1,4 +1,7 @@
-/** Company Overview content (content/company/, SPEC §2): plain, non-confidential, sorted as the page shows it. */
+/**
+ * Company Overview content (content/company/, docs/product.md
+ * "Company Overview (/company-overview)"): plain, non-confidential, sorted as the page shows it.
+ */
 import { getCollection, getEntry } from 'astro:content';
 import type { Company, CoreValue, Differentiators, HistoryEntry, TeamMember, ValueProposition } from '~/schemas/company';
 import { byAlphabet, byOrder, cached, requireEntry } from './cache';

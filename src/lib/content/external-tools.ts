@@ -1,4 +1,4 @@
-/** The home dashboard's External Tools (content/external-tools.yaml, SPEC §2). */
+/** The home dashboard's External Tools (content/external-tools.yaml, docs/product.md "Home dashboard (/)"). */
 import { getCollection } from 'astro:content';
 import type { ExternalTool as ExternalToolData } from '~/schemas/external-tools';
 import { cached } from './cache';

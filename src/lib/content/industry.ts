@@ -1,4 +1,7 @@
-/** Industry Knowledge content (content/industry/, SPEC §2): plain, non-confidential, sorted as the page shows it. */
+/**
+ * Industry Knowledge content (content/industry/, docs/product.md
+ * "Industry Knowledge (/industry-knowledge)"): plain, non-confidential, sorted as the page shows it.
+ */
 import { getCollection, getEntry } from 'astro:content';
 import type { Abbreviation, Competitor, GlossaryTerm, IndustryOverview, LeaseType } from '~/schemas/industry';
 import { byAlphabet, byOrder, cached, requireEntry } from './cache';

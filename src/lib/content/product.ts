@@ -1,4 +1,4 @@
-/** Product page content (content/product/, SPEC §2 Product): the core features and the integration groups. */
+/** Product page content (content/product/, docs/product.md "Product (/product)"): the core features and the integration groups. */
 import { getCollection } from 'astro:content';
 import type { Review } from '~/schemas/common';
 import type { FeaturePosition, IntegrationGroupId, ProductFeatureData, ProductIntegrationGroupData } from '~/schemas/product';
@@ -7,7 +7,7 @@ import { cached } from './cache';
 /** A core feature ready to render: its content plus the 'Why it matters' / 'How we help' of its position. */
 export interface ProductFeature extends ProductFeatureData {
   id: string;
-  /** 'first', 'second' or 'other' (SPEC §2), from the feature's place in the list. */
+  /** 'first', 'second' or 'other', from the feature's place in the list. */
   position: FeaturePosition;
   whyItMatters: string;
   howWeHelp: string;
@@ -20,7 +20,7 @@ export interface ProductIntegrationGroup extends Omit<ProductIntegrationGroupDat
   id: IntegrationGroupId;
 }
 
-/** SPEC §2: the 'Why it matters' / 'How we help' texts are chosen by position: first, second, other. */
+/** The 'Why it matters' / 'How we help' texts are chosen by position: first, second, other (docs/product.md "Product (/product)"). */
 export function featurePosition(index: number): FeaturePosition {
   if (index === 0) return 'first';
   if (index === 1) return 'second';

@@ -1,9 +1,9 @@
-/** Resources page content (content/resources/, SPEC §2 Resources): the library and the customer-examples matrix. */
+/** Resources page content (content/resources/, docs/product.md "Resources (/resources)"): the library and the customer-examples matrix. */
 import { getCollection } from 'astro:content';
 import type { CustomerExampleRowData, ResourceData, SalesResourceFilter } from '~/schemas/resources';
 import { cached } from './cache';
 
-/** A built-in resource (SPEC §3 Resource). */
+/** A built-in resource (the Resource record of docs/product.md "Records and their fields"). */
 export interface LibraryResource extends ResourceData {
   id: string;
 }
@@ -32,7 +32,7 @@ export function parseSalesResourceFilter(value: string | null | undefined): Sale
 }
 
 /**
- * Resources shown on the Sales Resources tab under a filter value (SPEC §2: pdf-collateral,
+ * Resources shown on the Sales Resources tab under a filter value (pdf-collateral,
  * industry-links, all). A resource matches by its `salesCategory`, or by a category of the same name.
  */
 export async function getSalesResources(filter: SalesResourceFilter = 'all'): Promise<LibraryResource[]> {

@@ -1,5 +1,5 @@
 /**
- * The documents of the search (issue 18), built from the other content modules: the search service
+ * The documents of the search, built from the other content modules: the search service
  * (src/lib/server/services/search.ts) indexes them once per process. Each document is a PLACE a reader
  * can be sent to — a lesson section, a glossary entry, a play of a sales situation, an integration card —
  * with the deep link that lands on it. Only text staff can read on those pages: never quiz options, answer

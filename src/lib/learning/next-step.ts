@@ -1,5 +1,5 @@
-// The home page's "Your next step" card and overall progress (issue 21; docs/decisions.md "The first
-// week"): pure functions over the modules with the user's completed lessons, in module order.
+// The home page's "Your next step" card and overall progress (docs/decisions.md "The first week"): pure functions over the modules with the
+// user's completed lessons, in module order.
 import type { ModuleStatus } from '~/schemas/vocabulary';
 
 interface LessonLike {

@@ -1,4 +1,4 @@
-// The quiz pass mark (issue 21; docs/decisions.md "The first week"): a score at or above it passes.
+// The quiz pass mark (docs/decisions.md "The first week"): a score at or above it passes.
 // Plain data, shared by the quiz result screen and the team figures' definitions.
 
 /** Percent a quiz score must reach to pass. */

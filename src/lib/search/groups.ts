@@ -1,5 +1,5 @@
-// The groups of a search answer (issue 18), in the order the header dropdown and the /search page show
-// them: the four of SPEC §2/§3 first (they keep their spec shapes), then the rest of what staff can read,
+// The groups of a search answer, in the order the header dropdown and the /search page show
+// them: the four named groups first (they keep their shapes of docs/product.md "GET /api/search"), then the rest of what staff can read,
 // in the order a rep before a call wants answers: what a term means, the lessons that teach it, what to
 // say, what the product does, then the background. Zod-free: the header island imports it.
 

@@ -1,4 +1,4 @@
-// What a search term must be before it is searched (issue 18), shared by the header island, the /search
+// What a search term must be before it is searched, shared by the header island, the /search
 // page and the service so all three answer alike. Zod-free: the header island imports it.
 
 /** The longest term the server accepts (longer → 400); the search boxes stop typing there. */

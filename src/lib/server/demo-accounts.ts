@@ -1,5 +1,5 @@
 /**
- * The two demo accounts of local runs (README "Demo accounts"): seeded by the dev server, the local
+ * The two demo accounts of local runs (README "Demo accounts (local runs only)"): seeded by the dev server, the local
  * production serve and the tests, never in a deployment. Tests and scripts sign in with these.
  */
 export interface DemoAccount {

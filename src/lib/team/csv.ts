@@ -1,5 +1,5 @@
 // The Team Progress CSV export: the same figures, labels and definitions as the table (./figures), no
-// internal ids, percent columns named with their unit (issue 21).
+// internal ids, percent columns named with their unit.
 import { TEAM_FIGURES, type TeamFigure, type TeamMemberRow } from './figures';
 
 /** A spreadsheet runs a cell starting with one of these as a formula (tab and CR too, in some importers). */

@@ -1,5 +1,5 @@
-// Team progress figures, defined once (SPEC §9; docs/decisions.md "Team progress"): the row, each figure's
-// definition shown beside it, 'active', overall engagement and the Access Denied texts. Without zod:
+// Team progress figures, defined once (docs/product.md "Team Progress (/team-progress)"; docs/decisions.md "Team progress"): the row, each
+// figure's definition shown beside it, 'active', overall engagement and the Access Denied texts. Without zod:
 // islands import it. The CSV export is ./csv.
 
 import { PASS_MARK } from '~/lib/learning/pass-mark';
@@ -16,11 +16,11 @@ export interface TeamProgressRow {
   quizzesCompleted: number;
   dailyChallenges: number;
   loginCount: number;
-  /** ISO date-time of the latest event, or the string 'null' (SPEC §3). */
+  /** ISO date-time of the latest event, or the string 'null'. */
   lastActive: string;
 }
 
-/** What the Team Progress page shows besides the spec's row (issue 21; docs/decisions.md "Team progress"). */
+/** What the Team Progress page shows besides the API's row (docs/decisions.md "Administrators apart, pace and scores"). */
 export interface TeamMemberRow extends TeamProgressRow {
   /** ISO date-time the account was created (null for a record without one). */
   joinedAt: string | null;
@@ -53,7 +53,7 @@ export function modulesExpected(days: number, totalModules: number): number {
 const PACE_DEFINITION =
   'On track: at least N modules completed by the end of week N in the program (module N done by week N); behind otherwise. Administrators are left out.';
 
-/** SPEC §9: 'active' means last active within the last 7 days. */
+/** 'Active' means last active within the last 7 days. */
 const ACTIVE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function isActive(row: Pick<TeamProgressRow, 'lastActive'>, now: Date): boolean {
@@ -62,7 +62,7 @@ export function isActive(row: Pick<TeamProgressRow, 'lastActive'>, now: Date): b
   return Number.isFinite(at) && now.getTime() - at <= ACTIVE_WINDOW_MS;
 }
 
-/** SPEC §9: overall engagement is the rounded average of progress (0 for an empty team). */
+/** Overall engagement is the rounded average of progress (0 for an empty team). */
 export function overallEngagement(rows: ReadonlyArray<Pick<TeamProgressRow, 'progress'>>): number {
   if (rows.length === 0) return 0;
   return Math.round(rows.reduce((sum, row) => sum + row.progress, 0) / rows.length);
@@ -81,7 +81,7 @@ export type TeamFigure =
   | 'loginCount'
   | 'lastActive';
 
-/** Each figure's label and definition, shown beside it on the dashboard (docs/decisions.md "Learning data"). */
+/** Each figure's label and definition, shown beside it on the dashboard (docs/product.md "Team Progress (/team-progress)"). */
 export const TEAM_FIGURES: ReadonlyArray<{ key: TeamFigure; label: string; definition: string }> = [
   { key: 'joinedAt', label: 'Joined', definition: 'When the account was created.' },
   { key: 'daysInProgram', label: 'Days in the program', definition: 'Whole days since joining.' },
@@ -108,6 +108,6 @@ export const TEAM_FIGURES: ReadonlyArray<{ key: TeamFigure; label: string; defin
   },
 ];
 
-/** SPEC §6: the toast (and the API's 403 message) for anyone but an administrator. */
+/** The toast (and the API's 403 message) for anyone but an administrator (docs/product.md "Team Progress (/team-progress)"). */
 export const ACCESS_DENIED_TITLE = 'Access Denied';
 export const ACCESS_DENIED_DESCRIPTION = 'The Team Progress dashboard is only accessible to administrators.';

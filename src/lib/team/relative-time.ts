@@ -1,4 +1,4 @@
-// Dates on the team table (issue 21): short and relative, with the exact time kept for hover and focus.
+// Dates on the team table: short and relative, with the exact time kept for hover and focus.
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

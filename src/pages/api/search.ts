@@ -7,7 +7,7 @@ import { search } from '~/lib/server/search/search';
 export const prerender = false;
 
 /**
- * GET /api/search?q={term} (SPEC §7): modules, segments, personas and quizzes matching the term, best
+ * GET /api/search?q={term} (docs/product.md "GET /api/search"): modules, segments, personas and quizzes matching the term, best
  * first, at most 8 each; four empty lists for an empty query; 400 naming q when it is over 200 characters.
  */
 export const GET: APIRoute = async ({ url }) => {

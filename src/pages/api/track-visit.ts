@@ -6,7 +6,7 @@ import { recordVisit } from '~/lib/server/team/visits';
 
 export const prerender = false;
 
-/** POST /api/track-visit (SPEC §7): records one visit of the signed-in user; a body userId is ignored. 204. */
+/** POST /api/track-visit: records one visit of the signed-in user; a body userId is ignored. 204. */
 export const POST: APIRoute = async ({ request, locals }) => {
   const visit = await readJson(request, trackVisitRequestSchema);
   const { user } = await requireUser(locals);

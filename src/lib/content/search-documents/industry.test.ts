@@ -1,4 +1,4 @@
-// The glossary's names and synonyms as the search uses them (issue 18), on the real content.
+// The glossary's names and synonyms as the search uses them, on the real content.
 import { describe, expect, it } from 'vitest';
 import { nameVariants, synonymSets } from './industry';
 

@@ -16,8 +16,8 @@ export function toPublicUser(user: StoredUser): PublicUser {
 }
 
 /**
- * Administrators (SPEC §6, docs/decisions.md): role admin, or the configured administrator address on an
- * account the operator made. A self-registered account is never promoted by the address rule.
+ * Administrators (docs/product.md "Roles and access"; docs/decisions.md "Administrators are made by an operator"): role admin, or the
+ * configured administrator address on an account the operator made. A self-registered account is never promoted by the address rule.
  */
 export function isAdmin(user: Pick<StoredUser, 'role' | 'username' | 'createdBy'>): boolean {
   return user.role === 'admin' || (user.createdBy === 'operator' && normalizeUsername(user.username) === adminUsername());

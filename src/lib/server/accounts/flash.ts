@@ -28,7 +28,7 @@ export function takeFlash(cookies: AstroCookies, url: URL): Flash | null {
   return (FLASHES as readonly string[]).includes(value) ? (value as Flash) : null;
 }
 
-/** The spec's toast texts (SPEC §8) for a flash; the welcome toasts name the signed-in user. */
+/** The toast texts of a flash (docs/product.md "Error and notice texts"); the welcome toasts name the signed-in user. */
 export function flashToast(flash: Flash, user: PublicUser | null): ToastText | null {
   switch (flash) {
     case 'signed-in':

@@ -1,5 +1,5 @@
-// Modules as one user sees them (SPEC §2 Module detail, §7 GET/PATCH /api/modules/{id}; the dashboard's
-// module cards): the content's module with the user's completed lessons and status (./progress).
+// Modules as one user sees them (docs/product.md "Module detail (/modules/{id})", "GET /api/modules/{id}",
+// "PATCH /api/modules/{id}"; the dashboard's module cards): the content's module with the user's completed lessons and status (./progress).
 import type { ModuleResponse } from '~/lib/api/modules';
 import { getModule, getModules, type Module } from '~/lib/content/learning';
 import { HttpError } from '~/lib/server/errors';
@@ -27,7 +27,7 @@ export async function getModuleForUser(userId: string, moduleId: number): Promis
 }
 
 /**
- * PATCH /api/modules/{id}: sets the user's module status. It cannot contradict the lessons (SPEC §5):
+ * PATCH /api/modules/{id}: sets the user's module status. It cannot contradict the lessons (docs/product.md "PATCH /api/modules/{id}"):
  * "completed" needs every lesson completed, "not_started" needs none (409 otherwise).
  */
 export async function setModuleStatus(
@@ -55,7 +55,7 @@ export async function modulesWithProgress(
   // The modules come from the build. A stored status shows only on a module without completed lessons
   // (effectiveModuleStatus), so the completions and the list of stored statuses go out together, and
   // only those statuses are read after: most people have none, so the page makes one listing instead
-  // of a read per module (issue 20), and at most one more round trip when someone does.
+  // of a read per module, and at most one more round trip when someone does.
   const modules = await getModules();
   const [completions, withStatus] = await Promise.all([progress.completedLessons(userId), progress.modulesWithStatus(userId)]);
   const rows = modules.map((module) => ({ module, completedLessons: completedIn(module, completions) }));

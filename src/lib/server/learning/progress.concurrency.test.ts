@@ -1,4 +1,4 @@
-// Lesson completion is additive under concurrency (docs/decisions.md "Learning data"): 50 simultaneous
+// Lesson completion is additive under concurrency (docs/decisions.md "Lesson completion is additive"): 50 simultaneous
 // completions of different lessons of one synthetic 50-lesson module by one user, against a real local
 // BlobsServer, must all end up recorded, and the module must then be completed.
 import { randomUUID } from 'node:crypto';

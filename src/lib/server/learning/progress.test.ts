@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyLessonCompletion, effectiveModuleStatus } from './progress';
 
-describe('applyLessonCompletion (SPEC §4 Mark Complete)', () => {
+describe('applyLessonCompletion (Mark Complete)', () => {
   it('creates a new record in_progress when there is none, and starts a not_started module', () => {
     expect(
       applyLessonCompletion({ recordExists: false, completedLessons: [], moduleStatus: 'not_started', lessonCount: 3 }, [101]),
@@ -48,7 +48,7 @@ describe('applyLessonCompletion (SPEC §4 Mark Complete)', () => {
   });
 });
 
-describe('effectiveModuleStatus (SPEC §5)', () => {
+describe('effectiveModuleStatus', () => {
   it('is completed exactly when every lesson is', () => {
     expect(effectiveModuleStatus(null, 3, 3)).toBe('completed');
     expect(effectiveModuleStatus('completed', 2, 3)).toBe('in_progress');

@@ -1,8 +1,8 @@
-// Learning progress (SPEC §4 "Lesson completion", docs/decisions.md "Learning data"): module status and
+// Learning progress (docs/product.md "Lesson completion"; docs/decisions.md "Lesson completion is additive"): module status and
 // per-module progress records of one user, over storage.progress.
 //
 // Completed lessons are one create-only key each, so completions are additive and concurrent ones never
-// lose each other. Statuses are DERIVED from those keys on every read (SPEC §5: a module is completed when
+// lose each other. Statuses are DERIVED from those keys on every read (a module is completed when
 // its completed lessons count equals its lessonCount), so no racing writer can leave a stale status behind.
 import type { ProgressRecord } from '~/lib/api/progress';
 import type { ModuleStatus } from '~/schemas/vocabulary';
@@ -28,7 +28,7 @@ export interface CompletionOutcome {
 }
 
 /**
- * SPEC §4 Mark Complete, as a pure function: a new record starts in_progress; lesson ids are added
+ * Mark Complete (docs/product.md "Lesson completion"), as a pure function: a new record starts in_progress; lesson ids are added
  * without duplicates; the record is completed when the count equals lessonCount, else in_progress; the
  * module becomes completed when this finishes all lessons, or in_progress if it was not_started.
  */
@@ -41,7 +41,7 @@ export function applyLessonCompletion(state: CompletionState, lessonIds: readonl
 }
 
 /**
- * The module status a user sees: completed exactly when every lesson is completed (SPEC §5), in_progress
+ * The module status a user sees: completed exactly when every lesson is completed, in_progress
  * once any lesson is, otherwise what the user set with PATCH /api/modules/{id} (never "completed" then).
  */
 export function effectiveModuleStatus(stored: ModuleStatus | null, completedCount: number, lessonCount: number): ModuleStatus {
@@ -97,7 +97,7 @@ async function completionReads(userId: string, module: Pick<Module, 'id' | 'less
 
 /**
  * Records lesson completions of one module (POST and PATCH /api/progress): create-only per lesson,
- * the record (creation time kept, lastActivity = now) and the module status of SPEC §4, all in one round
+ * the record (creation time kept, lastActivity = now) and the module status (docs/product.md "Lesson completion"), all in one round
  * trip after the reads. Answers the record with a listing made alongside the writes, so it includes
  * completions made concurrently in another tab. Takes the module itself
  * so it can be exercised with any module (tests use a synthetic 50-lesson one).

@@ -1,4 +1,4 @@
-// Quiz results (SPEC §4 "Quiz flow", §5, docs/decisions.md "Learning data"): server-side grading, the
+// Quiz results (docs/product.md "POST /api/quiz-results"; docs/decisions.md "Server-side grading"): server-side grading, the
 // user's stored results (POST and GET /api/quiz-results), each new result journaled for the team figures.
 import type { QuizResult, QuizReviewItem, SubmitQuizRequest, SubmitQuizResponse } from '~/lib/api/quizzes';
 import { getQuiz, type Quiz } from '~/lib/content/learning';
@@ -19,8 +19,8 @@ export interface Grading {
 }
 
 /**
- * Grades submitted answers against the quiz's key (SPEC §5): score = round(100 × correct / total over ALL
- * questions); unanswered questions count as wrong; what the client claims (score, isCorrect) is never read.
+ * Grades submitted answers against the quiz's key (docs/product.md "Quiz taking (/quizzes/{id})"): score = round(100 × correct / total over
+ * ALL questions); unanswered questions count as wrong; what the client claims (score, isCorrect) is never read.
  * Unknown or repeated question ids and options not of their question are a 400.
  */
 export function gradeQuiz(

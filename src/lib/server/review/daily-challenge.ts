@@ -1,4 +1,4 @@
-// The daily challenge (SPEC §4, §9; docs/decisions.md "Learning data" and "Spaced review"): one question per
+// The daily challenge (docs/product.md "Daily challenge"; docs/decisions.md "Daily challenge" and "Spaced review"): one question per
 // user and 12-hour UTC window (00:00–12:00, 12:00–24:00), chosen by that user's review schedule as it stood
 // when the window began, so it is the same on every reload and device. A user's first answer in a window
 // counts (review-state.ts `countedAnswers`) and updates the card like any other answer.

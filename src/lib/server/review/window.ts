@@ -1,4 +1,4 @@
-// The daily challenge's 12-hour UTC windows (docs/decisions.md "Learning data"): 00:00–12:00 and 12:00–24:00.
+// The daily challenge's 12-hour UTC windows (docs/decisions.md "Daily challenge"): 00:00–12:00 and 12:00–24:00.
 const WINDOW_HOURS = 12;
 export const WINDOW_MS = WINDOW_HOURS * 60 * 60 * 1000;
 

@@ -1,4 +1,4 @@
-// The ranking of the search (issue 18) over a MiniSearch index of places, in ranks 0 to 4:
+// The ranking of the search (docs/decisions.md "Search order and ranking") over a MiniSearch index of places, in ranks 0 to 4:
 // 0. an exact name first: the whole term is one of a place's names — its title, an alias, an abbreviation
 //    or its expansion — or a glossary synonym of one ("triple net" → NNN);
 // 1. then every word whole in a name, title, heading or keyword ("Dana" → Dana Whitfield);

@@ -1,4 +1,4 @@
-// The search index on fixtures (issue 18): the spec's four groups in their shapes, the ranking rules
+// The search index on fixtures: the four named groups in their shapes, the ranking rules
 // (exact name or abbreviation first, then the lessons that teach it; whole words in names before
 // prefixes and typos; typos only in words of five letters or more; synonyms), one hit per item at its
 // best place, the limits, and bad input searched as text.

@@ -1,4 +1,4 @@
-// The search (SPEC §2 "The search results dropdown", §3 "Search response", §7 GET /api/search; issue 18).
+// The search (docs/product.md "Search", "GET /api/search").
 //
 // Two parts:
 // - pure: `createSearchIndex(documents)` builds the index from plain documents (places with deep links,

@@ -1,4 +1,4 @@
-// A short passage of a place's text around the words a search matched, those words marked (issue 18).
+// A short passage of a place's text around the words a search matched, those words marked.
 
 import { normaliseTerm, WORD } from './terms';
 

@@ -1,4 +1,4 @@
-// How text becomes search terms (issue 18): the same normalisation for the index, the query, the exact
+// How text becomes search terms: the same normalisation for the index, the query, the exact
 // names, the synonyms and the snippet marks, so they all agree on what a "word" is.
 
 /** Frequent English words that would match nearly everything. */

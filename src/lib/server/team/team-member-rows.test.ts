@@ -1,5 +1,5 @@
-// Team Progress beyond the spec's row (issue 21): joined, days in the program, the pace, the average quiz
-// score from scored quiz facts, administrators marked apart; pure parts and against a local BlobsServer.
+// Team Progress beyond the API's row (docs/decisions.md "Administrators apart, pace and scores"): joined, days in the program, the pace,
+// the average quiz score from scored quiz facts, administrators marked apart; pure parts and against a local BlobsServer.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journal, factOf, type JournalEntry } from '~/lib/server/team/storage/journal';

@@ -1,5 +1,5 @@
 /**
- * Team progress (SPEC §2, §3, §9; docs/decisions.md "Team progress"): one row per user with the figures
+ * Team progress (docs/product.md "Team Progress (/team-progress)"; docs/decisions.md "Team progress"): one row per user with the figures
  * defined once, from the team rollup (./team-rollup) and the content's lessons.
  */
 import { daysInProgram, modulesExpected, type TeamMemberRow, type TeamProgressRow } from '~/lib/team/figures';
@@ -85,7 +85,7 @@ function toMemberRow(
   };
 }
 
-/** The spec's row of GET /api/team-progress (SPEC §3), without what only the page shows. */
+/** The row of GET /api/team-progress (docs/product.md "GET /api/team-progress"), without what only the page shows. */
 export function specRow(row: TeamMemberRow): TeamProgressRow {
   const { id, username, name, progress, mastery, pagesVisited, quizzesCompleted, dailyChallenges, loginCount, lastActive } = row;
   return { id, username, name, progress, mastery, pagesVisited, quizzesCompleted, dailyChallenges, loginCount, lastActive };
@@ -119,7 +119,7 @@ async function loadBank(): Promise<TeamBank> {
 
 const byName = (a: TeamMemberRow, b: TeamMemberRow) => a.name.localeCompare(b.name) || a.username.localeCompare(b.username);
 
-/** One row per user (SPEC §3), with the figures of docs/decisions.md. Administrators only: the caller checks. */
+/** One row per user, with the figures of docs/product.md "Team Progress (/team-progress)". Administrators only: the caller checks. */
 export async function getTeamProgress(
   options: { curriculum?: readonly CurriculumModule[]; bank?: TeamBank; now?: Date } = {},
 ): Promise<TeamProgress> {

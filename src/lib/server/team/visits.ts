@@ -1,4 +1,4 @@
-// Visit tracking (SPEC §4, §7 POST /api/track-visit): one activity event per visit, keyed per user.
+// Visit tracking (docs/product.md "Visit tracking", "POST /api/track-visit"): one activity event per visit, keyed per user.
 // Figures must not be inflatable by a script (docs/decisions.md "Team progress"): only paths of real
 // pages count; a visit that repeats one of the same user to the same page (same tab, same kind) within
 // 10 seconds of the previous one is answered but not counted; more than 120 visits in a minute → 429.

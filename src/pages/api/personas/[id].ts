@@ -7,7 +7,7 @@ import { json } from '~/lib/server/http/response';
 
 export const prerender = false;
 
-/** GET /api/personas/{id} (SPEC §7): one persona; 400 for a non-integer id, 404 for an unknown one. */
+/** GET /api/personas/{id}: one persona; 400 for a non-integer id, 404 for an unknown one. */
 export const GET: APIRoute = async ({ params }) => {
   const id = requireRouteId(params['id']);
   const persona = await getPersona(id);

@@ -7,7 +7,7 @@ import { json } from '~/lib/server/http/response';
 
 export const prerender = false;
 
-/** GET /api/segments/{id} (SPEC §7): one segment; 400 for a non-integer id, 404 for an unknown one. */
+/** GET /api/segments/{id}: one segment; 400 for a non-integer id, 404 for an unknown one. */
 export const GET: APIRoute = async ({ params }) => {
   const id = requireRouteId(params['id']);
   const segment = await getSegment(id);

@@ -5,5 +5,5 @@ import { json } from '~/lib/server/http/response';
 
 export const prerender = false;
 
-/** GET /api/segments (SPEC §7): the buyer segments, ordered by id, one per distinct name. */
+/** GET /api/segments: the buyer segments, ordered by id, one per distinct name. */
 export const GET: APIRoute = async () => json(segmentListResponseSchema.parse(await getSegments()));
