@@ -74,7 +74,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restricted([BLOBS, STORAGE, CONTENT_COLLECTIONS, TOOLS]) },
   },
   {
-    files: ['src/islands/**', 'src/stores/**', 'src/scripts/**'],
+    files: ['src/islands/**', 'src/stores/**', 'src/page-scripts/**'],
     rules: { 'no-restricted-imports': restricted([BLOBS, STORAGE, SERVER_ONLY, TOOLS]) },
   },
   {

@@ -1,5 +1,5 @@
 // Company Overview and Industry Knowledge (history as a fifth tab 'Our Journey': docs/decisions.md "Routes added or mended").
-// Spec texts are asserted verbatim. Tabs are server-rendered links enhanced by src/scripts/tabs.ts, so
+// Spec texts are asserted verbatim. Tabs are server-rendered links enhanced by src/page-scripts/tabs.ts, so
 // they are checked by mouse, by keyboard, through the URL, and with JavaScript disabled.
 import type { Locator, Page } from '@playwright/test';
 import { STORAGE } from './global-setup';

@@ -29,6 +29,17 @@ async function searchFor(page: Page, term: string): Promise<void> {
 }
 
 /** Every script the page asks to run (not what it only fetches), as paths; the dev server's HMR socket kept silent. */
+/** Holds the search island's script until the returned function is called (a slow connection). */
+async function holdIslandScript(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/HeaderSearch*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 async function scriptsRequested(page: Page): Promise<string[]> {
   await page.routeWebSocket(/./, () => {});
   const scripts: string[] = [];
@@ -222,12 +233,7 @@ test.describe('header search', () => {
   test('with a slow CPU, text typed before, during and after hydration is all kept and searched', async ({ userPage: page }) => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_astro/HeaderSearch*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdIslandScript(page);
     await page.goto('/company-overview');
     await page.waitForLoadState('load');
     const box = searchBox(page);
@@ -252,12 +258,7 @@ test.describe('header search', () => {
   }) => {
     const scripts = await scriptsRequested(page);
     // Hold the island's script, as on a slow connection, so the typing happens before it hydrates.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_astro/HeaderSearch*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdIslandScript(page);
     await page.goto('/company-overview');
     await page.waitForLoadState('load');
     await page.waitForTimeout(2500); // past the idle period late islands wait for

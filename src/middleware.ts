@@ -157,9 +157,9 @@ async function checkSession(context: APIContext, cookie: Partial<SessionData>): 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /**
- * The one way through a request: settings, the same-origin rule for writes, then the route. A GET to a
- * protected path runs beside the session check (its reads share the check's round trip) and its answer
- * is used only if the check passes; everything else waits for the check first.
+ * The one way through a request: settings, the same-origin rule for writes, then the route. A request to
+ * a protected path with a session cookie runs beside the session check (its reads share the check's round
+ * trip: signed-in.ts) and its answer is used only if the check passes; public paths wait for the check.
  */
 async function handle(context: APIContext, next: MiddlewareNext, confirm: (signedIn: boolean) => void): Promise<Response> {
   const { url, request } = context;
@@ -181,7 +181,7 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
       (who) => confirm(who !== null),
       () => confirm(false),
     );
-    besideCheck = request.method === 'GET' && !isPublicPath(path) && gate.claimedUserId !== null;
+    besideCheck = gate.claimedUserId !== null && !(isApi ? PUBLIC_API.has(path) : isPublicPath(path));
     if (besideCheck) {
       // Taken now, while the answer's cookies can still change; named once the user is known, before the
       // page's own wait for the check resumes (reactions run in the order they were added).

@@ -33,6 +33,11 @@ export interface Measured {
   /** Until the first byte of the body (the headers for an empty one). */
   ttfbMs: number;
   totalMs: number;
+  /**
+   * CPU time of this process from the call to the last byte (user + system): the function's work for a
+   * request sent alone (the Blobs server runs in a process of its own); meaningless under concurrency.
+   */
+  cpuMs: number;
   /** The awaited operations, their longest sequential chain, and what ran in the background. */
   summary: TraceSummary;
   operations: BlobOperation[];
@@ -97,6 +102,7 @@ export async function startTracedApp(
   const measure: TracedApp['measure'] = (requester, method, pathname, requestOptions) =>
     withTrace(async (trace) => {
       const start = performance.now();
+      const cpuStart = process.cpuUsage();
       const response = await requester.request(method, pathname, requestOptions);
       const reader = response.body?.getReader();
       const chunks: Uint8Array[] = [];
@@ -112,11 +118,13 @@ export async function startTracedApp(
         }
       }
       const totalMs = performance.now() - start;
+      const cpu = process.cpuUsage(cpuStart);
       await settled();
       return {
         status: response.status,
         ttfbMs,
         totalMs,
+        cpuMs: (cpu.user + cpu.system) / 1000,
         summary: summarize(trace),
         operations: [...trace.operations],
         // Decoded only when read: the benchmark shares this process with the function it measures.

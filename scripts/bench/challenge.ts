@@ -14,6 +14,7 @@ import { getDailyChallenge } from '~/lib/server/review/daily-challenge';
 import { buildQuestionBank } from '~/lib/server/review/question-bank';
 import { startLocalBlobs } from '~tools/local-blobs/server';
 import { reviewAnswers } from '~/lib/server/review/storage/review-answers';
+import { pool, timings } from '~tools/bench-stats';
 
 const { values } = parseArgs({ options: { answers: { type: 'string', default: '5000' }, runs: { type: 'string', default: '50' } } });
 const ANSWERS = Number(values.answers);
@@ -49,21 +50,6 @@ const BANK = buildQuestionBank(
     })),
   })),
 );
-
-function stats(samples: number[]): string {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-  return `median ${at(0.5).toFixed(2)} ms · p95 ${at(0.95).toFixed(2)} ms · max ${sorted.at(-1)!.toFixed(2)} (n=${sorted.length})`;
-}
-
-async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) await task(items[next++]!);
-    }),
-  );
-}
 
 async function main(): Promise<void> {
   const requests = new Map<string, number>();
@@ -101,7 +87,7 @@ async function main(): Promise<void> {
       await getDailyChallenge(userId, new Date(nextWindow.getTime() + 60_000 + i * 1000), { bank: BANK });
       warm.push(performance.now() - start);
     }
-    console.log(`Warm (snapshot current): ${stats(warm)}`);
+    console.log(`Warm (snapshot current): ${timings(warm, 2)}`);
     console.log(
       `  Blobs requests per choice: ${await counted(() => getDailyChallenge(userId, new Date(nextWindow.getTime() + 120_000), { bank: BANK }))}`,
     );

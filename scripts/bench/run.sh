@@ -18,8 +18,8 @@ if [ "${BENCH_LIGHTHOUSE:-1}" != "0" ]; then
   echo; echo "== Lighthouse (mobile defaults; BENCH_LIGHTHOUSE=0 skips it, LIGHTHOUSE_RUNS=3 for medians)"
   BENCH_BASE_URL="http://127.0.0.1:$PORT" npx --no-install tsx scripts/bench/lighthouse.ts --runs "${LIGHTHOUSE_RUNS:-1}"
 fi
-echo; echo "== Blobs round trips per route (latency mode: 40 ms gets, 60 ms sets and lists, ±25 %; in process)"
-npx --no-install tsx scripts/bench/latency.ts --runs "${LATENCY_RUNS:-50}" --clients "${LATENCY_CLIENTS:-20}"
+echo; echo "== Per request: Blobs round trips, TTFB and CPU per route (latency mode: 40 ms gets, 60 ms sets and lists, ±25 %; in process)"
+npx --no-install tsx scripts/bench/latency.ts --runs "${LATENCY_RUNS:-50}" --clients "${LATENCY_CLIENTS:-20}" --write docs/benchmarks.md
 for bench in scripts/bench/search.ts scripts/bench/challenge.ts scripts/bench/team-progress.ts scripts/bench/sign-in.ts; do
   if [ -f "$bench" ]; then
     echo; echo "== $(basename "$bench" .ts)"

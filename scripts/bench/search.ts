@@ -24,6 +24,7 @@ import { createServer } from 'vite';
 import type { SearchDocuments } from '~/lib/content/search-documents';
 import { createSearchIndex } from '~/lib/server/search/search';
 import syncContent from '~tools/sync-content';
+import { timings } from '~tools/bench-stats';
 
 const { values } = parseArgs({ options: { queries: { type: 'string', default: '1000' } } });
 const QUERIES = Number(values.queries);
@@ -108,12 +109,6 @@ function representativeQueries(documents: SearchDocuments, count: number): Array
   return queries;
 }
 
-function stats(samples: number[]): string {
-  const sorted = samples.toSorted((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-  return `median ${at(0.5).toFixed(3)} ms · p95 ${at(0.95).toFixed(3)} ms · max ${sorted.at(-1)!.toFixed(3)} ms (n=${sorted.length})`;
-}
-
 async function islandSize(): Promise<void> {
   const dir = path.join(ROOT, 'dist', '_astro');
   const built = (await readdir(dir).catch(() => [] as string[])).filter((name) => /^HeaderSearch.*\.js$/.test(name));
@@ -184,10 +179,10 @@ const bestOfFive = queries.map(([, q]) => {
   return best;
 });
 console.log(`index memory after the queries (snippet word lists cut on first use): ${(heapMb() - heapBefore).toFixed(2)} MB`);
-console.log(`queries (wall clock, one run each): ${stats(samples)} · ${hits}/${queries.length} with results · target p95 ≤ 5 ms`);
-console.log(`queries (CPU time, one run each):   ${stats(cpuSamples)}`);
-console.log(`queries (fastest of 5 runs each):   ${stats(bestOfFive)}`);
-for (const [kind, kindSamples] of byKind) console.log(`  ${kind.padEnd(10)} ${stats(kindSamples)}`);
+console.log(`queries (wall clock, one run each): ${timings(samples, 3)} · ${hits}/${queries.length} with results · target p95 ≤ 5 ms`);
+console.log(`queries (CPU time, one run each):   ${timings(cpuSamples, 3)}`);
+console.log(`queries (fastest of 5 runs each):   ${timings(bestOfFive, 3)}`);
+for (const [kind, kindSamples] of byKind) console.log(`  ${kind.padEnd(10)} ${timings(kindSamples, 3)}`);
 console.log(
   `(load average ${loadavg()
     .map((n) => n.toFixed(1))

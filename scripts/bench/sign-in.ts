@@ -24,6 +24,7 @@ import { removeExpiredSignInFailures, signIn } from '~/lib/server/accounts/sign-
 import { beginAttempt } from '~/lib/server/accounts/throttle';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
 import { signInFailures, throttleSubject } from '~/lib/server/accounts/storage/sign-in-failures';
+import { timings } from '~tools/bench-stats';
 
 const { values } = parseArgs({
   options: {
@@ -40,12 +41,6 @@ const MINUTE = 60_000;
 let requests = 0;
 const empty = await startLocalBlobs({ onRequest: () => requests++ });
 const full = await startLocalBlobs({ onRequest: () => requests++ });
-
-function stats(samples: number[]): string {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-  return `median ${at(0.5).toFixed(1)} ms · p95 ${at(0.95).toFixed(1)} ms · max ${sorted.at(-1)!.toFixed(1)} (n=${sorted.length})`;
-}
 
 const username = 'bench@parcelwise.example';
 const password = 'bench-password-1';
@@ -113,8 +108,8 @@ for (let run = 0; run < LOGINS; run++) {
 }
 for (const name of ['empty', 'full'] as const) {
   console.log(name === 'empty' ? 'No failure records' : `With ${OLD.toLocaleString('en-US')} old failure records`);
-  console.log(`  throttle step  ${stats(samples.throttle[name])}`);
-  console.log(`  whole sign-in  ${stats(samples.login[name])}`);
+  console.log(`  throttle step  ${timings(samples.throttle[name])}`);
+  console.log(`  whole sign-in  ${timings(samples.login[name])}`);
   console.log(`  Blobs requests per sign-in: ${perLogin[name]} (3 sequential round trips)`);
 }
 

@@ -25,6 +25,7 @@ import { reviewAnswers } from '~/lib/server/review/storage/review-answers';
 import { buildQuestionBank } from '~/lib/server/review/question-bank';
 import { startLocalBlobs } from '~tools/local-blobs/server';
 import { users } from '~/lib/server/accounts/storage/users';
+import { pool, timings } from '~tools/bench-stats';
 
 const { values } = parseArgs({
   options: {
@@ -72,21 +73,6 @@ const BANK = buildQuestionBank(
     lessons: module.lessons.map((lesson, order) => ({ ...lesson, title: 'L', type: 'article' as const, duration: 5, order })),
   })),
 );
-
-async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) await task(items[next++]!);
-    }),
-  );
-}
-
-function stats(samples: number[]): string {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-  return `median ${at(0.5).toFixed(1)} ms · p95 ${at(0.95).toFixed(1)} ms · min ${sorted[0]!.toFixed(1)} · max ${sorted.at(-1)!.toFixed(1)} (n=${sorted.length})`;
-}
 
 async function time<T>(task: () => Promise<T>): Promise<[number, T]> {
   const start = performance.now();
@@ -216,7 +202,7 @@ async function main(): Promise<void> {
       warm.push((await time(run))[0]);
       await backgroundWorkDone();
     }
-    console.log(`Team progress, warm (rollups fresh, nothing new):         ${stats(warm)}`);
+    console.log(`Team progress, warm (rollups fresh, nothing new):         ${timings(warm)}`);
     console.log(`  Blobs requests per run: ${(await counted(run))[1]}`);
 
     const incremental: number[] = [];
@@ -234,7 +220,7 @@ async function main(): Promise<void> {
       incremental.push((await time(run))[0]);
       await backgroundWorkDone();
     }
-    console.log(`Team progress, +1 new visit per user before each run:    ${stats(incremental)}`);
+    console.log(`Team progress, +1 new visit per user before each run:    ${timings(incremental)}`);
     await pool(ids, SEED_CONCURRENCY, (id) =>
       journal.add(id, {
         kind: 'visit',
@@ -249,7 +235,7 @@ async function main(): Promise<void> {
 
     const rebuilds: number[] = [];
     for (let i = 0; i < REBUILDS; i++) rebuilds.push((await time(() => rebuildRollups()))[0]);
-    console.log(`Rebuild all rollups from the events:                      ${stats(rebuilds)}`);
+    console.log(`Rebuild all rollups from the events:                      ${timings(rebuilds)}`);
     console.log(`  Blobs requests per rebuild: ${(await counted(() => rebuildRollups()))[1]}`);
 
     const after = await run();

@@ -6,7 +6,7 @@
 // result links and 'See all results'. It loads on every page once used: keep it small (types only from
 // src/lib/api, no zod, no icon map). The state and keyboard stay here; ./header-search/ has the box, the
 // dropdown, the highlight and typed-text hooks (few parts, few props: each one adds bytes). It hydrates on first use
-// (client:interaction); '/' works before that (src/scripts/slash-shortcut.ts).
+// (client:interaction); '/' works before that (src/page-scripts/slash-shortcut.ts).
 import { useStore } from '@nanostores/react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { TOO_SHORT_MESSAGE } from '~/lib/search/query';

@@ -1,5 +1,5 @@
 // What a toast says (docs/product.md "Notifications"), shared by the server (toasts rendered with a page: src/lib/server/flash.ts,
-// src/components/Toaster.astro) and the browser (src/stores/toasts.ts, src/scripts/toaster.ts).
+// src/components/Toaster.astro) and the browser (src/stores/toasts.ts, src/page-scripts/toaster.ts).
 
 /** One visible at a time: a new toast replaces the one shown. */
 export const TOAST_LIMIT = 1;

@@ -1,6 +1,6 @@
 // Lesson progress on the client (docs/product.md "Lesson completion"): the completed lesson ids the
 // user earned on this page, by module, and the Mark Complete action. Only written in the browser (the
-// page shows what the server rendered until then: src/scripts/mark-complete.ts), so no user's data lives on the server.
+// page shows what the server rendered until then: src/page-scripts/mark-complete.ts), so no user's data lives on the server.
 import { atom, map } from 'nanostores';
 import { apiRequest } from '~/lib/browser/api-client';
 import type { ProgressRecord, UpdateProgressRequest } from '~/lib/api/progress';

@@ -1,5 +1,5 @@
 // Toast notifications (docs/product.md "Notifications"): one visible at a time, 5000 ms by default. Islands raise them with
-// showToast; src/scripts/toaster.ts draws them (and the toast a page came with) without React.
+// showToast; src/page-scripts/toaster.ts draws them (and the toast a page came with) without React.
 import { atom } from 'nanostores';
 import { TOAST_DURATION_MS, TOAST_LIMIT, type ToastText } from '~/lib/toast';
 

@@ -2,7 +2,7 @@
 // ticked) and a wrong pick shows as such.
 import type { ChallengeVerdict, DailyChallenge } from '~/lib/api/daily-challenge';
 import { selectChallengeOption } from '~/stores/daily-challenge';
-import { CheckIcon } from '../CheckIcon';
+import { OptionRadio } from '../shared/OptionRadio';
 
 interface Props {
   challenge: DailyChallenge;
@@ -16,28 +16,18 @@ export function ChallengeOptions({ challenge, selected, result, locked }: Props)
   return (
     <fieldset className="flex flex-col gap-2" disabled={locked}>
       <legend className="mb-3 font-medium">{challenge.text}</legend>
-      {challenge.options.map((option) => {
-        const isCorrect = result?.correctOptionId === option.id;
-        const tone = toneOf(option.id, selected, result);
-        return (
-          <label
-            key={option.id}
-            className={`flex items-center gap-3 rounded-box border p-3 ${locked ? '' : 'cursor-pointer'} ${tone}`}
-            data-correct={isCorrect ? 'true' : undefined}
-          >
-            <input
-              type="radio"
-              className="radio radio-primary radio-sm"
-              name={`challenge-${challenge.id}`}
-              value={option.id}
-              checked={selected === option.id}
-              onChange={() => selectChallengeOption(option.id)}
-            />
-            <span className="flex-1">{option.text}</span>
-            {isCorrect && <CheckIcon className="size-4 text-success" />}
-          </label>
-        );
-      })}
+      {challenge.options.map((option) => (
+        <OptionRadio
+          key={option.id}
+          name={`challenge-${challenge.id}`}
+          option={option}
+          checked={selected === option.id}
+          onSelect={selectChallengeOption}
+          tone={toneOf(option.id, selected, result)}
+          correct={result?.correctOptionId === option.id}
+          locked={locked}
+        />
+      ))}
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 // One question as a radio group: its text is the legend (focused after Next/Previous, so it is read).
 import type { RefObject } from 'react';
 import type { PublicQuiz } from '~/lib/api/quizzes';
+import { OptionRadio } from '../shared/OptionRadio';
 
 interface Props {
   question: PublicQuiz['questions'][number];
@@ -21,20 +22,13 @@ export function QuestionFieldset({ question, selected, disabled, legendRef, onSe
         <p>No options available for this question.</p>
       ) : (
         question.options.map((option) => (
-          <label
+          <OptionRadio
             key={option.id}
-            className={`flex cursor-pointer items-center gap-3 rounded-box border p-3 transition-colors ${selected === option.id ? 'border-primary bg-primary/10' : 'border-base-300 hover:bg-base-200'}`}
-          >
-            <input
-              type="radio"
-              className="radio radio-primary"
-              name={`question-${question.id}`}
-              value={option.id}
-              checked={selected === option.id}
-              onChange={() => onSelect(option.id)}
-            />
-            <span>{option.text}</span>
-          </label>
+            name={`question-${question.id}`}
+            option={option}
+            checked={selected === option.id}
+            onSelect={onSelect}
+          />
         ))
       )}
     </fieldset>

@@ -37,6 +37,17 @@ export function withRequestScope<T>(request: RequestScope, task: () => T): T {
   return shared.scopes.run({ request, background: false }, task);
 }
 
+/**
+ * Runs `task` with its background work held to a narrower gate as well (the team's reads, which start
+ * for whoever asks: their cache saves wait for an administrator's confirmed session).
+ */
+export function withBackgroundGate<T>(gate: Promise<boolean>, task: () => T): T {
+  const scope = shared.scopes.getStore();
+  const outer = scope?.request.signedIn ?? Promise.resolve(true);
+  const signedIn = Promise.all([outer, gate]).then(([a, b]) => a && b);
+  return shared.scopes.run({ request: { ...scope?.request, signedIn }, background: scope?.background ?? false }, task);
+}
+
 /** Starts `task` after the response, once the session check has passed; outside a request, at once. */
 export function inBackground(label: string, task: () => Promise<unknown>): void {
   const scope = shared.scopes.getStore();

@@ -5,6 +5,7 @@ import { readJson } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { requireUser } from '~/lib/server/http/signed-in';
 import { answerReview, getReviewSession } from '~/lib/server/review/review';
+import { loadReviewState } from '~/lib/server/review/review-state';
 
 export const prerender = false;
 
@@ -15,6 +16,7 @@ export const GET: APIRoute = async ({ locals, request }) =>
 /** POST /api/review {questionId, answerId}: graded on the server; the verdict, the lesson and the card's next review. */
 export const POST: APIRoute = async ({ locals, request }) => {
   const body = await readJson(request, answerReviewRequestSchema);
-  const { user } = await requireUser(locals);
-  return json(await answerReview(user.id, body, requestNow(request)));
+  const now = requestNow(request);
+  const { user, data: state } = await requireUser(locals, (userId) => loadReviewState(userId, now));
+  return json(await answerReview(user.id, body, now, state));
 };

@@ -2,13 +2,14 @@
  * Who is signed in, asked the same way by pages and API routes. The middleware opens a session gate per
  * request: the user id the sealed session cookie names (iron seals it with SESSION_SECRET, so it cannot
  * be forged; it is wrong only for a session that has ended) and the check of the stored session.
- * A GET runs beside that check, so a route can start its reads for the claimed user in the same round
- * trip; they are used only once the check has confirmed the user, and dropped otherwise. Writes wait for
- * the check before the route runs. `locals.user` and `locals.isAdmin` throw when read before the check
- * has finished, saying what to await.
+ * A protected route runs beside that check, so it can start its reads for the claimed user in the same
+ * round trip; they are used only once the check has confirmed the user, and dropped otherwise. A route
+ * learns who asks only from these helpers, which wait for the check, so it writes only after it.
+ * `locals.user` and `locals.isAdmin` throw when read before the check has finished, saying what to await.
  */
 import type { PublicUser } from '~/lib/api/users';
 import { ACCESS_DENIED_DESCRIPTION } from '~/lib/team/figures';
+import { withBackgroundGate } from '~/lib/server/background';
 import { HttpError } from '~/lib/server/errors';
 
 export interface SessionUser {
@@ -47,7 +48,7 @@ export function openSessionGate(locals: App.Locals, gate: SessionGate): void {
 
 /**
  * The signed-in user and what `reads` answered for them, or null when signed out. `reads` starts with
- * the claimed user id before the check ends (on a GET), so it must only read.
+ * the claimed user id before the check ends, so it must only read.
  */
 export async function signedIn<T = undefined>(
   locals: App.Locals,
@@ -73,16 +74,29 @@ export async function requireUser<T = undefined>(
 }
 
 /**
- * An administrator's call: what `reads` answered (it reads what every administrator sees, so it starts
- * beside the check and is dropped unseen for anybody else); 401 when signed out, 403 with the Access
- * Denied text (or the page's own) for anybody but an administrator.
+ * An administrator's page: the user and what `reads` answered, `data` null for anybody but an
+ * administrator; null when signed out. `reads` reads what every administrator sees, so it starts beside
+ * the check for whoever asks; its answer is dropped unseen, and its background work (a cache save)
+ * skipped, unless the check confirms an administrator.
  */
+export async function adminView<T>(locals: App.Locals, reads: () => Promise<T>): Promise<(SessionUser & { data: T | null }) | null> {
+  const confirmedAdmin = locals.session.check.then(
+    (who) => who?.isAdmin === true,
+    () => false,
+  );
+  const who = await signedIn(locals, () => withBackgroundGate(confirmedAdmin, reads));
+  if (!who) return null;
+  return { ...who, data: who.isAdmin ? who.data : null };
+}
+
+/** adminView for an API route: 401 when signed out, 403 with the Access Denied text (or the route's own) for anybody else. */
 export async function requireAdmin<T = undefined>(
   locals: App.Locals,
-  reads?: () => Promise<T>,
+  reads: () => Promise<T> = async () => undefined as T,
   deniedMessage: string = ACCESS_DENIED_DESCRIPTION,
 ): Promise<SessionUser & { data: T }> {
-  const who = await requireUser(locals, reads && (() => reads()));
+  const who = await adminView(locals, reads);
+  if (!who) throw new HttpError(401, 'Not signed in');
   if (!who.isAdmin) throw new HttpError(403, deniedMessage);
-  return who;
+  return { ...who, data: who.data as T };
 }

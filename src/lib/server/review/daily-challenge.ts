@@ -126,8 +126,10 @@ export async function completeDailyChallenge(
   userId: string,
   input: CompleteChallengeRequest,
   now: Date = new Date(),
+  /** Read already (beside the session check); loaded here when left out. */
+  loaded?: ReviewState,
 ): Promise<ChallengeVerdict> {
-  const { window, pick, answer } = await currentChallenge(userId, await loadReviewState(userId, now), now);
+  const { window, pick, answer } = await currentChallenge(userId, loaded ?? (await loadReviewState(userId, now)), now);
   const counted = answer && answer.questionKey === pick.key ? answer : null;
   if (input.questionId !== pick.key) throw new HttpError(400, 'questionId: not the current daily challenge');
   const option = pick.question.options.find((candidate) => candidate.id === input.answerId);

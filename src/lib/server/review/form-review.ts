@@ -6,16 +6,22 @@ import { HttpError } from '~/lib/server/errors';
 import { describeZodError } from '~/lib/server/http/response';
 import { readFormFields } from '~/lib/server/http/request';
 import { answerReview, reviewQuestion } from '~/lib/server/review/review';
+import type { ReviewState } from '~/lib/server/review/review-state';
 
 export type FormReviewResult =
   | { answered: true; verdict: ReviewVerdict; question: ReviewQuestion; answerId: string }
   | { answered: false; status: number; message: string };
 
-export async function answerReviewFromForm(astro: Pick<AstroGlobal, 'request'>, userId: string, now: Date): Promise<FormReviewResult> {
+export async function answerReviewFromForm(
+  astro: Pick<AstroGlobal, 'request'>,
+  userId: string,
+  now: Date,
+  state?: ReviewState,
+): Promise<FormReviewResult> {
   try {
     const parsed = answerReviewRequestSchema.safeParse(await readFormFields(astro.request));
     if (!parsed.success) return { answered: false, status: 400, message: describeZodError(parsed.error) };
-    const verdict = await answerReview(userId, parsed.data, now);
+    const verdict = await answerReview(userId, parsed.data, now, state);
     const question = await reviewQuestion(userId, parsed.data.questionId);
     if (!question) return { answered: false, status: 400, message: 'questionId: unknown question' };
     return { answered: true, verdict, question, answerId: parsed.data.answerId };

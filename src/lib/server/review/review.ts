@@ -53,8 +53,14 @@ export async function getReviewSession(userId: string, now: Date): Promise<Revie
  * POST /api/review: 400 naming the field for an unknown question, one not due (or today's unanswered
  * challenge), or an option of another question; nothing is stored then. The grade comes from the content.
  */
-export async function answerReview(userId: string, input: AnswerReviewRequest, now: Date): Promise<ReviewVerdict> {
-  const [bank, state] = await Promise.all([getQuestionBank(), loadReviewState(userId, now)]);
+export async function answerReview(
+  userId: string,
+  input: AnswerReviewRequest,
+  now: Date,
+  /** Read already (beside the session check); loaded here when left out. */
+  loaded?: ReviewState,
+): Promise<ReviewVerdict> {
+  const [bank, state] = await Promise.all([getQuestionBank(), loaded ?? loadReviewState(userId, now)]);
   const item = bank.byKey.get(input.questionId);
   if (!item) throw new HttpError(400, 'questionId: unknown question');
   const { due, heldBack } = await scheduleOf(userId, bank, state, now);

@@ -65,15 +65,23 @@ async function refreshPeople(
   return { people, changed };
 }
 
-/** A refresh's first round trip: the stored rollup and the user listing. */
-interface RollupBase {
-  stored: TeamRollup | null;
-  versions: ReadonlyArray<{ id: string; etag: string }>;
-}
+/**
+ * How far back a refresh lists the journal before it knows the stored rollup's watermark: the scheduled
+ * refresh keeps that watermark within about 16 minutes of the clock, so the listing can go out with the
+ * rollup read instead of after it; an older watermark (the schedule stopped) costs one more round trip.
+ */
+const EARLY_JOURNAL_MS = 20 * 60_000;
 
-async function readRollupBase(): Promise<RollupBase> {
-  const [stored, versions] = await Promise.all([teamRollup.get(teamRollupSchema), users.versions()]);
-  return { stored, versions };
+/**
+ * A refresh's first round trip: the stored rollup, the user listing and the journal of the last minutes
+ * together; the journal since the rollup's watermark, which is that listing unless the watermark is older.
+ */
+async function readRollupBase(now: Date) {
+  const early = new Date(now.getTime() - EARLY_JOURNAL_MS);
+  const [stored, versions, recent] = await Promise.all([teamRollup.get(teamRollupSchema), users.versions(), journal.since(early, now)]);
+  const since = stored?.activityThrough ? new Date(stored.activityThrough) : null;
+  const entries = async () => (since !== null && since >= early ? recent.filter((entry) => entry.at >= since) : journal.since(since, now));
+  return { stored, versions, entries };
 }
 
 export interface RefreshResult {
@@ -89,7 +97,8 @@ export interface RefreshResult {
 
 /**
  * Brings the team rollup up to date, listing only events it has not folded yet (all of them when
- * rebuilding). Two round trips when the rollup exists: the rollup and the user listing together, then the journal listings and the changed user records together. With
+ * rebuilding). One round trip when the rollup is recent and nobody joined or changed: the rollup, the user listing and the
+ * recent journal together (readRollupBase); changed user records take a second. With
  * `saveInBackground` (a dashboard load) the answer does not wait for the rollup to be saved.
  */
 export async function refreshTeamRollup(
@@ -97,11 +106,17 @@ export async function refreshTeamRollup(
   options: { rebuild?: boolean; saveInBackground?: boolean } = {},
 ): Promise<RefreshResult> {
   const watermark = new Date(now.getTime() - SETTLE_MS);
-  const { stored, versions } = options.rebuild ? { stored: null, versions: await users.versions() } : await readRollupBase();
+  const {
+    stored,
+    versions,
+    entries: journalSince,
+  } = options.rebuild
+    ? { stored: null, versions: await users.versions(), entries: () => journal.since(null, now) }
+    : await readRollupBase(now);
   const base = stored ?? emptyTeamRollup(now);
   const since = base.activityThrough === null ? null : new Date(base.activityThrough);
   const [entries, records, { people, changed: peopleChanged }] = await Promise.all([
-    journal.since(since, now),
+    journalSince(),
     // From nothing, also read the learning records: they count even if their journal write failed.
     since === null ? learningRecordsAsEntries() : Promise.resolve([]),
     refreshPeople(base.people, versions),

@@ -5,12 +5,14 @@ import { readJson } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { requireUser } from '~/lib/server/http/signed-in';
 import { completeDailyChallenge } from '~/lib/server/review/daily-challenge';
+import { loadReviewState } from '~/lib/server/review/review-state';
 
 export const prerender = false;
 
 /** POST /api/daily-challenge/complete {questionId, answerId} → {correct, correctOptionId, explanation}. */
 export const POST: APIRoute = async ({ locals, request }) => {
   const body = await readJson(request, completeChallengeRequestSchema);
-  const { user } = await requireUser(locals);
-  return json(await completeDailyChallenge(user.id, body, requestNow(request)));
+  const now = requestNow(request);
+  const { user, data: state } = await requireUser(locals, (userId) => loadReviewState(userId, now));
+  return json(await completeDailyChallenge(user.id, body, now, state));
 };

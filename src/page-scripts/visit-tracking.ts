@@ -1,6 +1,6 @@
 // Visit tracking (docs/product.md "Visit tracking", "POST /api/track-visit"). Bundled into every page of AppLayout, so it only
 // runs for a signed-in user. It records a visit on page entry, one on leaving the page
-// (exitPage 'navigation') and one on each tab change ('hub:tabchange' from src/scripts/tabs.ts).
+// (exitPage 'navigation') and one on each tab change ('hub:tabchange' from src/page-scripts/tabs.ts).
 // Failures are only logged, and nothing here ever delays or blocks navigation.
 import type { TrackVisitRequest } from '~/lib/api/team';
 import type { TabChangeDetail } from './tabs';
