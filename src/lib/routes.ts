@@ -112,5 +112,12 @@ export function isActive(item: NavItem, pathname: string): boolean {
 
 /** Paths served to signed-out visitors: the sign-in page and public assets. */
 export function isPublicPath(pathname: string): boolean {
-  return pathname === '/auth' || pathname.startsWith('/_astro/') || pathname === '/favicon.svg' || pathname === '/robots.txt';
+  return (
+    pathname === '/auth' ||
+    pathname === '/auth/sso' ||
+    pathname === '/auth/callback' ||
+    pathname.startsWith('/_astro/') ||
+    pathname === '/favicon.svg' ||
+    pathname === '/robots.txt'
+  );
 }

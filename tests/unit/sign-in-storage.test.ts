@@ -57,7 +57,7 @@ describe('operator updates', () => {
     await Promise.all([setDisabled(username, true), setPassword(username, 'second-password')]);
     const user = await existingUser(username);
     expect(user.disabled).toBe(true);
-    expect(await verifyPassword('second-password', user.passwordHash)).toBe(true);
+    expect(await verifyPassword('second-password', user.passwordHash!)).toBe(true);
     expect(user.sessionVersion).toBe(3);
   }, 30_000);
 });

@@ -16,7 +16,7 @@ declare const Netlify: { context?: { deploy?: { context?: string } } | null } | 
  * or null outside Netlify. `CONTEXT` (set by Netlify builds and the CLI; tests set it) wins over the
  * runtime's own context object.
  */
-function deployContext(): string | null {
+export function deployContext(): string | null {
   const fromEnv = process.env['CONTEXT']?.trim();
   if (fromEnv) return fromEnv;
   try {
@@ -95,13 +95,74 @@ function signupCode(): string | null {
 
 /** Whether anyone may register, and with which invite code. Open without a code in local mode. */
 export function registrationPolicy(): { open: boolean; code: string | null } {
+  // An account made by registration signs in with its password: closed when the password form is.
+  if (passwordSignIn() !== 'on') return { open: false, code: null };
   const code = signupCode();
   if (code) return { open: true, code };
   return { open: isLocalRun(), code: null };
+}
+
+/** Sign-in with the company's identity provider (OpenID Connect), when OIDC_ISSUER is set. */
+export interface OidcSettings {
+  issuer: URL;
+  clientId: string;
+  clientSecret: string;
+  /** Lower-case e-mail domains whose verified addresses may sign in. */
+  allowedDomains: string[];
+  /** The button's text. */
+  label: string;
+}
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** The OIDC_* settings, or null when OIDC_ISSUER is unset; a missing or inconsistent one answers 503 naming it. */
+export function oidcSettings(): OidcSettings | null {
+  const issuer = process.env['OIDC_ISSUER']?.trim();
+  if (!issuer) {
+    const stray = ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ALLOWED_DOMAINS'].find((name) => process.env[name]?.trim());
+    if (stray) throw new ConfigError(`${stray} is set but OIDC_ISSUER is not. Set OIDC_ISSUER to the identity provider's issuer URL.`);
+    return null;
+  }
+  const url = URL.parse(issuer);
+  const local = url !== null && isLocalRun() && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (!url || (url.protocol !== 'https:' && !(local && url.protocol === 'http:'))) {
+    throw new ConfigError('OIDC_ISSUER must be an https URL (for example https://accounts.google.com).');
+  }
+  const required = (name: string) => {
+    const value = process.env[name]?.trim();
+    if (!value) throw new ConfigError(`${name} is required when OIDC_ISSUER is set.`);
+    return value;
+  };
+  const clientId = required('OIDC_CLIENT_ID');
+  const clientSecret = required('OIDC_CLIENT_SECRET');
+  const allowedDomains = required('OIDC_ALLOWED_DOMAINS')
+    .split(',')
+    .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+    .filter(Boolean);
+  const bad = allowedDomains.find((domain) => !DOMAIN.test(domain));
+  if (bad !== undefined || allowedDomains.length === 0) {
+    throw new ConfigError(`OIDC_ALLOWED_DOMAINS must list e-mail domains separated by commas (not "${bad ?? ''}").`);
+  }
+  const label = process.env['OIDC_LABEL']?.trim() || 'Sign in with your company account';
+  return { issuer: url, clientId, clientSecret, allowedDomains, label };
+}
+
+/** Whether the password form signs people in: everyone (`on`, the default), administrators only, or nobody. */
+export type PasswordSignIn = 'on' | 'admins' | 'off';
+
+export function passwordSignIn(): PasswordSignIn {
+  const value = process.env['PASSWORD_SIGNIN']?.trim().toLowerCase() || 'on';
+  if (value !== 'on' && value !== 'admins' && value !== 'off') throw new ConfigError('PASSWORD_SIGNIN must be on, admins or off.');
+  if (value !== 'on' && !process.env['OIDC_ISSUER']?.trim()) {
+    throw new ConfigError(`PASSWORD_SIGNIN=${value} needs OIDC_ISSUER: without it nobody could sign in.`);
+  }
+  return value;
 }
 
 /** Every setting, validated: throws the 503 ConfigError naming the first bad one. Cheap (environment only). */
 export function checkSettings(): void {
   sessionSecret();
   signupCode();
+  oidcSettings();
+  passwordSignIn();
 }

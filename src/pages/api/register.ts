@@ -3,10 +3,9 @@ import { registerRequestSchema } from '~/lib/api/users';
 import { readJson } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { setFlash } from '~/lib/server/accounts/flash';
-import { startSession } from '~/lib/server/accounts/session-cookie';
 import { toPublicUser } from '~/lib/server/accounts/accounts';
 import { register } from '~/lib/server/accounts/registration';
-import { sessionOrigin } from '~/lib/server/accounts/sign-in-request';
+import { sessionOrigin, startBrowserSession } from '~/lib/server/accounts/sign-in-request';
 
 export const prerender = false;
 
@@ -14,7 +13,7 @@ export const prerender = false;
 export const POST: APIRoute = async (context) => {
   const input = await readJson(context.request, registerRequestSchema);
   const { user, session } = await register(input, sessionOrigin(context));
-  await startSession(context.cookies, context.url, session);
+  await startBrowserSession(context, session);
   setFlash(context.cookies, context.url, 'registered'); // 'Registration successful' on the next page
   return json(toPublicUser(user), 201);
 };

@@ -36,12 +36,13 @@ export function warnIfAdminAddressSelfRegistered(user: StoredUser): void {
 
 export interface NewUser {
   username: string;
-  password: string;
+  /** Null for an account made by a sign-in with the identity provider. */
+  password: string | null;
   name: string;
   role: 'admin' | 'user';
   avatar?: string | null;
-  /** Registration (the person) or the operator (CLI, demo seeding); decides the administrator rule. */
-  createdBy: 'operator' | 'registration';
+  /** The operator (CLI, demo seeding), the person (registration) or a sign-in with the identity provider; decides the administrator rule. */
+  createdBy: 'operator' | 'registration' | 'sso';
 }
 
 /** 400 naming the field for a username or display name that breaks the rules of registration. */
@@ -71,7 +72,7 @@ export async function newUserRecord(input: NewUser): Promise<StoredUser> {
     name: identity.name,
     role: input.role,
     avatar: input.avatar ?? null,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: input.password === null ? null : await hashPassword(input.password),
     disabled: false,
     sessionVersion: 1,
     createdAt: new Date().toISOString(),

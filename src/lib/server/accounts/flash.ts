@@ -5,9 +5,22 @@
 import type { AstroCookies } from 'astro';
 import type { PublicUser } from '~/lib/api/users';
 import type { ToastText } from '~/lib/toast';
-import { cookieName, cookieOptions } from './session-cookie';
+import { oidcSettings } from '~/lib/server/config';
+import { cookieName, cookieOptions, deleteCookie } from './session-cookie';
 
-const FLASHES = ['signed-in', 'registered', 'logged-out', 'logout-failed'] as const;
+const FLASHES = [
+  'signed-in',
+  'registered',
+  'logged-out',
+  'logout-failed',
+  'sso-state',
+  'sso-cancelled',
+  'sso-provider',
+  'sso-token',
+  'sso-unverified',
+  'sso-domain',
+  'sso-disabled',
+] as const;
 export type Flash = (typeof FLASHES)[number];
 
 /** Long enough for the navigation that follows, short enough that a stray one never surfaces later. */
@@ -24,7 +37,7 @@ export function setFlash(cookies: AstroCookies, url: URL, flash: Flash): void {
 export function takeFlash(cookies: AstroCookies, url: URL): Flash | null {
   const value = cookies.get(flashCookie(url))?.value;
   if (value === undefined) return null;
-  cookies.delete(flashCookie(url), { path: '/' });
+  deleteCookie(cookies, url, flashCookie(url));
   return (FLASHES as readonly string[]).includes(value) ? (value as Flash) : null;
 }
 
@@ -43,5 +56,18 @@ export function flashToast(flash: Flash, user: PublicUser | null): ToastText | n
         description: 'Storage is temporarily unavailable. Please try again in a moment.',
         variant: 'destructive',
       };
+    default:
+      return { title: 'Login failed', description: SSO_FAILURES[flash](), variant: 'destructive' };
   }
 }
+
+/** Why a sign-in with the identity provider failed, as /auth says it. */
+const SSO_FAILURES: Record<Exclude<Flash, 'signed-in' | 'registered' | 'logged-out' | 'logout-failed'>, () => string> = {
+  'sso-state': () => 'The sign-in expired or was started in another window. Please try again.',
+  'sso-cancelled': () => 'The sign-in was cancelled at the identity provider.',
+  'sso-provider': () => 'The identity provider could not be reached. Please try again in a moment.',
+  'sso-token': () => "The identity provider's answer could not be verified. Please try again.",
+  'sso-unverified': () => 'The identity provider did not confirm a verified e-mail address for you.',
+  'sso-domain': () => `Only addresses of ${oidcSettings()?.allowedDomains.join(', ') ?? 'the company'} can sign in here.`,
+  'sso-disabled': () => 'This account is disabled. Ask an administrator to enable it.',
+};

@@ -1,23 +1,29 @@
 import type { AstroCookies } from 'astro';
 import { sealData } from 'iron-session';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_TTL_SECONDS, sessionCookieData } from './session-cookie';
+import { cookieKey, SESSION_TTL_SECONDS, sessionCookieData } from './session-cookie';
 
 const SECRET = 'a-unit-test-session-secret-of-40-characters';
 const url = new URL('http://localhost:4321/');
 const data = { userId: '6f1c2a8e-0000-4000-8000-000000000001', sessionId: 'S'.repeat(43), version: 1 };
 const cookiesWith = (value: string | undefined) =>
   ({ get: (name: string) => (name === 'pw_session' && value !== undefined ? { value } : undefined) }) as unknown as AstroCookies;
-const seal = (secret = SECRET) => sealData(data, { password: secret, ttl: SESSION_TTL_SECONDS });
+const seal = (password = cookieKey('session')) => sealData(data, { password, ttl: SESSION_TTL_SECONDS });
 
-const savedSecret = process.env['SESSION_SECRET'];
+const saved = { secret: process.env['SESSION_SECRET'], context: process.env['CONTEXT'] };
 beforeEach(() => {
   process.env['SESSION_SECRET'] = SECRET;
+  delete process.env['CONTEXT'];
 });
 afterEach(() => {
   vi.useRealTimers();
-  if (savedSecret === undefined) delete process.env['SESSION_SECRET'];
-  else process.env['SESSION_SECRET'] = savedSecret;
+  for (const [name, value] of [
+    ['SESSION_SECRET', saved.secret],
+    ['CONTEXT', saved.context],
+  ] as const) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
 });
 
 describe('sessionCookieData', () => {
@@ -43,7 +49,22 @@ describe('sessionCookieData', () => {
   });
 
   it('refuses a cookie sealed with another secret', async () => {
-    const sealed = await seal('another-unit-test-secret-of-40-characters');
+    process.env['SESSION_SECRET'] = 'another-unit-test-secret-of-40-characters';
+    const sealed = await seal();
+    process.env['SESSION_SECRET'] = SECRET;
+    expect(await sessionCookieData(cookiesWith(sealed), url)).toEqual({});
+  });
+
+  it('refuses a cookie sealed for another purpose, or with the secret itself', async () => {
+    expect(await sessionCookieData(cookiesWith(await seal(cookieKey('device'))), url)).toEqual({});
+    expect(await sessionCookieData(cookiesWith(await seal(SECRET)), url)).toEqual({});
+  });
+
+  it('refuses in production a cookie a deploy preview sealed with the same secret', async () => {
+    process.env['CONTEXT'] = 'deploy-preview';
+    const sealed = await seal();
+    expect(await sessionCookieData(cookiesWith(sealed), url)).toEqual(data); // the preview itself accepts it
+    process.env['CONTEXT'] = 'production';
     expect(await sessionCookieData(cookiesWith(sealed), url)).toEqual({});
   });
 });

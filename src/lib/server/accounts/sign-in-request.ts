@@ -3,8 +3,8 @@
 import type { AstroCookies } from 'astro';
 import { clientAddressOf } from '~/lib/server/client-address';
 import { signIn } from '~/lib/server/accounts/sign-in';
-import type { SessionOrigin } from '~/lib/server/accounts/sessions';
-import { knownDeviceId, rememberDevice, startSession } from '~/lib/server/accounts/session-cookie';
+import { endSession, type SessionOrigin } from '~/lib/server/accounts/sessions';
+import { knownDeviceId, rememberDevice, sessionCookieData, startSession, type SessionData } from '~/lib/server/accounts/session-cookie';
 import type { StoredUser } from '~/lib/server/accounts/storage/users';
 import { normalizeUsername } from '~/lib/server/accounts/usernames';
 
@@ -25,7 +25,16 @@ export async function signInBrowser(browser: BrowserRequest, username: string, p
   const normalized = normalizeUsername(username);
   const deviceId = await knownDeviceId(browser.cookies, browser.url, normalized);
   const result = await signIn(username, password, { ...sessionOrigin(browser), knownDeviceId: deviceId });
-  await startSession(browser.cookies, browser.url, result.session);
+  await startBrowserSession(browser, result.session);
   await rememberDevice(browser.cookies, browser.url, normalized, result.deviceId);
   return result.user;
+}
+
+/**
+ * Gives the browser its new session's cookie; the session its previous cookie named (signed in before,
+ * as anyone) ends, so signing in again replaces a browser's session instead of adding one.
+ */
+export async function startBrowserSession(browser: Pick<BrowserRequest, 'cookies' | 'url'>, session: SessionData): Promise<void> {
+  const previous = await sessionCookieData(browser.cookies, browser.url);
+  await Promise.all([endSession(previous).catch(() => undefined), startSession(browser.cookies, browser.url, session)]);
 }

@@ -14,7 +14,8 @@ import { journal } from '~/lib/server/team/storage/journal';
 import { signInFailures, throttleSubject } from '~/lib/server/accounts/storage/sign-in-failures';
 import { users, type StoredUser } from '~/lib/server/accounts/storage/users';
 import { normalizeUsername } from '~/lib/server/accounts/usernames';
-import { ensureDemoAccounts } from './accounts';
+import { ensureDemoAccounts, isAdmin } from './accounts';
+import { oidcSettings, passwordSignIn } from '~/lib/server/config';
 import { openSession, type SessionOrigin } from './sessions';
 import { countAttempt, recordAttempt, THROTTLE_WINDOW_MS, type ThrottleRule } from './throttle';
 
@@ -47,7 +48,7 @@ function rulesFor(username: string, request: SignInRequest): ThrottleRule[] {
 
 /** Replaces a hash made with weaker parameters; skipped (until the next sign-in) if the record changed meanwhile. */
 async function upgradeHash(user: StoredUser, etag: string, password: string): Promise<void> {
-  if (!needsRehash(user.passwordHash)) return;
+  if (user.passwordHash === null || !needsRehash(user.passwordHash)) return;
   await users.update({ ...user, passwordHash: await hashPassword(password) }, etag);
 }
 
@@ -56,6 +57,8 @@ async function upgradeHash(user: StoredUser, etag: string, password: string): Pr
  * after the same Blobs reads and the same scrypt work; over a limit, 429 with `Retry-After`.
  */
 export async function signIn(username: string, password: string, request: SignInRequest, now = new Date()): Promise<SignedIn> {
+  const mode = passwordSignIn();
+  if (mode === 'off') throw new HttpError(403, passwordSignInRefused('off'));
   await ensureDemoAccounts();
   const normalized = normalizeUsername(username);
   // Two rounds of Blobs requests before the password is checked: the attempt records with the username
@@ -66,6 +69,7 @@ export async function signIn(username: string, password: string, request: SignIn
   const valid = await verifyPassword(password, found?.value.passwordHash ?? DECOY_HASH);
   if (!found || !valid || found.value.disabled) throw new HttpError(401, INVALID_CREDENTIALS);
   const user = found.value;
+  if (mode === 'admins' && !isAdmin(user)) throw new HttpError(403, passwordSignInRefused('admins'));
   // A success clears this attempt and the earlier failures of the same pair (or device), never the
   // username's or the address's totals (a sprayer who knows one password must not reset them).
   const [, session] = await Promise.all([
@@ -91,4 +95,12 @@ export async function unlockUsername(username: string, now: Date = new Date()): 
  */
 export async function removeExpiredSignInFailures(now: Date = new Date(), budgetMs = 20_000): Promise<number> {
   return signInFailures.removeBucketsEndingBefore(new Date(now.getTime() - THROTTLE_WINDOW_MS), Date.now() + budgetMs);
+}
+
+/** Why the password form does not sign someone in where PASSWORD_SIGNIN is `off` or `admins`. */
+export function passwordSignInRefused(mode: 'off' | 'admins'): string {
+  const button = oidcSettings()?.label ?? 'Sign in with your company account';
+  return mode === 'off'
+    ? `Password sign-in is turned off here. Use "${button}".`
+    : `Password sign-in is for administrators only. Use "${button}".`;
 }

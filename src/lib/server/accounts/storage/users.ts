@@ -12,7 +12,8 @@ const storedUserSchema = z.strictObject({
   name: z.string().min(1).max(120),
   role: z.enum(['admin', 'user']),
   avatar: z.string().max(512).nullable(),
-  passwordHash: z.string().min(1),
+  /** Null for an account made by a sign-in with the identity provider, which has no password. */
+  passwordHash: z.string().min(1).nullable(),
   disabled: z.boolean(),
   /** Bumped to end every existing session of the user (password change, disable). */
   sessionVersion: z.number().int().nonnegative(),
@@ -22,7 +23,7 @@ const storedUserSchema = z.strictObject({
    * account at the administrator address is an administrator; records from before this field count as
    * registrations (docs/decisions.md "Identities").
    */
-  createdBy: z.enum(['operator', 'registration']).optional(),
+  createdBy: z.enum(['operator', 'registration', 'sso']).optional(),
 });
 export type StoredUser = z.infer<typeof storedUserSchema>;
 

@@ -1,0 +1,115 @@
+/**
+ * Sign-in with the company's identity provider: OpenID Connect, Authorization Code flow with PKCE, state
+ * and nonce, through openid-client (which validates the ID token: issuer, audience, signature, expiry,
+ * nonce). The provider's metadata is discovered once per function instance. Every failure becomes an
+ * SsoFailure naming why, which /auth shows; nothing is stored before the identity is verified.
+ */
+import * as client from 'openid-client';
+import type { OidcSettings } from '~/lib/server/config';
+
+/** Why a sign-in with the provider did not happen: each has its own message on /auth (flash.ts). */
+export type SsoReason = 'state' | 'cancelled' | 'provider' | 'token' | 'unverified' | 'domain' | 'disabled';
+
+export class SsoFailure extends Error {
+  constructor(
+    readonly reason: SsoReason,
+    cause?: unknown,
+  ) {
+    super(`Sign-in with the identity provider failed: ${reason}`, { cause });
+    this.name = 'SsoFailure';
+  }
+}
+
+/** What the browser keeps (sealed, for ten minutes) between leaving for the provider and coming back. */
+export interface PendingSignIn {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
+
+/** A person the provider vouches for: a verified address of an allowed domain. */
+export interface VerifiedIdentity {
+  email: string;
+  name: string;
+}
+
+const REQUEST_TIMEOUT_SECONDS = 5;
+
+const isNetworkFailure = (error: unknown) =>
+  error instanceof TypeError || (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError'));
+
+let discovered: { key: string; configuration: Promise<client.Configuration> } | null = null;
+
+/** The provider's configuration, discovered once per instance; a failed discovery is tried again next time. */
+function configurationOf(settings: OidcSettings): Promise<client.Configuration> {
+  const key = [settings.issuer.href, settings.clientId, settings.clientSecret].join('\n');
+  if (discovered?.key !== key) {
+    // Plain http only ever for a loopback issuer in a local run (config.ts refuses it anywhere else).
+    const execute = settings.issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [];
+    const configuration = client.discovery(settings.issuer, settings.clientId, settings.clientSecret, undefined, {
+      execute,
+      timeout: REQUEST_TIMEOUT_SECONDS,
+    });
+    discovered = { key, configuration };
+    configuration.catch(() => {
+      if (discovered?.configuration === configuration) discovered = null;
+    });
+  }
+  return discovered.configuration.catch((error: unknown) => {
+    // Unreachable, or reachable but not the issuer it claims to be (metadata that does not match).
+    throw new SsoFailure(isNetworkFailure(error) ? 'provider' : 'token', error);
+  });
+}
+
+/** Where to send the browser, and what it must bring back. */
+export async function beginSignIn(settings: OidcSettings, redirectUri: string): Promise<{ url: URL; pending: PendingSignIn }> {
+  const configuration = await configurationOf(settings);
+  const pending: PendingSignIn = {
+    state: client.randomState(),
+    nonce: client.randomNonce(),
+    codeVerifier: client.randomPKCECodeVerifier(),
+  };
+  const url = client.buildAuthorizationUrl(configuration, {
+    redirect_uri: redirectUri,
+    scope: 'openid email profile',
+    code_challenge: await client.calculatePKCECodeChallenge(pending.codeVerifier),
+    code_challenge_method: 'S256',
+    state: pending.state,
+    nonce: pending.nonce,
+  });
+  return { url, pending };
+}
+
+/** The callback: the code exchanged and the ID token verified; the identity, or an SsoFailure. */
+export async function finishSignIn(settings: OidcSettings, callbackUrl: URL, pending: PendingSignIn | null): Promise<VerifiedIdentity> {
+  if (callbackUrl.searchParams.get('error') === 'access_denied') throw new SsoFailure('cancelled');
+  if (!pending || callbackUrl.searchParams.get('state') !== pending.state) throw new SsoFailure('state');
+  const configuration = await configurationOf(settings);
+  let claims: client.IDToken | undefined;
+  try {
+    const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: pending.state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    });
+    claims = tokens.claims();
+  } catch (error) {
+    throw new SsoFailure(isNetworkFailure(error) ? 'provider' : 'token', error);
+  }
+  return verifiedIdentity(settings, claims);
+}
+
+/**
+ * A verified e-mail address of an allowed domain, from the ID token. Google sends `email_verified`;
+ * Microsoft Entra ID sends `xms_edov` (the domain's owner verified it) when the optional claim is on.
+ */
+export function verifiedIdentity(settings: Pick<OidcSettings, 'allowedDomains'>, claims: client.IDToken | undefined): VerifiedIdentity {
+  const email = typeof claims?.['email'] === 'string' ? claims['email'].trim().toLowerCase() : '';
+  const verified = claims?.['email_verified'] === true || claims?.['xms_edov'] === true || claims?.['xms_edov'] === '1';
+  if (!email || !verified) throw new SsoFailure('unverified');
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  if (!settings.allowedDomains.includes(domain)) throw new SsoFailure('domain');
+  const name = typeof claims?.['name'] === 'string' && claims['name'].trim() ? claims['name'].trim() : email.slice(0, email.indexOf('@'));
+  return { email, name: name.slice(0, 80) };
+}

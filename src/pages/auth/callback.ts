@@ -1,0 +1,33 @@
+import type { APIRoute } from 'astro';
+import { oidcSettings } from '~/lib/server/config';
+import { setFlash } from '~/lib/server/accounts/flash';
+import { finishSignIn, SsoFailure, type PendingSignIn } from '~/lib/server/accounts/oidc';
+import { takePendingSignIn } from '~/lib/server/accounts/session-cookie';
+import { sessionOrigin, startBrowserSession } from '~/lib/server/accounts/sign-in-request';
+import { signInWithIdentity } from '~/lib/server/accounts/sso';
+
+export const prerender = false;
+
+/**
+ * GET /auth/callback: the identity provider sends the browser back here. The code is exchanged and the ID
+ * token verified; a verified address of an allowed domain signs in (its account made at the first
+ * sign-in). Any failure goes back to /auth with 'Login failed' and why; nothing is stored, no session.
+ */
+export const GET: APIRoute = async (context) => {
+  const { cookies, url, redirect } = context;
+  const settings = oidcSettings();
+  if (!settings) return redirect('/auth', 303);
+  const pending = await takePendingSignIn<PendingSignIn>(cookies, url);
+  try {
+    const identity = await finishSignIn(settings, url, pending as PendingSignIn | null);
+    const { session } = await signInWithIdentity(identity, sessionOrigin(context));
+    await startBrowserSession(context, session);
+    setFlash(cookies, url, 'signed-in');
+    return redirect('/', 303);
+  } catch (error) {
+    if (!(error instanceof SsoFailure)) throw error;
+    console.error('sign-in with the identity provider:', error.reason, error.cause ?? '');
+    setFlash(cookies, url, `sso-${error.reason}`);
+    return redirect('/auth', 303);
+  }
+};

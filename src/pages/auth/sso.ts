@@ -1,0 +1,23 @@
+import type { APIRoute } from 'astro';
+import { oidcSettings } from '~/lib/server/config';
+import { setFlash } from '~/lib/server/accounts/flash';
+import { beginSignIn, SsoFailure } from '~/lib/server/accounts/oidc';
+import { keepPendingSignIn } from '~/lib/server/accounts/session-cookie';
+
+export const prerender = false;
+
+/** GET /auth/sso: off to the identity provider, with state, nonce and the PKCE verifier kept in a sealed cookie. */
+export const GET: APIRoute = async ({ cookies, url, redirect }) => {
+  const settings = oidcSettings();
+  if (!settings) return redirect('/auth', 303);
+  try {
+    const { url: authorizationUrl, pending } = await beginSignIn(settings, `${url.origin}/auth/callback`);
+    await keepPendingSignIn(cookies, url, pending);
+    return redirect(authorizationUrl.href, 303);
+  } catch (error) {
+    if (!(error instanceof SsoFailure)) throw error;
+    console.error('sign-in with the identity provider:', error.cause ?? error);
+    setFlash(cookies, url, `sso-${error.reason}`);
+    return redirect('/auth', 303);
+  }
+};
