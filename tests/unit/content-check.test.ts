@@ -54,7 +54,7 @@ describe('a fixture with one mistake of every kind', () => {
         replaceNth(/lessonId: \d+/g, 3, 'lessonId: 299')(replaceNth(/ {4}explanation:/g, 2, '    explanaton:')(text)),
       'content/quizzes/06-icp-tiers.yaml': replaceOnce(/lessonId: \d+/, 'lessonId: 206'),
       'content/quizzes/04-buyer-segments.yaml': replaceOnce(/\n {4}lessonId: \d+/, ''),
-      'content/lessons/02-industry/05-practice.mdx': replaceOnce('answer={1}', 'answer={9}'),
+      'content/lessons/02-industry/05-practice.mdx': replaceNth(/answer=\{1\}/g, 2, 'answer={9}'),
       'content/lessons/02-industry/04-key-metrics.mdx': replaceOnce(
         '## Why Parcelwise cares',
         'Rents rose <5% last year.\n\n## Why Parcelwise cares',
@@ -288,7 +288,7 @@ describe('the build integration', () => {
     });
 
   it('fails `astro build` with the report, and only warns a dev server', () => {
-    const fixture = contentFixture({ 'content/lessons/02-industry/05-practice.mdx': replaceOnce('answer={1}', 'answer={9}') });
+    const fixture = contentFixture({ 'content/lessons/02-industry/05-practice.mdx': replaceNth(/answer=\{1\}/g, 2, 'answer={9}') });
     try {
       const build = logger();
       expect(() => setup('build', fixture.root, build.logger)).toThrow(/Content check failed: 1 problem/);

@@ -1,7 +1,8 @@
 /**
  * The content check the build runs before Astro's content sync (src/integrations/content-check.ts) and
  * tests call directly: reads every collection's files, checks every entry against its schema, the
- * references between entries, the MDX bodies and their knowledge checks, the links, and the quiz bank.
+ * references between entries, the MDX bodies and their knowledge checks, the links, the quiz bank and the
+ * review load (no owner of more than a quarter of the entries, no week with a pile of reviews due).
  * Returns EVERY problem found, in words an editor understands, plus the entries that passed.
  */
 import { readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import type { Problem } from './problems';
 import { lintQuizBank, type BankQuestion } from './quiz-bank';
 import { readContent } from './read';
 import { checkReferences } from './references';
+import { checkReviewLoad } from './review-load';
 import { checkSchemas, type ParsedEntry } from './schema-check';
 import { CONTENT_SOURCES, type ContentSource } from './sources';
 
@@ -78,6 +80,7 @@ export function checkContent(root: string, sources: readonly ContentSource[] = C
     ...mdx.problems,
     ...checkLinks(read.entries, hosts),
     ...lintQuizBank(bankQuestions(schemas.parsed), mdx.checks),
+    ...checkReviewLoad(schemas.parsed),
   );
   return { problems, entries: schemas.parsed };
 }
