@@ -377,6 +377,22 @@ describe('authored learning content', () => {
     }
   });
 
+  it('gives one answer everywhere to which features prove TARGET: email segmentation, the search engine and lead management', () => {
+    const byId = new Map(lessons.map((lesson) => [lesson.id, lesson.body]));
+    const targetParts = [
+      /## TARGET\n([\s\S]*?)\n## /.exec(byId.get(102)!)?.[1],
+      /\| TARGET \|([^\n]*)/.exec(byId.get(502)!)?.[1],
+      /\(([^)]*prove TARGET[^)]*)\)/.exec(byId.get(504)!.replace(/\n/g, ' '))?.[1],
+    ];
+    for (const part of targetParts) {
+      expect(part, 'a lesson lost its TARGET mapping').toBeDefined();
+      for (const feature of [/email/i, /search engine/i, /lead management/i]) expect(part).toMatch(feature);
+    }
+    const question = quizzes.find((quiz) => quiz.id === 7)!.questions.find((q) => q.id === 'q6')!;
+    const key = question.options.find((option) => option.isCorrect)!.text;
+    for (const feature of [/email/i, /search engine/i, /lead management/i]) expect(key).toMatch(feature);
+  });
+
   it('varies the position of the correct option', () => {
     const positions = quizzes.flatMap((q) => q.questions.map((question) => question.options.findIndex((o) => o.isCorrect)));
     const counts = new Map<number, number>();
