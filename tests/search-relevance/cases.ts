@@ -19,7 +19,8 @@ export interface RelevanceCase {
     | 'icp'
     | 'lesson'
     | 'resource'
-    | 'industry';
+    | 'industry'
+    | 'sales-kit';
   expect: string[];
 }
 
@@ -110,8 +111,20 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { q: 'shelfware', kind: 'icp', expect: ['icp: Shelfware'] },
   { q: 'market size', kind: 'industry', expect: ['industry: Market size'] },
   { q: 'flight to quality', kind: 'industry', expect: ['industry: Flight to quality in office'] },
-  { q: 'discovery questions', kind: 'lesson', expect: ['lessons: Discovery That Uncovers Business Impact'] },
+  {
+    q: 'discovery questions',
+    kind: 'lesson',
+    expect: ['lessons: Discovery That Uncovers Business Impact', 'situations: Discovery Questions'],
+  },
   { q: 'ROI worksheet', kind: 'resource', expect: ['resources: Marketing ROI Worksheet'] },
   { q: 'case study', kind: 'resource', expect: ['resources: Case Study: Harborline Commercial Leases Up 200 Harbor Way'] },
   { q: 'NAIOP', kind: 'resource', expect: ['resources: NAIOP: Commercial Real Estate Development Research'] },
+  // Sales Kit
+  { q: 'discovery questions Priya', kind: 'sales-kit', expect: ['situations: Discovery questions for Priya Raman'] },
+  { q: 'questions for Tom Kessler', kind: 'sales-kit', expect: ['situations: Discovery questions for Tom Kessler'] },
+  {
+    q: 'cost of vacancy',
+    kind: 'sales-kit',
+    expect: ['situations: What does a month of vacancy on your largest open suite cost you in rent?'],
+  },
 ];

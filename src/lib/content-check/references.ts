@@ -79,6 +79,10 @@ const REFERENCES: Record<string, (data: Record<string, unknown>, known: Known) =
       objection['situationId'],
     ]),
   ],
+  discoveryQuestions: (data) => [
+    ...list<number>(data['personaIds']).map((id, index): Reference => [['personaIds', index], 'personas', id]),
+    ...list<number>(data['segmentIds']).map((id, index): Reference => [['segmentIds', index], 'segments', id]),
+  ],
   icp: (data) => [
     ...(list(data['targetPersonas']) as Rows).flatMap((group, groupIndex) =>
       list<number>(group['personaIds']).map((id, index): Reference => [

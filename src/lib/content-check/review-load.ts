@@ -7,8 +7,8 @@
 import type { Problem } from './problems';
 import type { ParsedEntry } from './schema-check';
 
-export const MAX_OWNER_SHARE = 0.25;
-export const MAX_DUE_PER_WEEK = 20;
+const MAX_OWNER_SHARE = 0.25;
+const MAX_DUE_PER_WEEK = 20;
 
 interface Reviewed {
   entry: ParsedEntry;

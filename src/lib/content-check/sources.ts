@@ -20,6 +20,7 @@ import { abbreviationSchema, competitorSchema, glossaryTermSchema, industryOverv
 import { lessonSchema, moduleSchema, quizSchema } from '~/schemas/learning';
 import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '~/schemas/product';
 import { customerExampleRowSchema, resourceSchema } from '~/schemas/resources';
+import { discoveryQuestionSchema } from '~/schemas/sales-kit';
 
 /** Raw or parsed entry data: read field by field. */
 export type EntryData = Record<string, unknown>;
@@ -59,6 +60,8 @@ const glob = (dir: string, format: 'yaml' | 'mdx', idFrom: 'data' | 'file' = 'fi
 const file = (path: string): SourceFiles => ({ kind: 'file', file: path });
 const company = (tab: string) => fixed(`/company-overview?tab=${tab}`);
 const industry = (tab: string) => fixed(`/industry-knowledge?tab=${tab}`);
+/** A Sales Kit page, at the entry's own anchor. */
+const salesKit = (page: string, prefix: string) => (_: EntryData, id: string) => `/sales-kit/${page}#${prefix}-${id}`;
 
 export const CONTENT_SOURCES: readonly ContentSource[] = [
   {
@@ -252,5 +255,13 @@ export const CONTENT_SOURCES: readonly ContentSource[] = [
     schema: externalToolSchema,
     titleOf: field('name'),
     hrefOf: fixed('/'),
+  },
+  {
+    collection: 'discoveryQuestions',
+    noun: 'discovery question',
+    files: file('content/sales-kit/discovery-questions.yaml'),
+    schema: discoveryQuestionSchema,
+    titleOf: field('question'),
+    hrefOf: salesKit('discovery-questions', 'question'),
   },
 ];

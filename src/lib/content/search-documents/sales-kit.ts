@@ -1,0 +1,49 @@
+// Search places of the Sales Kit: every discovery question (in the "what to say" group of the coach),
+// and one place per persona for their own filtered bank, so "discovery questions Priya" lands there.
+import { DISCOVERY_STAGE_LABELS } from '~/schemas/sales-kit';
+import { getDiscoveryQuestions } from '../sales-kit';
+import { lines, type SearchPlace } from './place';
+
+const DISCOVERY = '/sales-kit/discovery-questions';
+
+async function discoveryPlaces(): Promise<SearchPlace[]> {
+  const questions = await getDiscoveryQuestions();
+  const personas = new Map(questions.flatMap((question) => question.personas.map((persona) => [persona.id, persona])));
+  return [
+    {
+      group: 'situations',
+      item: 'discovery',
+      title: 'Discovery Questions',
+      context: `Sales Kit · ${questions.length} questions by persona, segment and stage`,
+      names: ['Discovery questions', 'Discovery question bank'],
+      text: 'Questions that qualify, find the pain and put a number on it: situation, pain, impact, vision and next step.',
+      href: DISCOVERY,
+    },
+    ...questions.map((question) => ({
+      group: 'situations' as const,
+      item: `discovery:${question.id}`,
+      title: question.question,
+      context: `Discovery question · ${DISCOVERY_STAGE_LABELS[question.stage]}`,
+      keywords: ['discovery question', ...question.personas.map((persona) => persona.name), ...question.segments.map((segment) => segment.name)],
+      text: lines(question.whyAsk, question.goodAnswer, question.warningSign),
+      href: `${DISCOVERY}#question-${question.id}`,
+    })),
+    ...[...personas.values()].map((persona) => {
+      const own = questions.filter((question) => question.personas.some((p) => p.id === persona.id));
+      return {
+        group: 'situations' as const,
+        item: `discovery-for:${persona.id}`,
+        title: `Discovery questions for ${persona.name}`,
+        context: `Sales Kit · ${own.length} questions`,
+        names: [`Discovery questions for ${persona.name}`, `${persona.name} discovery questions`],
+        keywords: [persona.name],
+        text: lines(own.map((question) => question.question)),
+        href: `${DISCOVERY}?persona=${persona.id}`,
+      };
+    }),
+  ];
+}
+
+export async function salesKitPlaces(): Promise<SearchPlace[]> {
+  return discoveryPlaces();
+}

@@ -1,0 +1,53 @@
+/**
+ * Content schemas of the Sales Kit's conversations (content/sales-kit/): the discovery question bank,
+ * the objection library and the SDR prospecting sequences. Each is a list file of entries with an `id`
+ * slug (never reused) and a `review` block. Persona, segment and sales-situation ids are checked at build
+ * (src/lib/content-check/references.ts). Every object is strict: a misspelt field fails the build naming
+ * the file and the field.
+ */
+import { z } from 'astro/zod';
+import { review, text } from './common';
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A stable slug id, unique in its file. */
+const slugId = (example: string) =>
+  z
+    .string()
+    .regex(SLUG, `must be a lowercase slug like ${example}`)
+    .describe(`Stable id of the entry, a slug such as "${example}"; never change or reuse it.`);
+
+/** Ids of personas (content/personas), at least one. */
+const personaIds = (description: string) => z.array(z.number().int().positive()).min(1).describe(description);
+
+// ─── Discovery questions: content/sales-kit/discovery-questions.yaml ──────────────────────────────
+
+/** The stages of discovery, in the order of lesson 601 ("A simple structure"). */
+export const DISCOVERY_STAGES = ['situation', 'pain', 'impact', 'vision'] as const;
+export type DiscoveryStage = (typeof DISCOVERY_STAGES)[number];
+export const DISCOVERY_STAGE_LABELS: Record<DiscoveryStage, string> = {
+  situation: 'Situation',
+  pain: 'Pain',
+  impact: 'Impact',
+  vision: 'Vision and next step',
+};
+
+export const discoveryQuestionSchema = z
+  .strictObject({
+    review: review(),
+    id: slugId('portfolio-size'),
+    stage: z
+      .enum(DISCOVERY_STAGES)
+      .describe('Where in discovery it is asked: situation, pain, impact or vision (vision and next step), as in lesson 601.'),
+    question: text('The question as the rep asks it, open (not yes/no), in plain words.'),
+    whyAsk: text('Why to ask it: what the answer tells the rep (tier, pain, impact, buying group) and where it leads.'),
+    goodAnswer: text('What a good answer sounds like, written as the prospect would say it, in double quotes.'),
+    warningSign: text('Optional: an answer that signals a disqualifier or red flag, and what to do about it.').optional(),
+    segmentIds: z
+      .array(z.number().int().min(8).max(11))
+      .min(1)
+      .describe('Buyer segments (8–11) it suits; must include the segment of every persona in personaIds.'),
+    personaIds: personaIds('Personas (content/personas) to ask it of; their pages link to their questions.'),
+  })
+  .describe('One question of the discovery question bank.');
+export type DiscoveryQuestionEntry = z.infer<typeof discoveryQuestionSchema>;
