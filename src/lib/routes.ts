@@ -55,6 +55,7 @@ const STATIC_PAGES = new Set([
   '/content-health',
   '/sales-kit',
   '/sales-kit/discovery-questions',
+  '/sales-kit/case-studies',
 ]);
 
 /** A page route a path names: which page, and its ids (still to be checked against the content). */

@@ -117,7 +117,11 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
     expect: ['lessons: Discovery That Uncovers Business Impact', 'situations: Discovery Questions'],
   },
   { q: 'ROI worksheet', kind: 'resource', expect: ['resources: Marketing ROI Worksheet'] },
-  { q: 'case study', kind: 'resource', expect: ['resources: Case Study: Harborline Commercial Leases Up 200 Harbor Way'] },
+  {
+    q: 'case study',
+    kind: 'resource',
+    expect: ['resources: Case Study: Harborline Commercial Leases Up 200 Harbor Way', 'resources: Case study: Harborline Commercial'],
+  },
   { q: 'NAIOP', kind: 'resource', expect: ['resources: NAIOP: Commercial Real Estate Development Research'] },
   // Sales Kit
   { q: 'discovery questions Priya', kind: 'sales-kit', expect: ['situations: Discovery questions for Priya Raman'] },
@@ -127,4 +131,7 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
     kind: 'sales-kit',
     expect: ['situations: What does a month of vacancy on your largest open suite cost you in rent?'],
   },
+  { q: 'Corvane', kind: 'sales-kit', expect: ['resources: Case study: Corvane Capital Advisors'] },
+  { q: 'days on market 148', kind: 'sales-kit', expect: ['resources: Case study: Ironvale Properties'] },
+  { q: 'case study property manager Yardi', kind: 'sales-kit', expect: ['resources: Case study: Larchfield Property Management'] },
 ];

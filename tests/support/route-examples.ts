@@ -109,6 +109,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /sales-situations', '/sales-situations'),
   get('GET /sales-kit', '/sales-kit'),
   get('GET /sales-kit/discovery-questions', '/sales-kit/discovery-questions?persona=3'),
+  get('GET /sales-kit/case-studies', '/sales-kit/case-studies'),
   get('GET /review', '/review'),
   get('GET /search', '/search?q=broker'),
   get('GET /segments/[id]', '/segments/8', 301),

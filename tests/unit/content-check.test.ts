@@ -229,12 +229,13 @@ describe('links', () => {
         'link: https://www.unlisted-research.org/report',
       ),
       'content/lessons/01-company/02-value-propositions.mdx': (text) =>
-        `${text}\nSee [a customer](https://harborlinecommercial.example/listings) and [us](https://parcelwise.example/about).\n`,
+        `${text}\nSee [a customer](https://harborlinecommercial.example/listings), [our CRM](https://crm.parcelwise.example/accounts) and [our site](https://parcelwise.example/about).\n`,
       'content/resources/customer-examples.yaml': replaceOnce('https://tallisreed.example', 'https://www.tallisreed.com'),
     });
     try {
       const messages = checkContent(fixture.root).problems.map((problem) => `${problem.file} ${problem.message}`);
       expect(messages).toEqual([
+        'content/lessons/01-company/02-value-propositions.mdx links to https://parcelwise.example/about, whose host parcelwise.example is not known to resolve in production',
         'content/resources/library/naiop-industry-research.yaml links to https://www.unlisted-research.org/report, whose host www.unlisted-research.org is not known to resolve in production',
         'content/resources/customer-examples.yaml links to www.tallisreed.com, but customer example sites are fictional',
       ]);

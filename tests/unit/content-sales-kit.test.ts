@@ -1,9 +1,14 @@
 // Sales Kit content (content/sales-kit/): the schemas reject bad entries naming the field, the counts the
 // kit promises are there, every persona has its own material, and every reference resolves.
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getPersonas, getSegments } from '~/lib/content/buyers';
+import { getCaseStudies, getCaseStudiesOfSegment } from '~/lib/content/case-studies';
+import { getResources } from '~/lib/content/resources';
 import { filterDiscoveryQuestions, getDiscoveryQuestions, parseDiscoveryFilter } from '~/lib/content/sales-kit';
+import { caseStudySchema } from '~/schemas/case-studies';
+import { resourceSchema } from '~/schemas/resources';
 import { DISCOVERY_STAGES, discoveryQuestionSchema } from '~/schemas/sales-kit';
 import { CONTENT, expectRejectsNaming, readYaml, REVIEW } from './schema-helpers';
 
@@ -62,5 +67,60 @@ describe('discovery question bank', () => {
       expect(question.stage).toBe('pain');
       expect(question.personas.map((persona) => persona.id)).toContain(3);
     }
+  });
+});
+
+describe('case studies', () => {
+  const files = readdirSync(join(CONTENT, 'sales-kit', 'case-studies')).filter((name) => name.endsWith('.yaml'));
+  const customerSites = Object.values(
+    readYaml(join(CONTENT, 'resources', 'customer-examples.yaml')) as Record<string, { examples: Array<{ name: string; url: string }> }>,
+  ).flatMap((row) => row.examples);
+
+  it('rejects a bad case study naming the field', () => {
+    const good = { ...(readYaml(join(CONTENT, 'sales-kit', 'case-studies', files[0]!)) as Record<string, unknown>), review: REVIEW };
+    expect(caseStudySchema.safeParse(good).success).toBe(true);
+    expectRejectsNaming(caseStudySchema, { ...good, results: [] }, 'results');
+    expectRejectsNaming(caseStudySchema, { ...good, segmentId: 7 }, 'segmentId');
+    expectRejectsNaming(caseStudySchema, { ...good, url: 'http://harborlinecommercial.example' }, 'url');
+    expectRejectsNaming(caseStudySchema, { ...good, referenceCall: 'yes' }, 'referenceCall');
+  });
+
+  it('tells at least four customer stories, each a customer of the matrix with its own site, results with numbers and a quote', async () => {
+    const studies = await getCaseStudies();
+    expect(studies.length).toBeGreaterThanOrEqual(4);
+    for (const study of studies) {
+      expect(
+        customerSites.some((site) => site.name === study.customer && site.url === study.url),
+        study.customer,
+      ).toBe(true);
+      expect(study.results.length, study.customer).toBeGreaterThanOrEqual(2);
+      for (const result of study.results) expect(`${result.value} ${result.detail}`, study.customer).toMatch(/\d|same day|minutes/i);
+      expect(study.quote.text.length, study.customer).toBeGreaterThan(30);
+    }
+  });
+
+  it('is linked from the page of its segment, and no quoted person is a persona or a team member', async () => {
+    const [studies, personas] = await Promise.all([getCaseStudies(), getPersonas()]);
+    for (const study of studies) expect(await getCaseStudiesOfSegment(study.segment.id)).toContainEqual(study);
+    const team = (readYaml(join(CONTENT, 'company', 'team.yaml')) as Array<{ name: string }>).map((member) => member.name);
+    for (const study of studies) {
+      expect(team, study.quote.name).not.toContain(study.quote.name);
+      expect(personas.map((persona) => persona.name)).not.toContain(study.quote.name);
+      expect(personas.map((persona) => persona.company)).not.toContain(study.customer);
+    }
+  });
+});
+
+describe('library resources', () => {
+  it('link only to places that open (a page of the hub or a listed host) or say they are internal', async () => {
+    for (const resource of await getResources()) {
+      if (resource.link === undefined) expect(resource.internal, resource.title).toMatch(/\w/);
+      else expect(resource.link, resource.title).not.toMatch(/^https:\/\/([^/]+\.)?parcelwise\.example/);
+    }
+    const good = { review: REVIEW, title: 'T', description: 'D', type: 'pdf', createdAt: '2026-01-01', category: 'customer-examples' };
+    expect(resourceSchema.safeParse({ ...good, link: '/sales-kit/case-studies' }).success).toBe(true);
+    expect(resourceSchema.safeParse({ ...good, internal: 'Ask Marketing.' }).success).toBe(true);
+    expectRejectsNaming(resourceSchema, good, 'link');
+    expectRejectsNaming(resourceSchema, { ...good, link: '/x', internal: 'Ask Marketing.' }, 'link');
   });
 });

@@ -12,6 +12,7 @@ import { describePath } from './describe';
 import { checkMdxBodies } from './knowledge-checks';
 import { checkLinks, LINK_HOSTS_FILE } from './links';
 import type { Problem } from './problems';
+import { checkNamedReferences } from './named-references';
 import { lintQuizBank, type BankQuestion } from './quiz-bank';
 import { readContent } from './read';
 import { checkReferences } from './references';
@@ -77,6 +78,7 @@ export function checkContent(root: string, sources: readonly ContentSource[] = C
   const withData = read.entries.map((entry) => passed.get(entry.file + entry.id) ?? { ...entry, parsed: entry.data });
   problems.push(
     ...checkReferences(read.entries, withData),
+    ...checkNamedReferences(read.entries),
     ...mdx.problems,
     ...checkLinks(read.entries, hosts),
     ...lintQuizBank(bankQuestions(schemas.parsed), mdx.checks),

@@ -83,6 +83,7 @@ const REFERENCES: Record<string, (data: Record<string, unknown>, known: Known) =
     ...list<number>(data['personaIds']).map((id, index): Reference => [['personaIds', index], 'personas', id]),
     ...list<number>(data['segmentIds']).map((id, index): Reference => [['segmentIds', index], 'segments', id]),
   ],
+  caseStudies: (data) => [[['segmentId'], 'segments', data['segmentId']]],
   icp: (data) => [
     ...(list(data['targetPersonas']) as Rows).flatMap((group, groupIndex) =>
       list<number>(group['personaIds']).map((id, index): Reference => [

@@ -20,6 +20,7 @@ import { abbreviationSchema, competitorSchema, glossaryTermSchema, industryOverv
 import { lessonSchema, moduleSchema, quizSchema } from '~/schemas/learning';
 import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '~/schemas/product';
 import { customerExampleRowSchema, resourceSchema } from '~/schemas/resources';
+import { caseStudySchema } from '~/schemas/case-studies';
 import { discoveryQuestionSchema } from '~/schemas/sales-kit';
 
 /** Raw or parsed entry data: read field by field. */
@@ -263,5 +264,13 @@ export const CONTENT_SOURCES: readonly ContentSource[] = [
     schema: discoveryQuestionSchema,
     titleOf: field('question'),
     hrefOf: salesKit('discovery-questions', 'question'),
+  },
+  {
+    collection: 'caseStudies',
+    noun: 'case study',
+    files: glob('content/sales-kit/case-studies', 'yaml'),
+    schema: caseStudySchema,
+    titleOf: field('customer'),
+    hrefOf: salesKit('case-studies', 'case'),
   },
 ];

@@ -1,6 +1,8 @@
 // Search places of the Sales Kit: every discovery question (in the "what to say" group of the coach),
-// and one place per persona for their own filtered bank, so "discovery questions Priya" lands there.
+// with one place per persona for their own filtered bank, so "discovery questions Priya" lands there;
+// the case studies (customer proof, with the resources).
 import { DISCOVERY_STAGE_LABELS } from '~/schemas/sales-kit';
+import { caseStudyHref, getCaseStudies } from '../case-studies';
 import { getDiscoveryQuestions } from '../sales-kit';
 import { lines, type SearchPlace } from './place';
 
@@ -44,6 +46,24 @@ async function discoveryPlaces(): Promise<SearchPlace[]> {
   ];
 }
 
+async function caseStudyPlaces(): Promise<SearchPlace[]> {
+  return (await getCaseStudies()).map((study) => ({
+    group: 'resources',
+    item: `case-study:${study.id}`,
+    title: `Case study: ${study.customer}`,
+    context: `Case study · ${study.segment.name}`,
+    names: [study.customer],
+    keywords: ['case study', study.segment.name, ...study.features, ...study.integrations],
+    text: lines(
+      study.headline,
+      study.problem,
+      study.results.map((result) => `${result.value} ${result.label}. ${result.detail}`),
+      study.quote.text,
+    ),
+    href: caseStudyHref(study.id),
+  }));
+}
+
 export async function salesKitPlaces(): Promise<SearchPlace[]> {
-  return discoveryPlaces();
+  return (await Promise.all([discoveryPlaces(), caseStudyPlaces()])).flat();
 }
