@@ -56,6 +56,7 @@ const STATIC_PAGES = new Set([
   '/sales-kit',
   '/sales-kit/discovery-questions',
   '/sales-kit/case-studies',
+  '/sales-kit/objections',
 ]);
 
 /** A page route a path names: which page, and its ids (still to be checked against the content). */

@@ -51,3 +51,44 @@ export const discoveryQuestionSchema = z
   })
   .describe('One question of the discovery question bank.');
 export type DiscoveryQuestionEntry = z.infer<typeof discoveryQuestionSchema>;
+
+// ─── Objections: content/sales-kit/objections.yaml ────────────────────────────────────────────────
+
+/** What an objection is about: the filter of the objection library, in the order it lists them. */
+export const OBJECTION_CATEGORIES = ['price', 'status-quo', 'adoption', 'integration', 'security', 'timing', 'authority', 'fit'] as const;
+export type ObjectionCategory = (typeof OBJECTION_CATEGORIES)[number];
+export const OBJECTION_CATEGORY_LABELS: Record<ObjectionCategory, string> = {
+  price: 'Price and budget',
+  'status-quo': 'Current tools and competitors',
+  adoption: 'Adoption',
+  integration: 'Integrations and data',
+  security: 'Security and IT',
+  timing: 'Timing',
+  authority: 'Authority and process',
+  fit: 'Fit',
+};
+
+export const objectionSchema = z
+  .strictObject({
+    review: review(),
+    id: slugId('too-expensive'),
+    category: z
+      .enum(OBJECTION_CATEGORIES)
+      .describe('What it is about: price, status-quo, adoption, integration, security, timing, authority or fit.'),
+    objection: text("The objection in the buyer's own words (no quotation marks: the page adds them)."),
+    response: text('What the rep says: acknowledge, clarify, respond. True to the product pages; never a roadmap promise.'),
+    proofPoint: text('The evidence behind the response: a product fact, a case-study result or an ICP rule.'),
+    caseStudyId: z
+      .string()
+      .regex(SLUG, 'must be the file name of a case study, like harborline-commercial')
+      .optional()
+      .describe('Optional: the case study (content/sales-kit/case-studies/<id>.yaml) the proof point quotes; the page links it.'),
+    followUp: text('The question to ask next, to confirm or to move the deal on.'),
+    personaIds: personaIds('Personas (content/personas) likely to raise it; their pages link to their objections.'),
+    situationIds: z
+      .array(z.string().regex(SLUG, 'must be a sales situation id like budget-pushback'))
+      .min(1)
+      .describe('Sales Situations Coach situations (content/sales-situations) whose plays it belongs to.'),
+  })
+  .describe('One objection of the objection library.');
+export type ObjectionEntry = z.infer<typeof objectionSchema>;

@@ -134,4 +134,11 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { q: 'Corvane', kind: 'sales-kit', expect: ['resources: Case study: Corvane Capital Advisors'] },
   { q: 'days on market 148', kind: 'sales-kit', expect: ['resources: Case study: Ironvale Properties'] },
   { q: 'case study property manager Yardi', kind: 'sales-kit', expect: ['resources: Case study: Larchfield Property Management'] },
+  { q: 'we already use a virtual data room', kind: 'objection', expect: ['situations: “We already use a virtual data room.”'] },
+  { q: 'SOC 2 report', kind: 'objection', expect: ['situations: “Send us your SOC 2 Type II report.”'] },
+  {
+    q: 'MRI integration',
+    kind: 'objection',
+    expect: ['situations: “Does it integrate with MRI?”', 'lessons: Integrations: The Connected Stack'],
+  },
 ];

@@ -6,10 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { getPersonas, getSegments } from '~/lib/content/buyers';
 import { getCaseStudies, getCaseStudiesOfSegment } from '~/lib/content/case-studies';
 import { getResources } from '~/lib/content/resources';
-import { filterDiscoveryQuestions, getDiscoveryQuestions, parseDiscoveryFilter } from '~/lib/content/sales-kit';
+import { getSalesSituations } from '~/lib/content/coach';
+import {
+  filterDiscoveryQuestions,
+  filterObjections,
+  getDiscoveryQuestions,
+  getObjections,
+  parseDiscoveryFilter,
+  parseObjectionFilter,
+} from '~/lib/content/sales-kit';
 import { caseStudySchema } from '~/schemas/case-studies';
 import { resourceSchema } from '~/schemas/resources';
-import { DISCOVERY_STAGES, discoveryQuestionSchema } from '~/schemas/sales-kit';
+import { DISCOVERY_STAGES, discoveryQuestionSchema, objectionSchema } from '~/schemas/sales-kit';
 import { CONTENT, expectRejectsNaming, readYaml, REVIEW } from './schema-helpers';
 
 const raw = (file: string) => readYaml(join(CONTENT, 'sales-kit', file)) as Array<Record<string, unknown>>;
@@ -122,5 +130,48 @@ describe('library resources', () => {
     expect(resourceSchema.safeParse({ ...good, internal: 'Ask Marketing.' }).success).toBe(true);
     expectRejectsNaming(resourceSchema, good, 'link');
     expectRejectsNaming(resourceSchema, { ...good, link: '/x', internal: 'Ask Marketing.' }, 'link');
+  });
+});
+
+describe('objection library', () => {
+  const entries = raw('objections.yaml');
+
+  it('rejects a bad objection naming the field', () => {
+    const good = { ...entries[0]!, review: REVIEW };
+    expect(objectionSchema.safeParse(good).success).toBe(true);
+    expectRejectsNaming(objectionSchema, { ...good, category: 'money' }, 'category');
+    expectRejectsNaming(objectionSchema, { ...good, situationIds: [] }, 'situationIds');
+    expectRejectsNaming(objectionSchema, { ...good, followUp: ' ' }, 'followUp');
+    expectRejectsNaming(objectionSchema, { ...good, proof: 'typo' }, 'proof');
+  });
+
+  it('holds at least 25 objections, each with a response, a proof point and a follow-up question', async () => {
+    const objections = await getObjections();
+    expect(objections.length).toBeGreaterThanOrEqual(25);
+    expect(new Set(objections.map((objection) => objection.id)).size).toBe(objections.length);
+    for (const objection of objections) expect(objection.followUp, objection.id).toMatch(/\?$/);
+  });
+
+  it('resolves every persona, coach situation and case study, and covers every persona and situation', async () => {
+    const [objections, personas, situations] = await Promise.all([getObjections(), getPersonas(), getSalesSituations()]);
+    for (const entry of entries) {
+      const objection = objections.find((o) => o.id === entry['id'])!;
+      expect(objection.personas.length, objection.id).toBe((entry['personaIds'] as number[]).length);
+      expect(objection.situations.length, objection.id).toBe((entry['situationIds'] as string[]).length);
+      expect(objection.caseStudy === null, objection.id).toBe(entry['caseStudyId'] === undefined);
+    }
+    for (const persona of personas)
+      expect(filterObjections(objections, { personaId: persona.id }).length, persona.name).toBeGreaterThanOrEqual(2);
+    for (const situation of situations)
+      expect(filterObjections(objections, { situationId: situation.id }).length, situation.name).toBeGreaterThan(0);
+  });
+
+  it('reads its filter from the address', async () => {
+    expect(await parseObjectionFilter(new URLSearchParams('persona=2&situation=budget-pushback&category=price'))).toEqual({
+      personaId: 2,
+      situationId: 'budget-pushback',
+      category: 'price',
+    });
+    expect(await parseObjectionFilter(new URLSearchParams('situation=haggling&category=cost'))).toEqual({});
   });
 });

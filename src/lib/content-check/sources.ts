@@ -21,7 +21,7 @@ import { lessonSchema, moduleSchema, quizSchema } from '~/schemas/learning';
 import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '~/schemas/product';
 import { customerExampleRowSchema, resourceSchema } from '~/schemas/resources';
 import { caseStudySchema } from '~/schemas/case-studies';
-import { discoveryQuestionSchema } from '~/schemas/sales-kit';
+import { discoveryQuestionSchema, objectionSchema } from '~/schemas/sales-kit';
 
 /** Raw or parsed entry data: read field by field. */
 export type EntryData = Record<string, unknown>;
@@ -272,5 +272,13 @@ export const CONTENT_SOURCES: readonly ContentSource[] = [
     schema: caseStudySchema,
     titleOf: field('customer'),
     hrefOf: salesKit('case-studies', 'case'),
+  },
+  {
+    collection: 'objections',
+    noun: 'objection',
+    files: file('content/sales-kit/objections.yaml'),
+    schema: objectionSchema,
+    titleOf: field('objection'),
+    hrefOf: salesKit('objections', 'objection'),
   },
 ];

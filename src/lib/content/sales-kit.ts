@@ -1,12 +1,21 @@
 /**
- * The Sales Kit's conversations (content/sales-kit/): the discovery question bank, with the personas and
- * segments each question names resolved to links, and the filters the pages read from their address.
- * Plain data, sorted as the pages show it.
+ * The Sales Kit's conversations (content/sales-kit/): the discovery question bank and the objection
+ * library, with the personas, segments, coach situations and case studies they name resolved to links,
+ * and the filters the pages read from their address. Plain data, sorted as the pages show it.
  */
 import { getCollection } from 'astro:content';
-import { DISCOVERY_STAGES, type DiscoveryQuestionEntry, type DiscoveryStage } from '~/schemas/sales-kit';
+import {
+  DISCOVERY_STAGES,
+  OBJECTION_CATEGORIES,
+  type DiscoveryQuestionEntry,
+  type DiscoveryStage,
+  type ObjectionCategory,
+  type ObjectionEntry,
+} from '~/schemas/sales-kit';
 import { getPersonas, getSegments } from './buyers';
 import { cached } from './cache';
+import { caseStudyHref, getCaseStudies } from './case-studies';
+import { getSalesSituations } from './coach';
 
 /** A persona or segment as a Sales Kit page links it. */
 export interface NamedLink {
@@ -72,5 +81,62 @@ export function filterDiscoveryQuestions(questions: readonly DiscoveryQuestion[]
       (filter.personaId === undefined || question.personas.some((persona) => persona.id === filter.personaId)) &&
       (filter.segmentId === undefined || question.segments.some((segment) => segment.id === filter.segmentId)) &&
       (filter.stage === undefined || question.stage === filter.stage),
+  );
+}
+
+export interface Objection extends Omit<ObjectionEntry, 'personaIds' | 'situationIds' | 'caseStudyId'> {
+  personas: NamedLink[];
+  situations: Array<{ id: string; name: string }>;
+  /** The case study the proof point quotes, to link it. */
+  caseStudy: { customer: string; href: string } | null;
+}
+
+/** Every objection, by category (the order of OBJECTION_CATEGORIES), in file order within a category. */
+export const getObjections = (): Promise<Objection[]> =>
+  cached('objections', async () => {
+    const [entries, links, situations, studies] = await Promise.all([
+      getCollection('objections'),
+      getBuyerLinks(),
+      getSalesSituations(),
+      getCaseStudies(),
+    ]);
+    const categoryOrder = (category: ObjectionCategory) => OBJECTION_CATEGORIES.indexOf(category);
+    return entries
+      .map(({ data }, index) => ({ data, index }))
+      .sort((a, b) => categoryOrder(a.data.category) - categoryOrder(b.data.category) || a.index - b.index)
+      .map(({ data: { personaIds, situationIds, caseStudyId, ...objection } }) => {
+        const study = studies.find((candidate) => candidate.id === caseStudyId);
+        return {
+          ...objection,
+          personas: resolve(personaIds, links.personas),
+          situations: situationIds.flatMap((id) => situations.find((situation) => situation.id === id) ?? []).map(({ id, name }) => ({ id, name })),
+          caseStudy: study ? { customer: study.customer, href: caseStudyHref(study.id) } : null,
+        };
+      });
+  });
+
+/** What the objection library is filtered by: each part optional. */
+export interface ObjectionFilter {
+  personaId?: number;
+  situationId?: string;
+  category?: ObjectionCategory;
+}
+
+/** The filter of a page address (?persona=3&situation=budget-pushback&category=price); anything unknown is ignored. */
+export async function parseObjectionFilter(params: URLSearchParams): Promise<ObjectionFilter> {
+  const [links, situations] = await Promise.all([getBuyerLinks(), getSalesSituations()]);
+  const personaId = idIn(params.get('persona'), links.personas);
+  const situationId = situations.find((situation) => situation.id === params.get('situation'))?.id;
+  const category = OBJECTION_CATEGORIES.find((value) => value === params.get('category'));
+  return { ...(personaId ? { personaId } : {}), ...(situationId ? { situationId } : {}), ...(category ? { category } : {}) };
+}
+
+/** The objections that match every part of the filter. */
+export function filterObjections(objections: readonly Objection[], filter: ObjectionFilter): Objection[] {
+  return objections.filter(
+    (objection) =>
+      (filter.personaId === undefined || objection.personas.some((persona) => persona.id === filter.personaId)) &&
+      (filter.situationId === undefined || objection.situations.some((situation) => situation.id === filter.situationId)) &&
+      (filter.category === undefined || objection.category === filter.category),
   );
 }

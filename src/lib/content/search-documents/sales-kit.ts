@@ -1,9 +1,9 @@
-// Search places of the Sales Kit: every discovery question (in the "what to say" group of the coach),
-// with one place per persona for their own filtered bank, so "discovery questions Priya" lands there;
-// the case studies (customer proof, with the resources).
-import { DISCOVERY_STAGE_LABELS } from '~/schemas/sales-kit';
+// Search places of the Sales Kit: every discovery question and every objection (in the "what to say"
+// group of the coach), with one place per persona for their own questions, so "discovery questions
+// Priya" lands there; the case studies (customer proof, with the resources).
+import { DISCOVERY_STAGE_LABELS, OBJECTION_CATEGORY_LABELS } from '~/schemas/sales-kit';
 import { caseStudyHref, getCaseStudies } from '../case-studies';
-import { getDiscoveryQuestions } from '../sales-kit';
+import { getDiscoveryQuestions, getObjections } from '../sales-kit';
 import { lines, type SearchPlace } from './place';
 
 const DISCOVERY = '/sales-kit/discovery-questions';
@@ -64,6 +64,31 @@ async function caseStudyPlaces(): Promise<SearchPlace[]> {
   }));
 }
 
+async function objectionPlaces(): Promise<SearchPlace[]> {
+  const objections = await getObjections();
+  return [
+    {
+      group: 'situations',
+      item: 'objections',
+      title: 'Objection Library',
+      context: `Sales Kit · ${objections.length} objections with responses and proof points`,
+      names: ['Objection library', 'Objections'],
+      text: 'What buyers say, the response, the proof point and the follow-up question, by persona and coach situation.',
+      href: '/sales-kit/objections',
+    },
+    ...objections.map((objection) => ({
+      group: 'situations' as const,
+      item: `objection:${objection.id}`,
+      title: `“${objection.objection}”`,
+      context: `Objection · ${OBJECTION_CATEGORY_LABELS[objection.category]}`,
+      names: [objection.objection],
+      keywords: ['objection', ...objection.personas.map((persona) => persona.name), ...objection.situations.map((situation) => situation.name)],
+      text: lines(objection.response, objection.proofPoint, objection.followUp),
+      href: `/sales-kit/objections#objection-${objection.id}`,
+    })),
+  ];
+}
+
 export async function salesKitPlaces(): Promise<SearchPlace[]> {
-  return (await Promise.all([discoveryPlaces(), caseStudyPlaces()])).flat();
+  return (await Promise.all([discoveryPlaces(), objectionPlaces(), caseStudyPlaces()])).flat();
 }
