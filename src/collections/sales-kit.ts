@@ -3,14 +3,19 @@
 //
 // - discoveryQuestions  content/sales-kit/discovery-questions.yaml  one entry per question (`id`)
 // - objections         content/sales-kit/objections.yaml           one entry per objection (`id`)
+// - pricingPackages     content/sales-kit/pricing-packages.yaml     one entry per package (`id`)
+// - pricingPolicy       content/sales-kit/pricing-policy.yaml       one entry, keyed `policy`
 // - caseStudies         content/sales-kit/case-studies/*.yaml       one file per customer (id = file name)
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { caseStudySchema } from '~/schemas/case-studies';
+import { pricingPackageSchema, pricingPolicySchema } from '~/schemas/pricing';
 import { discoveryQuestionSchema, objectionSchema } from '~/schemas/sales-kit';
 
 export const salesKitCollections = {
   discoveryQuestions: defineCollection({ loader: file('content/sales-kit/discovery-questions.yaml'), schema: discoveryQuestionSchema }),
   objections: defineCollection({ loader: file('content/sales-kit/objections.yaml'), schema: objectionSchema }),
+  pricingPackages: defineCollection({ loader: file('content/sales-kit/pricing-packages.yaml'), schema: pricingPackageSchema }),
+  pricingPolicy: defineCollection({ loader: file('content/sales-kit/pricing-policy.yaml'), schema: pricingPolicySchema }),
   caseStudies: defineCollection({ loader: glob({ base: './content/sales-kit/case-studies', pattern: '*.yaml' }), schema: caseStudySchema }),
 };

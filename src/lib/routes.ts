@@ -57,6 +57,7 @@ const STATIC_PAGES = new Set([
   '/sales-kit/discovery-questions',
   '/sales-kit/case-studies',
   '/sales-kit/objections',
+  '/sales-kit/pricing',
 ]);
 
 /** A page route a path names: which page, and its ids (still to be checked against the content). */

@@ -77,7 +77,15 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   // Objections and sales situations
   { q: 'budget', kind: 'objection', expect: ['situations: Budget Pushback'] },
   { q: 'too expensive', kind: 'objection', expect: ['situations: Budget Pushback', 'lessons: Handling Common Objections'] },
-  { q: 'discount', kind: 'objection', expect: ['situations: Budget Pushback'] },
+  {
+    q: 'discount',
+    kind: 'objection',
+    expect: [
+      'situations: Budget Pushback',
+      'product: Discounts and who approves them',
+      "situations: “We'd need a big discount to do this this year.”",
+    ],
+  },
   { q: 'we already have a website vendor', kind: 'objection', expect: ['lessons: Handling Common Objections'] },
   { q: "brokers won't use another tool", kind: 'objection', expect: ['lessons: Handling Common Objections'] },
   { q: 'cold feet', kind: 'objection', expect: ['situations: Addressing Concerns (Late Stage)'] },
@@ -141,4 +149,7 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
     kind: 'objection',
     expect: ['situations: “Does it integrate with MRI?”', 'lessons: Integrations: The Connected Stack'],
   },
+  { q: 'Capital Markets package', kind: 'sales-kit', expect: ['product: Package: Capital Markets'] },
+  { q: 'who approves a discount', kind: 'sales-kit', expect: ['product: Discounts and who approves them'] },
+  { q: 'renewal notice', kind: 'sales-kit', expect: ['product: Contract terms'] },
 ];

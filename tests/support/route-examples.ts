@@ -111,6 +111,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /sales-kit/discovery-questions', '/sales-kit/discovery-questions?persona=3'),
   get('GET /sales-kit/case-studies', '/sales-kit/case-studies'),
   get('GET /sales-kit/objections', '/sales-kit/objections?situation=budget-pushback'),
+  get('GET /sales-kit/pricing', '/sales-kit/pricing'),
   get('GET /review', '/review'),
   get('GET /search', '/search?q=broker'),
   get('GET /segments/[id]', '/segments/8', 301),

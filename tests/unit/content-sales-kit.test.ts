@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getPersonas, getSegments } from '~/lib/content/buyers';
 import { getCaseStudies, getCaseStudiesOfSegment } from '~/lib/content/case-studies';
+import { getPricing } from '~/lib/content/pricing';
+import { getProductFeatures } from '~/lib/content/product';
 import { getResources } from '~/lib/content/resources';
 import { getSalesSituations } from '~/lib/content/coach';
 import {
@@ -16,6 +18,7 @@ import {
   parseObjectionFilter,
 } from '~/lib/content/sales-kit';
 import { caseStudySchema } from '~/schemas/case-studies';
+import { pricingPackageSchema, pricingPolicySchema } from '~/schemas/pricing';
 import { resourceSchema } from '~/schemas/resources';
 import { DISCOVERY_STAGES, discoveryQuestionSchema, objectionSchema } from '~/schemas/sales-kit';
 import { CONTENT, expectRejectsNaming, readYaml, REVIEW } from './schema-helpers';
@@ -173,5 +176,38 @@ describe('objection library', () => {
       category: 'price',
     });
     expect(await parseObjectionFilter(new URLSearchParams('situation=haggling&category=cost'))).toEqual({});
+  });
+});
+
+describe('pricing and packaging', () => {
+  const policy = (readYaml(join(CONTENT, 'sales-kit', 'pricing-policy.yaml')) as { policy: Record<string, unknown> }).policy;
+
+  it('rejects a bad package or policy naming the field', () => {
+    const pack = { ...raw('pricing-packages.yaml')[0]!, review: REVIEW };
+    expect(pricingPackageSchema.safeParse(pack).success).toBe(true);
+    expectRejectsNaming(pricingPackageSchema, { ...pack, features: [] }, 'features');
+    expectRejectsNaming(pricingPackageSchema, { ...pack, price: '$9,000' }, 'price');
+    const good = { ...policy, review: REVIEW };
+    expect(pricingPolicySchema.safeParse(good).success).toBe(true);
+    expectRejectsNaming(pricingPolicySchema, { ...good, discountRules: [] }, 'discountRules');
+    expectRejectsNaming(pricingPolicySchema, { ...good, earlyPriceTalk: { sayThis: 'Hi' } }, 'earlyPriceTalk');
+  });
+
+  it('packages hold only core features of the Product page, the largest holds all six, and no price is copied into the hub', async () => {
+    const [{ packages, features, policy: parsed }, product] = await Promise.all([getPricing(), getProductFeatures()]);
+    expect(packages.length).toBeGreaterThanOrEqual(3);
+    expect(features).toEqual(product.map((feature) => feature.title));
+    for (const pack of packages) for (const feature of pack.features) expect(features, pack.name).toContain(feature);
+    expect(packages.some((pack) => features.every((feature) => pack.features.includes(feature)))).toBe(true);
+    expect(JSON.stringify({ packages, parsed })).not.toMatch(/\$\s?\d/);
+  });
+
+  it('names who approves every discount above the account executive, and says where the list prices are', async () => {
+    const { policy: parsed } = await getPricing();
+    expect(parsed.discountRules[0]?.approvers).toEqual([]);
+    for (const rule of parsed.discountRules.slice(1)) expect(rule.approvers.length, rule.discount).toBeGreaterThan(0);
+    for (const rule of parsed.discountRules)
+      for (const approver of rule.approvers) expect(approver).toMatch(/^[A-Z][a-z]+ [A-Z]\w+ \(.+\)$/);
+    expect(parsed.earlyPriceTalk.whereTheNumbersAre).toMatch(/price sheet/);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * References by name rather than by id, checked at build: a case study names a customer of the Live
  * Customer Examples matrix (and its site), and the product features and integrations it uses exactly as
- * the Product page titles them; a resource that links a page of the hub names a page that exists. A name
+ * the Product page titles them, as a package names its features; a resource that links a page of the hub
+ * names a page that exists. A name
  * that drifts from its source would put a claim on a page that nothing else backs.
  */
 import { matchPageRoute } from '~/lib/routes';
@@ -78,6 +79,12 @@ function caseStudyProblems(entry: RawEntry, names: ReturnType<typeof namesOf>): 
   return found;
 }
 
+function packageProblems(entry: RawEntry, names: ReturnType<typeof namesOf>): Problem[] {
+  return texts(entry.data['features']).flatMap((title, index) =>
+    names.features.includes(title) ? [] : [unknownName(entry, ['features', index], title, 'feature', names.features)],
+  );
+}
+
 /** A resource `link` that is a path of the hub must name one of its pages. */
 function hubLinkProblems(entry: RawEntry): Problem[] {
   const link = entry.data['link'];
@@ -99,6 +106,7 @@ export function checkNamedReferences(entries: readonly RawEntry[]): Problem[] {
   const names = namesOf(entries);
   return entries.flatMap((entry) => {
     if (entry.source.collection === 'caseStudies') return caseStudyProblems(entry, names);
+    if (entry.source.collection === 'pricingPackages') return packageProblems(entry, names);
     if (entry.source.collection === 'resources') return hubLinkProblems(entry);
     return [];
   });

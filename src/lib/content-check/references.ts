@@ -85,6 +85,14 @@ const REFERENCES: Record<string, (data: Record<string, unknown>, known: Known) =
     ...list<number>(data['segmentIds']).map((id, index): Reference => [['segmentIds', index], 'segments', id]),
   ],
   caseStudies: (data) => [[['segmentId'], 'segments', data['segmentId']]],
+  pricingPolicy: (data) =>
+    (list(data['discountRules']) as Rows).flatMap((rule, ruleIndex) =>
+      list<string>(rule['approverIds']).map((id, index): Reference => [
+        ['discountRules', ruleIndex, 'approverIds', index],
+        'companyTeam',
+        id,
+      ]),
+    ),
   objections: (data) => [
     ...list<number>(data['personaIds']).map((id, index): Reference => [['personaIds', index], 'personas', id]),
     ...list<string>(data['situationIds']).map((id, index): Reference => [['situationIds', index], 'salesSituations', id]),

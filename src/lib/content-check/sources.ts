@@ -21,6 +21,7 @@ import { lessonSchema, moduleSchema, quizSchema } from '~/schemas/learning';
 import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '~/schemas/product';
 import { customerExampleRowSchema, resourceSchema } from '~/schemas/resources';
 import { caseStudySchema } from '~/schemas/case-studies';
+import { pricingPackageSchema, pricingPolicySchema } from '~/schemas/pricing';
 import { discoveryQuestionSchema, objectionSchema } from '~/schemas/sales-kit';
 
 /** Raw or parsed entry data: read field by field. */
@@ -280,5 +281,21 @@ export const CONTENT_SOURCES: readonly ContentSource[] = [
     schema: objectionSchema,
     titleOf: field('objection'),
     hrefOf: salesKit('objections', 'objection'),
+  },
+  {
+    collection: 'pricingPackages',
+    noun: 'package',
+    files: file('content/sales-kit/pricing-packages.yaml'),
+    schema: pricingPackageSchema,
+    titleOf: field('name'),
+    hrefOf: salesKit('pricing', 'package'),
+  },
+  {
+    collection: 'pricingPolicy',
+    noun: 'pricing policy',
+    files: file('content/sales-kit/pricing-policy.yaml'),
+    schema: pricingPolicySchema,
+    titleOf: fixed('Pricing policy'),
+    hrefOf: fixed('/sales-kit/pricing#contract-terms'),
   },
 ];

@@ -1,8 +1,10 @@
 // Search places of the Sales Kit: every discovery question and every objection (in the "what to say"
 // group of the coach), with one place per persona for their own questions, so "discovery questions
-// Priya" lands there; the case studies (customer proof, with the resources).
+// Priya" lands there; the case studies (customer proof, with the resources); the packages and the
+// pricing policy (with the product).
 import { DISCOVERY_STAGE_LABELS, OBJECTION_CATEGORY_LABELS } from '~/schemas/sales-kit';
 import { caseStudyHref, getCaseStudies } from '../case-studies';
+import { getPricing } from '../pricing';
 import { getDiscoveryQuestions, getObjections } from '../sales-kit';
 import { lines, type SearchPlace } from './place';
 
@@ -89,6 +91,42 @@ async function objectionPlaces(): Promise<SearchPlace[]> {
   ];
 }
 
+async function pricingPlaces(): Promise<SearchPlace[]> {
+  const { packages, policy } = await getPricing();
+  const PRICING = '/sales-kit/pricing';
+  const place = (item: string, title: string, text: string, anchor: string, names: string[] = [title]): SearchPlace => ({
+    group: 'product',
+    item: `pricing:${item}`,
+    title,
+    context: 'Pricing and packaging',
+    names,
+    text,
+    href: `${PRICING}#${anchor}`,
+  });
+  return [
+    place('early', 'When price comes up early', lines(policy.earlyPriceTalk.sayThis, policy.earlyPriceTalk.steps), 'price-early', [
+      'Pricing and packaging',
+      'Pricing',
+    ]),
+    ...packages.map((pack) => ({
+      ...place(pack.id, `Package: ${pack.name}`, lines(pack.summary, pack.bestFor, pack.features.join(', ')), `package-${pack.id}`),
+      names: [pack.name, `${pack.name} package`],
+      keywords: ['package', ...pack.features],
+    })),
+    place('terms', 'Contract terms', lines(policy.priceDrivers, policy.alwaysIncluded, policy.contractTerms.map((t) => `${t.term}: ${t.detail}`)), 'contract-terms'),
+    place(
+      'discounts',
+      'Discounts and who approves them',
+      lines(
+        policy.discountRules.map((rule) => `${rule.discount}: ${rule.when} Approved by ${rule.approvers.join(', then ') || 'the account executive'}.`),
+        policy.neverDo,
+      ),
+      'discounts',
+      ['Discount approval', 'Discount rules'],
+    ),
+  ];
+}
+
 export async function salesKitPlaces(): Promise<SearchPlace[]> {
-  return (await Promise.all([discoveryPlaces(), objectionPlaces(), caseStudyPlaces()])).flat();
+  return (await Promise.all([discoveryPlaces(), objectionPlaces(), caseStudyPlaces(), pricingPlaces()])).flat();
 }
