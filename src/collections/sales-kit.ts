@@ -5,10 +5,14 @@
 // - objections         content/sales-kit/objections.yaml           one entry per objection (`id`)
 // - pricingPackages     content/sales-kit/pricing-packages.yaml     one entry per package (`id`)
 // - pricingPolicy       content/sales-kit/pricing-policy.yaml       one entry, keyed `policy`
+// - itSecurity          content/sales-kit/it-security.yaml          one entry per section of the fact sheet (`id`)
+// - demoScripts         content/sales-kit/demo-scripts.yaml         one entry per buying role (`id`)
 // - caseStudies         content/sales-kit/case-studies/*.yaml       one file per customer (id = file name)
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { caseStudySchema } from '~/schemas/case-studies';
+import { demoScriptSchema } from '~/schemas/demo-scripts';
+import { itSectionSchema } from '~/schemas/it-security';
 import { pricingPackageSchema, pricingPolicySchema } from '~/schemas/pricing';
 import { discoveryQuestionSchema, objectionSchema } from '~/schemas/sales-kit';
 
@@ -17,5 +21,7 @@ export const salesKitCollections = {
   objections: defineCollection({ loader: file('content/sales-kit/objections.yaml'), schema: objectionSchema }),
   pricingPackages: defineCollection({ loader: file('content/sales-kit/pricing-packages.yaml'), schema: pricingPackageSchema }),
   pricingPolicy: defineCollection({ loader: file('content/sales-kit/pricing-policy.yaml'), schema: pricingPolicySchema }),
+  itSecurity: defineCollection({ loader: file('content/sales-kit/it-security.yaml'), schema: itSectionSchema }),
+  demoScripts: defineCollection({ loader: file('content/sales-kit/demo-scripts.yaml'), schema: demoScriptSchema }),
   caseStudies: defineCollection({ loader: glob({ base: './content/sales-kit/case-studies', pattern: '*.yaml' }), schema: caseStudySchema }),
 };

@@ -58,6 +58,8 @@ const STATIC_PAGES = new Set([
   '/sales-kit/case-studies',
   '/sales-kit/objections',
   '/sales-kit/pricing',
+  '/sales-kit/it-security',
+  '/sales-kit/demo-scripts',
 ]);
 
 /** A page route a path names: which page, and its ids (still to be checked against the content). */

@@ -112,6 +112,8 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /sales-kit/case-studies', '/sales-kit/case-studies'),
   get('GET /sales-kit/objections', '/sales-kit/objections?situation=budget-pushback'),
   get('GET /sales-kit/pricing', '/sales-kit/pricing'),
+  get('GET /sales-kit/it-security', '/sales-kit/it-security'),
+  get('GET /sales-kit/demo-scripts', '/sales-kit/demo-scripts'),
   get('GET /review', '/review'),
   get('GET /search', '/search?q=broker'),
   get('GET /segments/[id]', '/segments/8', 301),

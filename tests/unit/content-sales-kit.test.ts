@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getPersonas, getSegments } from '~/lib/content/buyers';
 import { getCaseStudies, getCaseStudiesOfSegment } from '~/lib/content/case-studies';
+import { DEMO_ROLE_ORDER, getDemoScripts } from '~/lib/content/demo-scripts';
+import { getItSecurity } from '~/lib/content/it-security';
 import { getPricing } from '~/lib/content/pricing';
 import { getProductFeatures } from '~/lib/content/product';
 import { getResources } from '~/lib/content/resources';
@@ -18,6 +20,9 @@ import {
   parseObjectionFilter,
 } from '~/lib/content/sales-kit';
 import { caseStudySchema } from '~/schemas/case-studies';
+import { demoScriptSchema } from '~/schemas/demo-scripts';
+import { itSectionSchema } from '~/schemas/it-security';
+import { PERSONA_ROLES } from '~/schemas/vocabulary';
 import { pricingPackageSchema, pricingPolicySchema } from '~/schemas/pricing';
 import { resourceSchema } from '~/schemas/resources';
 import { DISCOVERY_STAGES, discoveryQuestionSchema, objectionSchema } from '~/schemas/sales-kit';
@@ -209,5 +214,52 @@ describe('pricing and packaging', () => {
     for (const rule of parsed.discountRules)
       for (const approver of rule.approvers) expect(approver).toMatch(/^[A-Z][a-z]+ [A-Z]\w+ \(.+\)$/);
     expect(parsed.earlyPriceTalk.whereTheNumbersAre).toMatch(/price sheet/);
+  });
+});
+
+describe('IT and security fact sheet', () => {
+  it('rejects a bad section naming the field', () => {
+    const good = { ...raw('it-security.yaml')[0]!, review: REVIEW };
+    expect(itSectionSchema.safeParse(good).success).toBe(true);
+    expectRejectsNaming(itSectionSchema, { ...good, items: [] }, 'items');
+    expectRejectsNaming(itSectionSchema, { ...good, items: [{ topic: 'SOC 2', answer: 'Yes', status: 'certified' }] }, 'status');
+  });
+
+  it('covers sign-in, data handling, hosting, subprocessors and certifications, with true statuses', async () => {
+    const sections = await getItSecurity();
+    const all = sections.flatMap((section) => section.items);
+    const item = (topic: RegExp) => all.find((candidate) => topic.test(candidate.topic));
+    for (const id of ['sign-in', 'data-handling', 'hosting', 'subprocessors', 'certifications'])
+      expect(sections.map((s) => s.id)).toContain(id);
+    const sso = item(/single sign-on/i)!;
+    expect(sso.status).toBe('available');
+    expect(sso.answer).toMatch(/OpenID Connect/);
+    expect(sso.answer).toMatch(/Microsoft Entra ID/);
+    expect(sso.answer).toMatch(/Google Workspace/);
+    const soc2 = item(/^SOC 2 Type II$/)!;
+    expect(soc2.status).toBe('in-progress');
+    expect(soc2.answer).toMatch(/expected in the \w+ quarter of \d{4}/);
+    // A claim the company cannot back must never appear as available.
+    for (const claimed of all.filter((candidate) => candidate.status === 'available'))
+      expect(claimed.topic).not.toMatch(/SOC 2|ISO|SAML|SCIM/);
+  });
+});
+
+describe('demo scripts', () => {
+  it('rejects a bad script naming the field', () => {
+    const good = { ...raw('demo-scripts.yaml')[0]!, review: REVIEW };
+    expect(demoScriptSchema.safeParse(good).success).toBe(true);
+    expectRejectsNaming(demoScriptSchema, { ...good, id: 'buyer' }, 'id');
+    expectRejectsNaming(demoScriptSchema, { ...good, steps: [] }, 'steps');
+  });
+
+  it('has one script per buying role, each with timed steps of what to show and say', async () => {
+    const scripts = await getDemoScripts();
+    expect(scripts.map((script) => script.id)).toEqual([...DEMO_ROLE_ORDER]);
+    expect([...DEMO_ROLE_ORDER].sort()).toEqual([...PERSONA_ROLES].sort());
+    for (const script of scripts) {
+      expect(script.minutes, script.id).toBeGreaterThanOrEqual(20);
+      expect(script.minutes, script.id).toBeLessThanOrEqual(60);
+    }
   });
 });

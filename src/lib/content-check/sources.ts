@@ -21,6 +21,8 @@ import { lessonSchema, moduleSchema, quizSchema } from '~/schemas/learning';
 import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '~/schemas/product';
 import { customerExampleRowSchema, resourceSchema } from '~/schemas/resources';
 import { caseStudySchema } from '~/schemas/case-studies';
+import { demoScriptSchema } from '~/schemas/demo-scripts';
+import { itSectionSchema } from '~/schemas/it-security';
 import { pricingPackageSchema, pricingPolicySchema } from '~/schemas/pricing';
 import { discoveryQuestionSchema, objectionSchema } from '~/schemas/sales-kit';
 
@@ -297,5 +299,21 @@ export const CONTENT_SOURCES: readonly ContentSource[] = [
     schema: pricingPolicySchema,
     titleOf: fixed('Pricing policy'),
     hrefOf: fixed('/sales-kit/pricing#contract-terms'),
+  },
+  {
+    collection: 'itSecurity',
+    noun: 'IT fact sheet section',
+    files: file('content/sales-kit/it-security.yaml'),
+    schema: itSectionSchema,
+    titleOf: field('title'),
+    hrefOf: salesKit('it-security', 'it'),
+  },
+  {
+    collection: 'demoScripts',
+    noun: 'demo script',
+    files: file('content/sales-kit/demo-scripts.yaml'),
+    schema: demoScriptSchema,
+    titleOf: field('title'),
+    hrefOf: salesKit('demo-scripts', 'script'),
   },
 ];

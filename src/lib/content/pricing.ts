@@ -11,7 +11,7 @@ import { getProductFeatures } from './product';
 
 export type PricingPackage = PricingPackageEntry;
 
-export interface DiscountRule extends Omit<PricingPolicy['discountRules'][number], 'approverIds'> {
+interface DiscountRule extends Omit<PricingPolicy['discountRules'][number], 'approverIds'> {
   /** "Sofia Ramirez (Vice President of Sales)", in order; empty when the account executive decides. */
   approvers: string[];
 }

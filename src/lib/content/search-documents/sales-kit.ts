@@ -1,9 +1,11 @@
 // Search places of the Sales Kit: every discovery question and every objection (in the "what to say"
 // group of the coach), with one place per persona for their own questions, so "discovery questions
-// Priya" lands there; the case studies (customer proof, with the resources); the packages and the
-// pricing policy (with the product).
+// Priya" lands there, and the demo scripts; the case studies (customer proof, with the resources); the
+// packages, the pricing policy and the IT and security fact sheet (with the product).
 import { DISCOVERY_STAGE_LABELS, OBJECTION_CATEGORY_LABELS } from '~/schemas/sales-kit';
 import { caseStudyHref, getCaseStudies } from '../case-studies';
+import { getDemoScripts } from '../demo-scripts';
+import { getItSecurity } from '../it-security';
 import { getPricing } from '../pricing';
 import { getDiscoveryQuestions, getObjections } from '../sales-kit';
 import { lines, type SearchPlace } from './place';
@@ -127,6 +129,39 @@ async function pricingPlaces(): Promise<SearchPlace[]> {
   ];
 }
 
+async function itAndDemoPlaces(): Promise<SearchPlace[]> {
+  const [sections, scripts] = await Promise.all([getItSecurity(), getDemoScripts()]);
+  return [
+    ...sections.map((section) => ({
+      group: 'product' as const,
+      item: `it:${section.id}`,
+      title: `IT and security: ${section.title}`,
+      context: 'IT and security fact sheet',
+      names: [section.title, ...section.items.map((item) => item.topic)],
+      keywords: ['IT review', 'security'],
+      text: lines(
+        section.summary,
+        section.items.map((item) => `${item.topic}: ${item.answer}`),
+      ),
+      href: `/sales-kit/it-security#it-${section.id}`,
+    })),
+    ...scripts.map((script) => ({
+      group: 'situations' as const,
+      item: `demo:${script.id}`,
+      title: `Demo script: ${script.title}`,
+      context: `Demo script · ${script.minutes} minutes`,
+      names: [script.title],
+      keywords: ['demo', 'demo script'],
+      text: lines(
+        script.goal,
+        script.steps.map((step) => `${step.show} ${step.say}`),
+        script.close,
+      ),
+      href: `/sales-kit/demo-scripts#script-${script.id}`,
+    })),
+  ];
+}
+
 export async function salesKitPlaces(): Promise<SearchPlace[]> {
-  return (await Promise.all([discoveryPlaces(), objectionPlaces(), caseStudyPlaces(), pricingPlaces()])).flat();
+  return (await Promise.all([discoveryPlaces(), objectionPlaces(), caseStudyPlaces(), pricingPlaces(), itAndDemoPlaces()])).flat();
 }
