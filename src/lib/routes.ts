@@ -60,6 +60,7 @@ const STATIC_PAGES = new Set([
   '/sales-kit/pricing',
   '/sales-kit/it-security',
   '/sales-kit/demo-scripts',
+  '/sales-kit/prospecting',
 ]);
 
 /** A page route a path names: which page, and its ids (still to be checked against the content). */

@@ -92,3 +92,53 @@ export const objectionSchema = z
   })
   .describe('One objection of the objection library.');
 export type ObjectionEntry = z.infer<typeof objectionSchema>;
+
+// ─── Prospecting sequences: content/sales-kit/prospecting.yaml ────────────────────────────────────
+
+/** The three channels of a sequence, in the order an SDR uses them. */
+export const PROSPECTING_CHANNELS = ['email', 'call', 'social'] as const;
+export const PROSPECTING_CHANNEL_LABELS: Record<(typeof PROSPECTING_CHANNELS)[number], string> = {
+  email: 'Email',
+  call: 'Call',
+  social: 'Social',
+};
+
+const touchSchema = z
+  .strictObject({
+    day: z.number().int().min(1).max(30).describe('Day of the sequence the touch goes out (day 1 is the first).'),
+    channel: z.enum(PROSPECTING_CHANNELS).describe('email, call or social.'),
+    subject: text('Email only: the subject line, short and specific to the persona.').optional(),
+    message: text(
+      'The email body, the call talk track or the social note, in the first person; [brackets] for what the SDR fills in from research.',
+    ),
+  })
+  .describe('One touch of a prospecting sequence.');
+
+export const prospectingSequenceSchema = z
+  .strictObject({
+    review: review(),
+    id: slugId('dana-whitfield'),
+    personaId: z.number().int().positive().describe('The persona (content/personas) the sequence is written for.'),
+    useWhen: text('Optional: when to use it at all (for a persona we do not prospect, such as a Tier 3 firm).').optional(),
+    touches: z
+      .array(touchSchema)
+      .length(3)
+      .superRefine((touches, context) => {
+        const channels = touches.map((touch) => touch.channel).sort();
+        if (channels.join() !== [...PROSPECTING_CHANNELS].sort().join())
+          context.addIssue({ code: 'custom', message: 'needs one email, one call and one social touch' });
+        if (touches.some((touch, index) => index > 0 && touch.day <= touches[index - 1]!.day))
+          context.addIssue({ code: 'custom', message: 'touches must be in day order, one day each' });
+        touches.forEach((touch, index) => {
+          if ((touch.channel === 'email') !== (touch.subject !== undefined))
+            context.addIssue({
+              code: 'custom',
+              path: [index, 'subject'],
+              message: 'an email needs a subject; a call or social touch has none',
+            });
+        });
+      })
+      .describe('Exactly three touches, one email, one call and one social, in day order.'),
+  })
+  .describe('The three-touch prospecting sequence for one persona.');
+export type ProspectingSequenceEntry = z.infer<typeof prospectingSequenceSchema>;

@@ -155,4 +155,7 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { q: 'SSO', kind: 'sales-kit', expect: ['product: IT and security: Sign-in and access'] },
   { q: 'subprocessors', kind: 'sales-kit', expect: ['product: IT and security: Subprocessors'] },
   { q: 'demo for a decision maker', kind: 'sales-kit', expect: ['situations: Demo script: Decision maker: the 30-minute outcome demo'] },
+  { q: 'prospecting email Robert Haines', kind: 'sales-kit', expect: ['situations: Prospecting sequence: Robert Haines'] },
+  { q: 'Marqueo', kind: 'competitor', expect: ['industry: Marqueo'] },
+  { q: 'virtual data room competitor', kind: 'competitor', expect: ['industry: Ledgerhall Data Rooms'] },
 ];

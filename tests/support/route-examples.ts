@@ -114,6 +114,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /sales-kit/pricing', '/sales-kit/pricing'),
   get('GET /sales-kit/it-security', '/sales-kit/it-security'),
   get('GET /sales-kit/demo-scripts', '/sales-kit/demo-scripts'),
+  get('GET /sales-kit/prospecting', '/sales-kit/prospecting?persona=1'),
   get('GET /review', '/review'),
   get('GET /search', '/search?q=broker'),
   get('GET /segments/[id]', '/segments/8', 301),

@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getPersonas, getSegments } from '~/lib/content/buyers';
+import { getIcp, getPersonas, getSegments } from '~/lib/content/buyers';
 import { getCaseStudies, getCaseStudiesOfSegment } from '~/lib/content/case-studies';
 import { DEMO_ROLE_ORDER, getDemoScripts } from '~/lib/content/demo-scripts';
 import { getItSecurity } from '~/lib/content/it-security';
@@ -16,6 +16,7 @@ import {
   filterObjections,
   getDiscoveryQuestions,
   getObjections,
+  getProspectingSequences,
   parseDiscoveryFilter,
   parseObjectionFilter,
 } from '~/lib/content/sales-kit';
@@ -25,7 +26,7 @@ import { itSectionSchema } from '~/schemas/it-security';
 import { PERSONA_ROLES } from '~/schemas/vocabulary';
 import { pricingPackageSchema, pricingPolicySchema } from '~/schemas/pricing';
 import { resourceSchema } from '~/schemas/resources';
-import { DISCOVERY_STAGES, discoveryQuestionSchema, objectionSchema } from '~/schemas/sales-kit';
+import { DISCOVERY_STAGES, discoveryQuestionSchema, objectionSchema, prospectingSequenceSchema } from '~/schemas/sales-kit';
 import { CONTENT, expectRejectsNaming, readYaml, REVIEW } from './schema-helpers';
 
 const raw = (file: string) => readYaml(join(CONTENT, 'sales-kit', file)) as Array<Record<string, unknown>>;
@@ -261,5 +262,35 @@ describe('demo scripts', () => {
       expect(script.minutes, script.id).toBeGreaterThanOrEqual(20);
       expect(script.minutes, script.id).toBeLessThanOrEqual(60);
     }
+  });
+});
+
+describe('prospecting sequences', () => {
+  it('rejects a bad sequence naming the field', () => {
+    const first = raw('prospecting.yaml')[0]!;
+    const good = { ...first, review: REVIEW };
+    const touches = first['touches'] as Array<Record<string, unknown>>;
+    expect(prospectingSequenceSchema.safeParse(good).success).toBe(true);
+    expectRejectsNaming(prospectingSequenceSchema, { ...good, touches: touches.slice(0, 2) }, 'touches');
+    expectRejectsNaming(prospectingSequenceSchema, { ...good, touches: [touches[0], touches[0], touches[2]] }, 'touches');
+    expectRejectsNaming(
+      prospectingSequenceSchema,
+      { ...good, touches: [touches[0], { ...touches[1], subject: 'Hi' }, touches[2]] },
+      'subject',
+    );
+  });
+
+  it('gives every persona exactly one three-touch sequence: email, call and social, in day order', async () => {
+    const [sequences, personas] = await Promise.all([getProspectingSequences(), getPersonas()]);
+    expect(sequences.map((sequence) => sequence.persona.id)).toEqual(personas.map((persona) => persona.id));
+    expect(raw('prospecting.yaml')).toHaveLength(personas.length);
+    for (const sequence of sequences)
+      expect(sequence.touches.map((touch) => touch.channel).sort(), sequence.id).toEqual(['call', 'email', 'social']);
+  });
+
+  it('never prospects the negative persona unprompted', async () => {
+    const { negativePersona } = await getIcp();
+    const sequence = (await getProspectingSequences()).find((candidate) => candidate.persona.id === negativePersona.personaId);
+    expect(sequence?.useWhen).toMatch(/named account/);
   });
 });

@@ -85,6 +85,7 @@ const REFERENCES: Record<string, (data: Record<string, unknown>, known: Known) =
     ...list<number>(data['segmentIds']).map((id, index): Reference => [['segmentIds', index], 'segments', id]),
   ],
   caseStudies: (data) => [[['segmentId'], 'segments', data['segmentId']]],
+  prospecting: (data) => [[['personaId'], 'personas', data['personaId']]],
   pricingPolicy: (data) =>
     (list(data['discountRules']) as Rows).flatMap((rule, ruleIndex) =>
       list<string>(rule['approverIds']).map((id, index): Reference => [

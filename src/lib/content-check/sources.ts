@@ -20,17 +20,14 @@ import { abbreviationSchema, competitorSchema, glossaryTermSchema, industryOverv
 import { lessonSchema, moduleSchema, quizSchema } from '~/schemas/learning';
 import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '~/schemas/product';
 import { customerExampleRowSchema, resourceSchema } from '~/schemas/resources';
-import { caseStudySchema } from '~/schemas/case-studies';
-import { demoScriptSchema } from '~/schemas/demo-scripts';
-import { itSectionSchema } from '~/schemas/it-security';
-import { pricingPackageSchema, pricingPolicySchema } from '~/schemas/pricing';
-import { discoveryQuestionSchema, objectionSchema } from '~/schemas/sales-kit';
+import { SALES_KIT_SOURCES } from './sales-kit-sources';
+import { company, field, file, fixed, glob, industry } from './source-helpers';
 
 /** Raw or parsed entry data: read field by field. */
 export type EntryData = Record<string, unknown>;
 
 /** Where a collection's entries come from (the loader of src/collections/). */
-type SourceFiles =
+export type SourceFiles =
   /** One entry per file under `dir`; MDX files have YAML frontmatter and a body. The id is the authored `id` or the file name. */
   | { kind: 'glob'; dir: string; format: 'yaml' | 'mdx'; recursive: boolean; idFrom: 'data' | 'file' }
   /** One YAML file holding every entry: a list of objects with `id`, or a mapping keyed by id. */
@@ -48,24 +45,6 @@ export interface ContentSource {
   /** The page (and tab) that shows the entry. */
   hrefOf: (data: EntryData, id: string) => string;
 }
-
-const field = (name: string) => (data: EntryData, id: string) => {
-  const value = data[name];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : id;
-};
-const fixed = (value: string) => () => value;
-const glob = (dir: string, format: 'yaml' | 'mdx', idFrom: 'data' | 'file' = 'file', recursive = false): SourceFiles => ({
-  kind: 'glob',
-  dir,
-  format,
-  recursive,
-  idFrom,
-});
-const file = (path: string): SourceFiles => ({ kind: 'file', file: path });
-const company = (tab: string) => fixed(`/company-overview?tab=${tab}`);
-const industry = (tab: string) => fixed(`/industry-knowledge?tab=${tab}`);
-/** A Sales Kit page, at the entry's own anchor. */
-const salesKit = (page: string, prefix: string) => (_: EntryData, id: string) => `/sales-kit/${page}#${prefix}-${id}`;
 
 export const CONTENT_SOURCES: readonly ContentSource[] = [
   {
@@ -260,60 +239,5 @@ export const CONTENT_SOURCES: readonly ContentSource[] = [
     titleOf: field('name'),
     hrefOf: fixed('/'),
   },
-  {
-    collection: 'discoveryQuestions',
-    noun: 'discovery question',
-    files: file('content/sales-kit/discovery-questions.yaml'),
-    schema: discoveryQuestionSchema,
-    titleOf: field('question'),
-    hrefOf: salesKit('discovery-questions', 'question'),
-  },
-  {
-    collection: 'caseStudies',
-    noun: 'case study',
-    files: glob('content/sales-kit/case-studies', 'yaml'),
-    schema: caseStudySchema,
-    titleOf: field('customer'),
-    hrefOf: salesKit('case-studies', 'case'),
-  },
-  {
-    collection: 'objections',
-    noun: 'objection',
-    files: file('content/sales-kit/objections.yaml'),
-    schema: objectionSchema,
-    titleOf: field('objection'),
-    hrefOf: salesKit('objections', 'objection'),
-  },
-  {
-    collection: 'pricingPackages',
-    noun: 'package',
-    files: file('content/sales-kit/pricing-packages.yaml'),
-    schema: pricingPackageSchema,
-    titleOf: field('name'),
-    hrefOf: salesKit('pricing', 'package'),
-  },
-  {
-    collection: 'pricingPolicy',
-    noun: 'pricing policy',
-    files: file('content/sales-kit/pricing-policy.yaml'),
-    schema: pricingPolicySchema,
-    titleOf: fixed('Pricing policy'),
-    hrefOf: fixed('/sales-kit/pricing#contract-terms'),
-  },
-  {
-    collection: 'itSecurity',
-    noun: 'IT fact sheet section',
-    files: file('content/sales-kit/it-security.yaml'),
-    schema: itSectionSchema,
-    titleOf: field('title'),
-    hrefOf: salesKit('it-security', 'it'),
-  },
-  {
-    collection: 'demoScripts',
-    noun: 'demo script',
-    files: file('content/sales-kit/demo-scripts.yaml'),
-    schema: demoScriptSchema,
-    titleOf: field('title'),
-    hrefOf: salesKit('demo-scripts', 'script'),
-  },
+  ...SALES_KIT_SOURCES,
 ];

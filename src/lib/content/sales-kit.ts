@@ -1,7 +1,8 @@
 /**
- * The Sales Kit's conversations (content/sales-kit/): the discovery question bank and the objection
- * library, with the personas, segments, coach situations and case studies they name resolved to links,
- * and the filters the pages read from their address. Plain data, sorted as the pages show it.
+ * The Sales Kit's conversations (content/sales-kit/): the discovery question bank, the objection library
+ * and the prospecting sequences, with the personas, segments, coach situations and case studies they name
+ * resolved to links, and the filters the pages read from their address. Plain data, sorted as the pages
+ * show it.
  */
 import { getCollection } from 'astro:content';
 import {
@@ -11,6 +12,7 @@ import {
   type DiscoveryStage,
   type ObjectionCategory,
   type ObjectionEntry,
+  type ProspectingSequenceEntry,
 } from '~/schemas/sales-kit';
 import { getPersonas, getSegments } from './buyers';
 import { cached } from './cache';
@@ -139,4 +141,26 @@ export function filterObjections(objections: readonly Objection[], filter: Objec
       (filter.situationId === undefined || objection.situations.some((situation) => situation.id === filter.situationId)) &&
       (filter.category === undefined || objection.category === filter.category),
   );
+}
+
+export interface ProspectingSequence extends Omit<ProspectingSequenceEntry, 'personaId'> {
+  persona: NamedLink & { title: string; company: string };
+}
+
+/** Every prospecting sequence, in persona order; one whose persona is unknown is left out (the build reports it). */
+export const getProspectingSequences = (): Promise<ProspectingSequence[]> =>
+  cached('prospecting', async () => {
+    const [entries, personas] = await Promise.all([getCollection('prospecting'), getPersonas()]);
+    return entries
+      .flatMap(({ data: { personaId, ...sequence } }) => {
+        const persona = personas.find((candidate) => candidate.id === personaId);
+        return persona ? [{ ...sequence, persona: { id: persona.id, name: persona.name, title: persona.title, company: persona.company } }] : [];
+      })
+      .sort((a, b) => a.persona.id - b.persona.id);
+  });
+
+/** The persona a prospecting page is filtered to (?persona=3), if it is one. */
+export async function parseProspectingFilter(params: URLSearchParams): Promise<{ personaId?: number }> {
+  const personaId = idIn(params.get('persona'), (await getBuyerLinks()).personas);
+  return personaId ? { personaId } : {};
 }

@@ -1,13 +1,13 @@
 // Search places of the Sales Kit: every discovery question and every objection (in the "what to say"
 // group of the coach), with one place per persona for their own questions, so "discovery questions
-// Priya" lands there, and the demo scripts; the case studies (customer proof, with the resources); the
+// Priya" lands there, the demo scripts and the prospecting sequences; the case studies (customer proof, with the resources); the
 // packages, the pricing policy and the IT and security fact sheet (with the product).
 import { DISCOVERY_STAGE_LABELS, OBJECTION_CATEGORY_LABELS } from '~/schemas/sales-kit';
 import { caseStudyHref, getCaseStudies } from '../case-studies';
 import { getDemoScripts } from '../demo-scripts';
 import { getItSecurity } from '../it-security';
 import { getPricing } from '../pricing';
-import { getDiscoveryQuestions, getObjections } from '../sales-kit';
+import { getDiscoveryQuestions, getObjections, getProspectingSequences } from '../sales-kit';
 import { lines, type SearchPlace } from './place';
 
 const DISCOVERY = '/sales-kit/discovery-questions';
@@ -162,6 +162,23 @@ async function itAndDemoPlaces(): Promise<SearchPlace[]> {
   ];
 }
 
+async function prospectingPlaces(): Promise<SearchPlace[]> {
+  return (await getProspectingSequences()).map((sequence) => ({
+    group: 'situations',
+    item: `prospecting:${sequence.id}`,
+    title: `Prospecting sequence: ${sequence.persona.name}`,
+    context: `Sales Kit · ${sequence.persona.title}, ${sequence.persona.company}`,
+    names: [`Prospecting sequence for ${sequence.persona.name}`],
+    keywords: ['prospecting', 'SDR', 'cold email', sequence.persona.name],
+    text: lines(
+      sequence.useWhen,
+      sequence.touches.map((touch) => lines(touch.subject, touch.message)),
+    ),
+    href: `/sales-kit/prospecting?persona=${sequence.persona.id}`,
+  }));
+}
+
 export async function salesKitPlaces(): Promise<SearchPlace[]> {
-  return (await Promise.all([discoveryPlaces(), objectionPlaces(), caseStudyPlaces(), pricingPlaces(), itAndDemoPlaces()])).flat();
+  const parts = [discoveryPlaces(), objectionPlaces(), caseStudyPlaces(), pricingPlaces(), itAndDemoPlaces(), prospectingPlaces()];
+  return (await Promise.all(parts)).flat();
 }
