@@ -393,6 +393,22 @@ describe('authored learning content', () => {
     for (const feature of [/email/i, /search engine/i, /lead management/i]) expect(key).toMatch(feature);
   });
 
+  it('holds at least 160 questions across quizzes and knowledge checks, covering discovery, objections, pricing and case studies', () => {
+    const checks = lessons.flatMap((lesson) => [...lesson.body.matchAll(/<KnowledgeCheck\b/g)].map(() => lesson.id));
+    const questions = quizzes.flatMap((quiz) => quiz.questions.map((question) => question.lessonId));
+    expect(questions.length + checks.length).toBeGreaterThanOrEqual(160);
+    const topics = {
+      discovery: [407, 406, 601],
+      objections: [608, 603],
+      pricing: [507, 604],
+      'case studies': [307],
+    };
+    for (const [topic, lessonIds] of Object.entries(topics)) {
+      const asked = [...questions, ...checks].filter((id) => lessonIds.includes(id)).length;
+      expect(asked, topic).toBeGreaterThanOrEqual(6);
+    }
+  });
+
   it('varies the position of the correct option', () => {
     const positions = quizzes.flatMap((q) => q.questions.map((question) => question.options.findIndex((o) => o.isCorrect)));
     const counts = new Map<number, number>();
