@@ -144,12 +144,12 @@ test.describe('Industry Knowledge', () => {
     });
   }
 
-  test('competitive landscape shows four competitor cards; keyboard moves on to the terms', async ({ userPage: page }) => {
+  test('competitive landscape shows six competitor cards; keyboard moves on to the terms', async ({ userPage: page }) => {
     await page.goto('/industry-knowledge');
     await tab(page, 'Competitive Landscape').click();
     await expect(page).toHaveURL(/[?&]tab=competitive-landscape\b/);
     const cards = panel(page, 'Competitive Landscape').getByTestId('competitor-card');
-    await expect(cards).toHaveCount(4);
+    await expect(cards).toHaveCount(6);
     for (const card of await cards.all()) {
       for (const heading of ['Strengths', 'Weaknesses', 'How we win']) {
         await expect(card.getByRole('heading', { name: heading, level: 4 })).toBeVisible();
@@ -182,7 +182,7 @@ test.describe('without JavaScript', () => {
       await expect(page.getByTestId('languages-banner')).toContainText('10 languages');
 
       await page.goto('/industry-knowledge?tab=competitive-landscape');
-      await expect(panel(page, 'Competitive Landscape').getByTestId('competitor-card')).toHaveCount(4);
+      await expect(panel(page, 'Competitive Landscape').getByTestId('competitor-card')).toHaveCount(6);
       await tab(page, 'Terms & Acronyms').click();
       await expect(page).toHaveURL(/[?&]tab=terms-acronyms\b/);
       await expect(panel(page, 'Terms & Acronyms').getByRole('heading', { name: 'Glossary', level: 2 })).toBeVisible();

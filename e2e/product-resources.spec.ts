@@ -86,7 +86,9 @@ test.describe('/resources', () => {
     await expect(panel.getByTestId('resource-card')).toHaveCount(3);
   });
 
-  test('resource cards show type, category, Added on date and a View Resource link in a new window', async ({ userPage: page }) => {
+  test('resource cards show type, category, Added on date and a View Resource link in a new window, or say they are internal', async ({
+    userPage: page,
+  }) => {
     await page.goto('/resources?tab=sales-resources');
     const panel = page.getByRole('tabpanel', { name: 'Sales Resources' });
     await expect(panel).toBeVisible();
@@ -98,6 +100,11 @@ test.describe('/resources', () => {
       await expect(card.getByTestId('resource-category')).toContainText(/Sales Resources/);
       await expect(card.getByRole('heading', { level: 3 })).not.toBeEmpty();
       await expect(card.getByText(/^Added on /)).toHaveText(ADDED_ON);
+      // A resource published at no address (a PDF kept by Marketing) says how to get it instead of linking.
+      if ((await card.getByTestId('resource-internal').count()) > 0) {
+        await expect(card.getByRole('link', { name: /^View Resource/ })).toHaveCount(0);
+        continue;
+      }
       const view = card.getByRole('link', { name: /^View Resource/ });
       await expect(view).toHaveAttribute('target', '_blank');
       await expect(view).toHaveAttribute('rel', /\bnoopener\b/);

@@ -7,6 +7,7 @@ import { industryCollections } from './collections/industry';
 import { learningCollections } from './collections/learning';
 import { externalToolsCollections } from './collections/external-tools';
 import { productCollections } from './collections/product';
+import { salesKitCollections } from './collections/sales-kit';
 
 export const collections = {
   ...companyCollections,
@@ -16,4 +17,5 @@ export const collections = {
   ...learningCollections,
   ...externalToolsCollections,
   ...coachCollections,
+  ...salesKitCollections,
 };

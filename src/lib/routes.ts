@@ -53,6 +53,14 @@ const STATIC_PAGES = new Set([
   '/search',
   '/team-progress',
   '/content-health',
+  '/sales-kit',
+  '/sales-kit/discovery-questions',
+  '/sales-kit/case-studies',
+  '/sales-kit/objections',
+  '/sales-kit/pricing',
+  '/sales-kit/it-security',
+  '/sales-kit/demo-scripts',
+  '/sales-kit/prospecting',
 ]);
 
 /** A page route a path names: which page, and its ids (still to be checked against the content). */
@@ -103,7 +111,10 @@ export const LEARNING_PATH: readonly NavItem[] = [
   { label: 'Team Progress', href: '/team-progress', icon: 'chart', adminOnly: true },
 ];
 
-export const SALES_ITEMS: readonly NavItem[] = [{ label: 'Sales Situations', href: '/sales-situations', icon: 'chat' }];
+export const SALES_ITEMS: readonly NavItem[] = [
+  { label: 'Sales Situations', href: '/sales-situations', icon: 'chat' },
+  { label: 'Sales Kit', href: '/sales-kit', icon: 'briefcase', matchPrefix: true },
+];
 
 export function isActive(item: NavItem, pathname: string): boolean {
   if (item.href === '/') return pathname === '/';

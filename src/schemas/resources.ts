@@ -7,6 +7,9 @@
  * - `resourceCustomerExamples`: `content/resources/customer-examples.yaml`, the Live Customer Examples
  *   matrix: one row per buyer segment with its live example sites (some tagged Single Property).
  *
+ * A resource either links somewhere that opens (an https address, or a page of the hub starting with /,
+ * checked at build) or is `internal`: not published at any address, with a line on how staff get it.
+ *
  * The Sales Resources tab filters by category value (pdf-collateral, industry-links, all). A
  * sales resource says which of those it belongs to in `salesCategory`; a resource whose `category` is
  * itself pdf-collateral or industry-links matches that filter too.
@@ -40,7 +43,20 @@ export const resourceSchema = z
     title: text('Card title.'),
     description: text('One or two sentences: what the resource is and when a rep uses it.'),
     type: resourceTypeSchema,
-    link: httpsUrl('Where "View Resource" goes (opens in a new window). Customer sites are fictional `.example` domains.'),
+    link: z
+      .union([
+        z.url({ protocol: /^https$/, error: 'must be an https:// address or a page of the hub starting with /' }),
+        z.string().regex(/^\/[^/\s]/, 'must be an https:// address or a page of the hub starting with /'),
+      ])
+      .optional()
+      .describe(
+        'Where "View Resource" goes: an https:// address that opens (opens in a new window), or a page of the hub starting with / (e.g. /sales-kit/case-studies#case-harborline-commercial). Leave it out for an internal resource.',
+      ),
+    internal: text(
+      'Instead of link, for a resource not published at any address: where staff get it and from whom, e.g. "Ask Chloe Martin (Marketing) for the current PDF."',
+    )
+      .optional()
+      .describe('For an internal resource (no link): where staff get it and from whom. Write either link or internal, not both.'),
     createdAt: z.coerce
       .date({ error: 'must be a date like 2026-03-14' })
       .describe('Date the resource was added (YYYY-MM-DD); shown as "Added on {date}".'),
@@ -53,6 +69,13 @@ export const resourceSchema = z
       ),
   })
   .superRefine((resource, context) => {
+    if ((resource.link === undefined) === (resource.internal === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['link'],
+        message: 'write either link (an address or a page of the hub) or internal (how staff get it), not both and not neither',
+      });
+    }
     if (resource.category === 'sales-resources' && !resource.salesCategory) {
       context.addIssue({ code: 'custom', path: ['salesCategory'], message: 'salesCategory is required when category is sales-resources' });
     }

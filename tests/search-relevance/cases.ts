@@ -19,7 +19,8 @@ export interface RelevanceCase {
     | 'icp'
     | 'lesson'
     | 'resource'
-    | 'industry';
+    | 'industry'
+    | 'sales-kit';
   expect: string[];
 }
 
@@ -76,7 +77,15 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   // Objections and sales situations
   { q: 'budget', kind: 'objection', expect: ['situations: Budget Pushback'] },
   { q: 'too expensive', kind: 'objection', expect: ['situations: Budget Pushback', 'lessons: Handling Common Objections'] },
-  { q: 'discount', kind: 'objection', expect: ['situations: Budget Pushback'] },
+  {
+    q: 'discount',
+    kind: 'objection',
+    expect: [
+      'situations: Budget Pushback',
+      'product: Discounts and who approves them',
+      "situations: “We'd need a big discount to do this this year.”",
+    ],
+  },
   { q: 'we already have a website vendor', kind: 'objection', expect: ['lessons: Handling Common Objections'] },
   { q: "brokers won't use another tool", kind: 'objection', expect: ['lessons: Handling Common Objections'] },
   { q: 'cold feet', kind: 'objection', expect: ['situations: Addressing Concerns (Late Stage)'] },
@@ -110,8 +119,43 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { q: 'shelfware', kind: 'icp', expect: ['icp: Shelfware'] },
   { q: 'market size', kind: 'industry', expect: ['industry: Market size'] },
   { q: 'flight to quality', kind: 'industry', expect: ['industry: Flight to quality in office'] },
-  { q: 'discovery questions', kind: 'lesson', expect: ['lessons: Discovery That Uncovers Business Impact'] },
+  {
+    q: 'discovery questions',
+    kind: 'lesson',
+    expect: ['lessons: Discovery That Uncovers Business Impact', 'situations: Discovery Questions'],
+  },
   { q: 'ROI worksheet', kind: 'resource', expect: ['resources: Marketing ROI Worksheet'] },
-  { q: 'case study', kind: 'resource', expect: ['resources: Case Study: Harborline Commercial Leases Up 200 Harbor Way'] },
+  {
+    q: 'case study',
+    kind: 'resource',
+    expect: ['resources: Case Study: Harborline Commercial Leases Up 200 Harbor Way', 'resources: Case study: Harborline Commercial'],
+  },
   { q: 'NAIOP', kind: 'resource', expect: ['resources: NAIOP: Commercial Real Estate Development Research'] },
+  // Sales Kit
+  { q: 'discovery questions Priya', kind: 'sales-kit', expect: ['situations: Discovery questions for Priya Raman'] },
+  { q: 'questions for Tom Kessler', kind: 'sales-kit', expect: ['situations: Discovery questions for Tom Kessler'] },
+  {
+    q: 'cost of vacancy',
+    kind: 'sales-kit',
+    expect: ['situations: What does a month of vacancy on your largest open suite cost you in rent?'],
+  },
+  { q: 'Corvane', kind: 'sales-kit', expect: ['resources: Case study: Corvane Capital Advisors'] },
+  { q: 'days on market 148', kind: 'sales-kit', expect: ['resources: Case study: Ironvale Properties'] },
+  { q: 'case study property manager Yardi', kind: 'sales-kit', expect: ['resources: Case study: Larchfield Property Management'] },
+  { q: 'we already use a virtual data room', kind: 'objection', expect: ['situations: “We already use a virtual data room.”'] },
+  { q: 'SOC 2 report', kind: 'objection', expect: ['situations: “Send us your SOC 2 Type II report.”'] },
+  {
+    q: 'MRI integration',
+    kind: 'objection',
+    expect: ['situations: “Does it integrate with MRI?”', 'lessons: Integrations: The Connected Stack'],
+  },
+  { q: 'Capital Markets package', kind: 'sales-kit', expect: ['product: Package: Capital Markets'] },
+  { q: 'who approves a discount', kind: 'sales-kit', expect: ['product: Discounts and who approves them'] },
+  { q: 'renewal notice', kind: 'sales-kit', expect: ['product: Contract terms'] },
+  { q: 'SSO', kind: 'sales-kit', expect: ['product: IT and security: Sign-in and access'] },
+  { q: 'subprocessors', kind: 'sales-kit', expect: ['product: IT and security: Subprocessors'] },
+  { q: 'demo for a decision maker', kind: 'sales-kit', expect: ['situations: Demo script: Decision maker: the 30-minute outcome demo'] },
+  { q: 'prospecting email Robert Haines', kind: 'sales-kit', expect: ['situations: Prospecting sequence: Robert Haines'] },
+  { q: 'Marqueo', kind: 'competitor', expect: ['industry: Marqueo'] },
+  { q: 'virtual data room competitor', kind: 'competitor', expect: ['industry: Ledgerhall Data Rooms'] },
 ];

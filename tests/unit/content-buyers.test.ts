@@ -301,6 +301,58 @@ describe('ideal customer profile', () => {
     }
   });
 
+  it('leaves no large firm without a tier: owners, property managers and leasing brokerages with more than 75 properties are Tier 1', async () => {
+    const [tier1, tier2] = (await getIcp()).tiers;
+    for (const segment of [/building owners/i, /property managers/i, /leasing brokerages/i])
+      expect(tier1?.segmentsOrPersonas).toMatch(segment);
+    expect(tier1?.segmentsOrPersonas).toMatch(/more than 75 properties/);
+    expect(tier2?.properties).toMatch(/11-75/);
+  });
+
+  it('every persona states the facts that place it in a tier: a property count, a headcount and its CRM or property-management system', async () => {
+    const NUMBER = String.raw`(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)`;
+    const properties = new RegExp(
+      String.raw`\b${NUMBER}\b[^.]*?\b(?:properties|buildings|listings|offerings|assets|deals|shopping centers)\b`,
+      'i',
+    );
+    const headcount = new RegExp(String.raw`\b${NUMBER}[- ](?:person|people|employees|staff|brokers)\b`, 'i');
+    const stack = /Salesforce|HubSpot|Dynamics 365|Yardi|MRI|no CRM/;
+    for (const persona of await getPersonas()) {
+      const facts = [persona.background, ...persona.painPoints].join(' ');
+      expect(persona.background, `${persona.name}: properties`).toMatch(properties);
+      expect(persona.background, `${persona.name}: headcount`).toMatch(headcount);
+      expect(facts, `${persona.name}: CRM or property-management system`).toMatch(stack);
+    }
+  });
+
+  it('talk tracks promise only what the product pages back (no CA status in the CRM, no full OM templates, no tenant notices or tenant sites)', async () => {
+    const unbacked = [
+      /CA signatures?[^.;]*\bsync|\bsync[^.;]*CA signatures?/i,
+      /\bOM templates\b|templates for [^.;]*\bOMs\b|\bOM and flyer templates\b/i,
+      /tenant notices?/i,
+      /tenant (?:web)?sites?\b/i,
+    ];
+    const tracks = [
+      ...(await getSegments()).flatMap((segment) => [
+        ...segment.talkingPoints,
+        ...segment.buyerPersonas.champion.whyIWontBuyResponses,
+        ...segment.buyerPersonas.decisionMaker.whyIWontBuyResponses,
+      ]),
+      ...(await getPersonas()).flatMap((persona) => [
+        ...persona.callPrep.talkingPoints,
+        ...persona.callPrep.objections.map((objection) => objection.response),
+      ]),
+    ];
+    for (const track of tracks) for (const pattern of unbacked) expect(track, String(pattern)).not.toMatch(pattern);
+  });
+
+  it('files each persona under the segment its firm is in (a full-service brokerage is not investment sales)', async () => {
+    for (const persona of await getPersonas()) {
+      if (/full-service/i.test(persona.background)) expect(persona.buyerSegmentId, persona.name).not.toBe(10);
+    }
+    expect((await getPersona(1))?.buyerSegmentId).toBe(9);
+  });
+
   it('Tier 2 needs a CRM or a property-management system (having neither disqualifies)', async () => {
     const [, tier2] = (await getIcp()).tiers;
     expect(tier2?.techStack).toMatch(/CRM or a property-management system/);

@@ -54,7 +54,7 @@ describe('a fixture with one mistake of every kind', () => {
         replaceNth(/lessonId: \d+/g, 3, 'lessonId: 299')(replaceNth(/ {4}explanation:/g, 2, '    explanaton:')(text)),
       'content/quizzes/06-icp-tiers.yaml': replaceOnce(/lessonId: \d+/, 'lessonId: 206'),
       'content/quizzes/04-buyer-segments.yaml': replaceOnce(/\n {4}lessonId: \d+/, ''),
-      'content/lessons/02-industry/05-practice.mdx': replaceOnce('answer={1}', 'answer={9}'),
+      'content/lessons/02-industry/05-practice.mdx': replaceNth(/answer=\{1\}/g, 2, 'answer={9}'),
       'content/lessons/02-industry/04-key-metrics.mdx': replaceOnce(
         '## Why Parcelwise cares',
         'Rents rose <5% last year.\n\n## Why Parcelwise cares',
@@ -229,12 +229,13 @@ describe('links', () => {
         'link: https://www.unlisted-research.org/report',
       ),
       'content/lessons/01-company/02-value-propositions.mdx': (text) =>
-        `${text}\nSee [a customer](https://harborlinecommercial.example/listings) and [us](https://parcelwise.example/about).\n`,
+        `${text}\nSee [a customer](https://harborlinecommercial.example/listings), [our CRM](https://crm.parcelwise.example/accounts) and [our site](https://parcelwise.example/about).\n`,
       'content/resources/customer-examples.yaml': replaceOnce('https://tallisreed.example', 'https://www.tallisreed.com'),
     });
     try {
       const messages = checkContent(fixture.root).problems.map((problem) => `${problem.file} ${problem.message}`);
       expect(messages).toEqual([
+        'content/lessons/01-company/02-value-propositions.mdx links to https://parcelwise.example/about, whose host parcelwise.example is not known to resolve in production',
         'content/resources/library/naiop-industry-research.yaml links to https://www.unlisted-research.org/report, whose host www.unlisted-research.org is not known to resolve in production',
         'content/resources/customer-examples.yaml links to www.tallisreed.com, but customer example sites are fictional',
       ]);
@@ -288,7 +289,7 @@ describe('the build integration', () => {
     });
 
   it('fails `astro build` with the report, and only warns a dev server', () => {
-    const fixture = contentFixture({ 'content/lessons/02-industry/05-practice.mdx': replaceOnce('answer={1}', 'answer={9}') });
+    const fixture = contentFixture({ 'content/lessons/02-industry/05-practice.mdx': replaceNth(/answer=\{1\}/g, 2, 'answer={9}') });
     try {
       const build = logger();
       expect(() => setup('build', fixture.root, build.logger)).toThrow(/Content check failed: 1 problem/);

@@ -1,6 +1,6 @@
 // Industry content (content/industry/*.yaml) against its schemas (src/schemas/industry.ts) and docs/product.md
 // "Industry Knowledge (/industry-knowledge)": market size, segments, stakeholders, lease types, trends and challenges; exactly
-// four competitor cards; abbreviations (≥ 25) and a glossary (≥ 50). Read like Astro's file() loader.
+// six competitor cards; abbreviations (≥ 25) and a glossary (≥ 50). Read like Astro's file() loader.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -70,15 +70,18 @@ describe('industry overview tab', () => {
 });
 
 describe('competitive landscape and terms', () => {
-  it('has exactly four competitor cards, each with strengths, weaknesses and how we win', () => {
-    expect(competitors).toHaveLength(4);
+  it('has six competitor cards, among them a direct all-in-one competitor and a virtual data room, each with strengths, weaknesses and how we win', () => {
+    expect(competitors).toHaveLength(6);
+    expect(competitors.map((competitor) => competitor.category)).toEqual(
+      expect.arrayContaining(['All-in-one CRE marketing platform', 'Virtual data room']),
+    );
     for (const competitor of competitors) {
       expect(competitor.strengths.length, competitor.name).toBeGreaterThanOrEqual(3);
       expect(competitor.weaknesses.length, competitor.name).toBeGreaterThanOrEqual(3);
       expect(competitor.howWeWin.length, competitor.name).toBeGreaterThanOrEqual(3);
     }
-    expect(new Set(competitors.map((competitor) => competitor.name)).size).toBe(4);
-    expect(new Set(competitors.map((competitor) => competitor.order)).size).toBe(4);
+    expect(new Set(competitors.map((competitor) => competitor.name)).size).toBe(6);
+    expect(new Set(competitors.map((competitor) => competitor.order)).size).toBe(6);
   });
 
   it('has at least 25 abbreviations, each with its expansion', () => {

@@ -377,6 +377,38 @@ describe('authored learning content', () => {
     }
   });
 
+  it('gives one answer everywhere to which features prove TARGET: email segmentation, the search engine and lead management', () => {
+    const byId = new Map(lessons.map((lesson) => [lesson.id, lesson.body]));
+    const targetParts = [
+      /## TARGET\n([\s\S]*?)\n## /.exec(byId.get(102)!)?.[1],
+      /\| TARGET \|([^\n]*)/.exec(byId.get(502)!)?.[1],
+      /\(([^)]*prove TARGET[^)]*)\)/.exec(byId.get(504)!.replace(/\n/g, ' '))?.[1],
+    ];
+    for (const part of targetParts) {
+      expect(part, 'a lesson lost its TARGET mapping').toBeDefined();
+      for (const feature of [/email/i, /search engine/i, /lead management/i]) expect(part).toMatch(feature);
+    }
+    const question = quizzes.find((quiz) => quiz.id === 7)!.questions.find((q) => q.id === 'q6')!;
+    const key = question.options.find((option) => option.isCorrect)!.text;
+    for (const feature of [/email/i, /search engine/i, /lead management/i]) expect(key).toMatch(feature);
+  });
+
+  it('holds at least 160 questions across quizzes and knowledge checks, covering discovery, objections, pricing and case studies', () => {
+    const checks = lessons.flatMap((lesson) => [...lesson.body.matchAll(/<KnowledgeCheck\b/g)].map(() => lesson.id));
+    const questions = quizzes.flatMap((quiz) => quiz.questions.map((question) => question.lessonId));
+    expect(questions.length + checks.length).toBeGreaterThanOrEqual(160);
+    const topics = {
+      discovery: [407, 406, 601],
+      objections: [608, 603],
+      pricing: [507, 604],
+      'case studies': [307],
+    };
+    for (const [topic, lessonIds] of Object.entries(topics)) {
+      const asked = [...questions, ...checks].filter((id) => lessonIds.includes(id)).length;
+      expect(asked, topic).toBeGreaterThanOrEqual(6);
+    }
+  });
+
   it('varies the position of the correct option', () => {
     const positions = quizzes.flatMap((q) => q.questions.map((question) => question.options.findIndex((o) => o.isCorrect)));
     const counts = new Map<number, number>();

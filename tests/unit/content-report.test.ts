@@ -11,17 +11,27 @@ import { contentFixture, PROJECT_ROOT, replaceOnce, type ContentFixture } from '
 
 const run = promisify(execFile);
 
-function rewriteReviews(dir: string): void {
-  for (const name of readdirSync(dir)) {
+/** The team member ids, to spread the rewritten reviews over owners as the review-load rules require. */
+const TEAM = [...readFileSync(join(PROJECT_ROOT, 'content/company/team.yaml'), 'utf8').matchAll(/^- id: ([a-z-]+)$/gm)].map(
+  (match) => match[1]!,
+);
+
+/**
+ * Every review reviewed on 2026-01-15 and due from 2026-09-07 on, about ten a week (Mondays to Fridays)
+ * and owners in turn: nothing due before September, and no owner or week over the review-load limits.
+ */
+function rewriteReviews(dir: string, counter = { n: 0 }): void {
+  for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) rewriteReviews(path);
+    if (statSync(path).isDirectory()) rewriteReviews(path, counter);
     else if (/\.(ya?ml|mdx)$/.test(name)) {
       writeFileSync(
         path,
-        readFileSync(path, 'utf8').replace(
-          /review: \{[^}\n]*\}/g,
-          'review: { owner: aaliyah-brooks, lastReviewed: 2026-01-15, reviewEveryMonths: 12 }',
-        ),
+        readFileSync(path, 'utf8').replace(/review: \{[^}\n]*\}/g, () => {
+          const n = counter.n++;
+          const due = new Date(Date.UTC(2026, 8, 7 + Math.floor(n / 10) * 7 + (n % 5))).toISOString().slice(0, 10);
+          return `review: { owner: ${TEAM[n % TEAM.length]}, lastReviewed: 2026-01-15, reviewBy: ${due} }`;
+        }),
       );
     }
   }

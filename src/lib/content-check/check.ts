@@ -1,7 +1,8 @@
 /**
  * The content check the build runs before Astro's content sync (src/integrations/content-check.ts) and
  * tests call directly: reads every collection's files, checks every entry against its schema, the
- * references between entries, the MDX bodies and their knowledge checks, the links, and the quiz bank.
+ * references between entries, the MDX bodies and their knowledge checks, the links, the quiz bank and the
+ * review load (no owner of more than a quarter of the entries, no week with a pile of reviews due).
  * Returns EVERY problem found, in words an editor understands, plus the entries that passed.
  */
 import { readFileSync } from 'node:fs';
@@ -11,9 +12,11 @@ import { describePath } from './describe';
 import { checkMdxBodies } from './knowledge-checks';
 import { checkLinks, LINK_HOSTS_FILE } from './links';
 import type { Problem } from './problems';
+import { checkNamedReferences } from './named-references';
 import { lintQuizBank, type BankQuestion } from './quiz-bank';
 import { readContent } from './read';
 import { checkReferences } from './references';
+import { checkReviewLoad } from './review-load';
 import { checkSchemas, type ParsedEntry } from './schema-check';
 import { CONTENT_SOURCES, type ContentSource } from './sources';
 
@@ -75,9 +78,11 @@ export function checkContent(root: string, sources: readonly ContentSource[] = C
   const withData = read.entries.map((entry) => passed.get(entry.file + entry.id) ?? { ...entry, parsed: entry.data });
   problems.push(
     ...checkReferences(read.entries, withData),
+    ...checkNamedReferences(read.entries),
     ...mdx.problems,
     ...checkLinks(read.entries, hosts),
     ...lintQuizBank(bankQuestions(schemas.parsed), mdx.checks),
+    ...checkReviewLoad(schemas.parsed),
   );
   return { problems, entries: schemas.parsed };
 }

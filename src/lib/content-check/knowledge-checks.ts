@@ -152,12 +152,21 @@ function expressionProblems(expressions: readonly BodyExpression[], file: string
     });
 }
 
-/** One knowledge-check question, for the quiz-bank lint. */
+/** One knowledge-check question, for the quiz-bank lint; `options` and `answer` only when both are well formed. */
 export interface FoundCheck {
   file: string;
   line: number;
   where: string;
   question: string;
+  options?: string[];
+  answer?: number;
+}
+
+/** The options and the answer of a check whose props are sound, for the bank's option rules. */
+function keyed(check: KnowledgeCheckProps): Pick<FoundCheck, 'options' | 'answer'> {
+  const { options, answer } = check;
+  if (!Array.isArray(options) || !options.every(isText) || typeof answer !== 'number') return {};
+  return Number.isInteger(answer) && answer >= 0 && answer < options.length ? { options: options as string[], answer } : {};
 }
 
 /** Every problem in the MDX bodies of lessons and modules, and the knowledge-check questions found. */
@@ -195,7 +204,7 @@ export function checkMdxBodies(entries: readonly RawEntry[]): { problems: Proble
     const checks = found.checks.flatMap((check, index) => {
       const where = `Knowledge check ${index + 1}${isText(check.question) ? ` ('${clip(check.question)}')` : ''} of ${name}`;
       if (isText(check.question))
-        questions.push({ file: entry.file, line: check.line, where: where.replace(/^K/, 'k'), question: check.question });
+        questions.push({ file: entry.file, line: check.line, where: where.replace(/^K/, 'k'), question: check.question, ...keyed(check) });
       return knowledgeCheckErrors(check).map(([message, fix]): Problem => ({ file: entry.file, line: check.line, where, message, fix }));
     });
     return [...unknownComponents, ...expressionProblems(found.expressions, entry.file, name), ...checks];

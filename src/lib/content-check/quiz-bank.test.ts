@@ -1,7 +1,7 @@
 // The quiz-bank lint on small synthetic banks: each rule passes at its limit and fails just past it,
 // naming the questions to change. (The committed bank passes: tests/unit/content-check.test.ts.)
 import { describe, expect, it } from 'vitest';
-import { correctIsLongest, lintQuizBank, similarity, type BankQuestion } from './quiz-bank';
+import { correctIsLongest, lintQuizBank, similarity, type BankCheck, type BankQuestion } from './quiz-bank';
 
 /** A question whose correct option is at `key` and is the longest when `longest`. */
 function question(n: number, key: number, longest: boolean): BankQuestion {
@@ -81,6 +81,55 @@ describe('quiz-bank lint', () => {
         "question 6 (q6) of quiz 'Bank' asks the same as question 13 (q13) of quiz 'Bank'",
       ],
     );
+  });
+
+  it('holds the knowledge checks to the same two shares, counted over the checks alone', () => {
+    const checkOf = (item: BankQuestion, n: number): BankCheck => ({
+      file: 'content/lessons/x.mdx',
+      line: n,
+      where: `knowledge check ${n} of lesson 'X'`,
+      question: `Check${n}a check${n}b check${n}c?`,
+      options: item.options.map((option) => option.text),
+      answer: item.options.findIndex((option) => option.isCorrect),
+    });
+    const checks = (longestCount: number) => bank(longestCount).map((item, index) => checkOf(item, index + 1));
+    expect(lintQuizBank(bank(0), checks(7))).toEqual([]);
+    const [problem, ...rest] = lintQuizBank(bank(0), checks(8));
+    expect(rest).toEqual([]);
+    expect(problem?.where).toBe("The lessons' knowledge-check bank");
+    expect(problem?.message).toMatch(
+      /^has the correct option as the longest \(or tied for longest\) in 40% of its 20 knowledge checks \(8\)/,
+    );
+    expect(problem?.fix).toContain("knowledge check 8 of lesson 'X'");
+    const stacked = bank(0, (n) => (n < 8 ? 0 : 1 + (n % 3))).map((item, index) => checkOf(item, index + 1));
+    expect(lintQuizBank([], stacked).map((found) => found.message)).toEqual([
+      'has the correct option in the first position in 40% of its 20 knowledge checks (8); at most 35% per position is allowed',
+    ]);
+    // A check whose props are broken is the MDX check's to report, not counted here.
+    const { options: _options, answer: _answer, ...unkeyed } = checkOf(bank(0)[0]!, 1);
+    expect(lintQuizBank([], [unkeyed])).toEqual([]);
+  });
+
+  it('fails catch-all and giveaway options in questions and in knowledge checks', () => {
+    const questions = bank(0);
+    questions[1] = {
+      ...questions[1]!,
+      options: [...questions[1]!.options.slice(0, 3), { text: 'All three of the tests', isCorrect: false }],
+    };
+    const check: BankCheck = {
+      file: 'content/lessons/x.mdx',
+      line: 9,
+      where: "knowledge check 1 of lesson 'X'",
+      question: 'What does the lesson say about renewals?',
+      options: ['Renew early', 'Nothing; walk away immediately', 'Renew late'],
+      answer: 0,
+    };
+    // (A bank of one check has all its keys in one position: that share is not what this test is about.)
+    const perItem = lintQuizBank(questions, [check]).filter((problem) => !problem.where.startsWith('The '));
+    expect(perItem.map((problem) => `${problem.where} ${problem.message}`)).toEqual([
+      'question 2 (q2) of quiz \'Bank\' has a catch-all option 4, "All three of the tests"',
+      'knowledge check 1 of lesson \'X\' has a giveaway option 2, "Nothing; walk away immediately"',
+    ]);
   });
 
   it('measures similarity as shared distinct words (longer than two letters) over all distinct words', () => {

@@ -2,8 +2,11 @@
  * The quiz-bank lint: across every quiz, a learner must not be able to score by test-wiseness. The build
  * fails when the correct option is the longest (or tied for longest) in more than 35 % of the questions,
  * when one position holds more than 35 % of the keys, or when two questions ask the same thing (a quiz
- * question that repeats another, or the knowledge check whose answer a lesson has just shown).
+ * question that repeats another, or the knowledge check whose answer a lesson has just shown). The
+ * knowledge checks of the lessons are held to the same two shares, counted over the checks, and both
+ * to the option rules of ./option-rules.ts (no catch-all, no giveaway option).
  */
+import { optionProblems } from './option-rules';
 import type { Problem } from './problems';
 
 const MAX_CUE_SHARE = 0.35;
@@ -24,7 +27,20 @@ export interface BankCheck {
   line: number | null;
   where: string;
   question: string;
+  /** Only when the check's props are sound (a broken one is reported by the MDX check). */
+  options?: readonly string[];
+  answer?: number;
 }
+
+/** What a share rule counts: the quiz questions, or the lessons' knowledge checks. */
+interface Bank {
+  where: string;
+  /** "its 20 questions", "its 27 knowledge checks" (after "has the correct option … in 40% of"). */
+  items: (count: number) => string;
+}
+
+const QUIZ_BANK: Bank = { where: 'The quiz bank', items: (count) => `its ${count} questions` };
+const CHECK_BANK: Bank = { where: "The lessons' knowledge-check bank", items: (count) => `its ${count} knowledge checks` };
 
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
 const ordinal = (position: number) => ['first', 'second', 'third', 'fourth', 'fifth'][position] ?? `${position + 1}th`;
@@ -58,20 +74,20 @@ const summary = (where: string, questions: readonly BankQuestion[]) => ({
   where,
 });
 
-function longestProblems(questions: readonly BankQuestion[]): Problem[] {
+function longestProblems(questions: readonly BankQuestion[], bank: Bank): Problem[] {
   const longest = questions.filter(correctIsLongest);
   const share = longest.length / questions.length;
   if (share <= MAX_CUE_SHARE) return [];
   return [
     {
-      ...summary('The quiz bank', questions),
-      message: `has the correct option as the longest (or tied for longest) in ${percent(share)} of its ${questions.length} questions (${longest.length}); at most ${percent(MAX_CUE_SHARE)} is allowed, or learners score by picking the longest answer`,
+      ...summary(bank.where, questions),
+      message: `has the correct option as the longest (or tied for longest) in ${percent(share)} of ${bank.items(questions.length)} (${longest.length}); at most ${percent(MAX_CUE_SHARE)} is allowed, or learners score by picking the longest answer`,
       fix: `Shorten the correct option or make a distractor as specific in some of: ${longest.map((question) => question.where).join('; ')}.`,
     },
   ];
 }
 
-function positionProblems(questions: readonly BankQuestion[]): Problem[] {
+function positionProblems(questions: readonly BankQuestion[], bank: Bank): Problem[] {
   const byPosition = new Map<number, BankQuestion[]>();
   for (const question of questions) {
     const position = question.options.findIndex((option) => option.isCorrect);
@@ -80,8 +96,8 @@ function positionProblems(questions: readonly BankQuestion[]): Problem[] {
   return [...byPosition.entries()]
     .filter(([, held]) => held.length / questions.length > MAX_CUE_SHARE)
     .map(([position, held]): Problem => ({
-      ...summary('The quiz bank', questions),
-      message: `has the correct option in the ${ordinal(position)} position in ${percent(held.length / questions.length)} of its ${questions.length} questions (${held.length}); at most ${percent(MAX_CUE_SHARE)} per position is allowed`,
+      ...summary(bank.where, questions),
+      message: `has the correct option in the ${ordinal(position)} position in ${percent(held.length / questions.length)} of ${bank.items(questions.length)} (${held.length}); at most ${percent(MAX_CUE_SHARE)} per position is allowed`,
       fix: `Move the correct option to another position in some of: ${held.map((question) => question.where).join('; ')}.`,
     }));
 }
@@ -108,8 +124,25 @@ function duplicateProblems(questions: readonly BankQuestion[], checks: readonly 
   return problems;
 }
 
-/** Every quiz-bank problem. */
+/** The checks whose options are known, shaped like questions so the same rules count them. */
+const keyedChecks = (checks: readonly BankCheck[]): BankQuestion[] =>
+  checks.flatMap(({ file, line, where, question, options, answer }) =>
+    options && answer !== undefined
+      ? [{ file, line, where, text: question, options: options.map((text, index) => ({ text, isCorrect: index === answer })) }]
+      : [],
+  );
+
+/** The two share rules over one bank (none for an empty one). */
+const shareProblems = (items: readonly BankQuestion[], bank: Bank): Problem[] =>
+  items.length === 0 ? [] : [...longestProblems(items, bank), ...positionProblems(items, bank)];
+
+/** Every quiz-bank problem: the quizzes' and the knowledge checks' shares, duplicates and option rules. */
 export function lintQuizBank(questions: readonly BankQuestion[], checks: readonly BankCheck[]): Problem[] {
-  if (questions.length === 0) return [];
-  return [...longestProblems(questions), ...positionProblems(questions), ...duplicateProblems(questions, checks)];
+  const keyed = keyedChecks(checks);
+  return [
+    ...shareProblems(questions, QUIZ_BANK),
+    ...duplicateProblems(questions, checks),
+    ...shareProblems(keyed, CHECK_BANK),
+    ...optionProblems([...questions, ...keyed]),
+  ];
 }

@@ -51,6 +51,7 @@ const TARGETS: Record<string, { what: string; where: string }> = {
   segments: { what: 'buyer segment', where: 'content/segments' },
   personas: { what: 'persona', where: 'content/personas' },
   salesSituations: { what: 'sales situation', where: 'content/sales-situations' },
+  caseStudies: { what: 'case study', where: 'content/sales-kit/case-studies' },
   industryGlossary: { what: 'glossary term or abbreviation', where: 'content/industry/glossary.yaml or abbreviations.yaml' },
 };
 
@@ -78,6 +79,25 @@ const REFERENCES: Record<string, (data: Record<string, unknown>, known: Known) =
       'salesSituations',
       objection['situationId'],
     ]),
+  ],
+  discoveryQuestions: (data) => [
+    ...list<number>(data['personaIds']).map((id, index): Reference => [['personaIds', index], 'personas', id]),
+    ...list<number>(data['segmentIds']).map((id, index): Reference => [['segmentIds', index], 'segments', id]),
+  ],
+  caseStudies: (data) => [[['segmentId'], 'segments', data['segmentId']]],
+  prospecting: (data) => [[['personaId'], 'personas', data['personaId']]],
+  pricingPolicy: (data) =>
+    (list(data['discountRules']) as Rows).flatMap((rule, ruleIndex) =>
+      list<string>(rule['approverIds']).map((id, index): Reference => [
+        ['discountRules', ruleIndex, 'approverIds', index],
+        'companyTeam',
+        id,
+      ]),
+    ),
+  objections: (data) => [
+    ...list<number>(data['personaIds']).map((id, index): Reference => [['personaIds', index], 'personas', id]),
+    ...list<string>(data['situationIds']).map((id, index): Reference => [['situationIds', index], 'salesSituations', id]),
+    ...(data['caseStudyId'] === undefined ? [] : [[['caseStudyId'], 'caseStudies', data['caseStudyId']] as Reference]),
   ],
   icp: (data) => [
     ...(list(data['targetPersonas']) as Rows).flatMap((group, groupIndex) =>

@@ -20,12 +20,14 @@ import { abbreviationSchema, competitorSchema, glossaryTermSchema, industryOverv
 import { lessonSchema, moduleSchema, quizSchema } from '~/schemas/learning';
 import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '~/schemas/product';
 import { customerExampleRowSchema, resourceSchema } from '~/schemas/resources';
+import { SALES_KIT_SOURCES } from './sales-kit-sources';
+import { company, field, file, fixed, glob, industry } from './source-helpers';
 
 /** Raw or parsed entry data: read field by field. */
 export type EntryData = Record<string, unknown>;
 
 /** Where a collection's entries come from (the loader of src/collections/). */
-type SourceFiles =
+export type SourceFiles =
   /** One entry per file under `dir`; MDX files have YAML frontmatter and a body. The id is the authored `id` or the file name. */
   | { kind: 'glob'; dir: string; format: 'yaml' | 'mdx'; recursive: boolean; idFrom: 'data' | 'file' }
   /** One YAML file holding every entry: a list of objects with `id`, or a mapping keyed by id. */
@@ -43,22 +45,6 @@ export interface ContentSource {
   /** The page (and tab) that shows the entry. */
   hrefOf: (data: EntryData, id: string) => string;
 }
-
-const field = (name: string) => (data: EntryData, id: string) => {
-  const value = data[name];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : id;
-};
-const fixed = (value: string) => () => value;
-const glob = (dir: string, format: 'yaml' | 'mdx', idFrom: 'data' | 'file' = 'file', recursive = false): SourceFiles => ({
-  kind: 'glob',
-  dir,
-  format,
-  recursive,
-  idFrom,
-});
-const file = (path: string): SourceFiles => ({ kind: 'file', file: path });
-const company = (tab: string) => fixed(`/company-overview?tab=${tab}`);
-const industry = (tab: string) => fixed(`/industry-knowledge?tab=${tab}`);
 
 export const CONTENT_SOURCES: readonly ContentSource[] = [
   {
@@ -253,4 +239,5 @@ export const CONTENT_SOURCES: readonly ContentSource[] = [
     titleOf: field('name'),
     hrefOf: fixed('/'),
   },
+  ...SALES_KIT_SOURCES,
 ];

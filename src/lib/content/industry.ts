@@ -14,7 +14,7 @@ export const getIndustryOverview = (): Promise<IndustryOverview> =>
 export const getLeaseTypes = (): Promise<LeaseType[]> =>
   cached('leaseTypes', async () => (await getCollection('industryLeaseTypes')).map(({ data }) => data).sort(byOrder));
 
-/** The competitor cards in their `order` (four, fictional companies). */
+/** The competitor cards in their `order` (fictional companies). */
 export const getCompetitors = (): Promise<Competitor[]> =>
   cached('competitors', async () => (await getCollection('industryCompetitors')).map(({ data }) => data).sort(byOrder));
 

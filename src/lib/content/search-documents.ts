@@ -13,6 +13,7 @@ import { industryPlaces, synonymSets } from './search-documents/industry';
 import { learningPlaces } from './search-documents/learning';
 import type { SearchPlace } from './search-documents/place';
 import { productPlaces, resourcePlaces, situationPlaces } from './search-documents/sales';
+import { salesKitPlaces } from './search-documents/sales-kit';
 
 export interface SearchDocuments {
   places: SearchPlace[];
@@ -21,7 +22,7 @@ export interface SearchDocuments {
 }
 
 export async function getSearchDocuments(): Promise<SearchDocuments> {
-  const [learning, buyers, industry, situations, product, resources, company, synonyms] = await Promise.all([
+  const [learning, buyers, industry, situations, product, resources, company, salesKit, synonyms] = await Promise.all([
     learningPlaces(),
     buyerPlaces(),
     industryPlaces(),
@@ -29,7 +30,8 @@ export async function getSearchDocuments(): Promise<SearchDocuments> {
     productPlaces(),
     resourcePlaces(),
     companyPlaces(),
+    salesKitPlaces(),
     synonymSets(),
   ]);
-  return { places: [...learning, ...buyers, ...industry, ...situations, ...product, ...resources, ...company], synonyms };
+  return { places: [...learning, ...buyers, ...industry, ...situations, ...product, ...resources, ...company, ...salesKit], synonyms };
 }
