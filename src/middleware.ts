@@ -185,7 +185,7 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
     if (besideCheck) {
       // Taken now, while the answer's cookies can still change; named once the user is known, before the
       // page's own wait for the check resumes (reactions run in the order they were added).
-      const flash = takeFlash(context.cookies, url);
+      const flash = isApi ? null : takeFlash(context.cookies, url);
       gate.check.then(
         (who) => (context.locals.toast = flash && flashToast(flash, who?.user ?? null)),
         () => undefined,

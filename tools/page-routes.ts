@@ -10,6 +10,7 @@ import path from 'node:path';
 export interface SiteRoute {
   /** The route as Astro names it, e.g. `/modules/[id]/lessons/[lessonId]`, `/api/progress/[id]`. */
   pattern: string;
+  /** A page (`.astro`), or an endpoint (a `.ts` file answering the methods it exports: /api, /auth/sso…). */
   kind: 'page' | 'api';
   /** Pages: GET (a page may answer other methods too); API routes: the methods the file exports. */
   methods: string[];
@@ -50,7 +51,7 @@ export function siteRoutes(pagesDirectory = path.resolve('src/pages')): SiteRout
         : ['GET'];
       return {
         pattern,
-        kind: isEndpoint && pattern.startsWith('/api') ? 'api' : 'page',
+        kind: isEndpoint ? 'api' : 'page',
         methods,
         file: path.relative(process.cwd(), file),
       };

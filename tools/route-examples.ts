@@ -83,6 +83,9 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /', '/'),
   get('GET /404', '/no-such-page', 404),
   get('GET /auth', '/auth', 200, 'anonymous'),
+  // Without an identity provider configured (the round-trip run has none), both go back to /auth.
+  get('GET /auth/sso', '/auth/sso', 303, 'anonymous'),
+  get('GET /auth/callback', '/auth/callback?code=x&state=y', 303, 'anonymous'),
   {
     route: 'POST /auth',
     label: 'sign-in form without JavaScript',

@@ -1,0 +1,283 @@
+// Sign-in with the company's identity provider, against a real OpenID Connect provider (oidc-provider, in
+// a process of its own so this process's clock can move): the button's round trip signs a verified
+// address of an allowed domain in, making its account at the first sign-in and reusing an existing one;
+// every failure of the callback ends on /auth with 'Login failed' and why, storing nothing, opening no session.
+import { sealData, unsealData } from 'iron-session';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setDisabled } from '~/lib/server/accounts/accounts';
+import { cookieKey } from '~/lib/server/accounts/session-cookie';
+import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
+import { listKeys } from '~/lib/server/storage/blobs';
+import { startOidcProcess } from '~tools/local-oidc/process';
+import type { LocalOidc } from '~tools/local-oidc/server';
+import { signInAtProvider } from '~tools/local-oidc/sign-in';
+import { messageOf, useTestApp, type ApiClient } from './harness';
+
+const t = useTestApp();
+const IDENTITIES = [
+  {
+    login: 'new.hire@parcelwise.example',
+    password: 'a-provider-password',
+    email: 'new.hire@parcelwise.example',
+    emailVerified: true,
+    name: 'Nia Hire',
+  },
+  {
+    login: 'unverified@parcelwise.example',
+    password: 'a-provider-password',
+    email: 'unverified@parcelwise.example',
+    emailVerified: false,
+    name: 'Una Verified',
+  },
+  {
+    login: 'outsider@elsewhere.example',
+    password: 'a-provider-password',
+    email: 'outsider@elsewhere.example',
+    emailVerified: true,
+    name: 'Otto Sider',
+  },
+  {
+    login: 'leaver@parcelwise.example',
+    password: 'a-provider-password',
+    email: 'leaver@parcelwise.example',
+    emailVerified: true,
+    name: 'Lee Leaver',
+  },
+];
+let oidc: LocalOidc;
+const SETTINGS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ALLOWED_DOMAINS', 'OIDC_LABEL', 'PASSWORD_SIGNIN'] as const;
+const saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]]));
+
+beforeAll(async () => {
+  oidc = await startOidcProcess({ appOrigins: ['http://localhost:8888'], identities: IDENTITIES, idTokenTtl: 60 });
+}, 60_000);
+afterAll(async () => {
+  restore();
+  await oidc?.stop();
+});
+const configure = (overrides: Record<string, string> = {}) => Object.assign(process.env, oidc.env, overrides);
+function restore(): void {
+  for (const name of SETTINGS) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+}
+afterEach(() => {
+  vi.useRealTimers();
+  restore();
+});
+
+/** Sends the client to the provider: the authorization URL it was redirected to. */
+async function leaveForProvider(client: ApiClient): Promise<string> {
+  const response = await client.get('/auth/sso');
+  expect(response.status).toBe(303);
+  const location = response.headers.get('location')!;
+  expect(location.startsWith(`${oidc.issuer}/`)).toBe(true);
+  return location;
+}
+
+/** The whole round trip up to the callback: the hub's answer to it. */
+async function callbackFor(
+  client: ApiClient,
+  login: string,
+  password = 'a-provider-password',
+): Promise<{ response: Response; callback: URL }> {
+  const callback = await signInAtProvider(await leaveForProvider(client), login, password);
+  const response = await client.get(`${callback.pathname}${callback.search}`);
+  return { response, callback };
+}
+
+/** The toast /auth shows after a failed callback. */
+async function failureOnAuthPage(client: ApiClient, response: Response): Promise<string> {
+  expect(response.status).toBe(303);
+  expect(response.headers.get('location')).toBe('/auth');
+  expect(client.cookie, 'no session').toBeNull();
+  const page = await client.request('GET', '/auth', { headers: { Accept: 'text/html' } });
+  const html = (await page.text()).replaceAll('&#39;', "'");
+  expect(html).toContain('Login failed');
+  return html;
+}
+
+const userCount = async () => (await listKeys('users/')).length;
+
+describe('sign-in with the identity provider', () => {
+  it('shows the button above the password form, with its label', async () => {
+    configure();
+    const html = await (await t.app.request('GET', '/auth', { headers: { Accept: 'text/html' } })).text();
+    expect(html).toContain('Sign in with Parcelwise SSO (local)');
+    expect(html.indexOf('data-testid="sso-button"')).toBeLessThan(html.indexOf('astro-island'));
+  });
+
+  it('signs a new person in, making the account at the first sign-in with the name from the token (role user)', async () => {
+    configure();
+    const client = t.app.client();
+    const { response } = await callbackFor(client, 'new.hire@parcelwise.example');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/');
+    expect(client.cookie).not.toBeNull();
+    const user = (await (await client.get('/api/user')).json()) as { username: string; name: string; role: string; id: string };
+    expect(user).toMatchObject({ username: 'new.hire@parcelwise.example', name: 'Nia Hire', role: 'user' });
+    const home = await (await client.request('GET', '/', { headers: { Accept: 'text/html' } })).text();
+    expect(home).toContain('Welcome back Nia Hire');
+
+    const again = t.app.client();
+    await callbackFor(again, 'new.hire@parcelwise.example');
+    expect(((await (await again.get('/api/user')).json()) as { id: string }).id, 'the same account, not a second').toBe(user.id);
+  });
+
+  it('uses the existing account of the same address: the demo learner, and the administrator stays one', async () => {
+    configure();
+    const byPassword = t.app.client();
+    await byPassword.login(DEMO_USER.username, DEMO_USER.password);
+    const passwordUser = (await (await byPassword.get('/api/user')).json()) as { id: string };
+    const client = t.app.client();
+    await callbackFor(client, DEMO_USER.username, DEMO_USER.password);
+    expect(((await (await client.get('/api/user')).json()) as { id: string }).id).toBe(passwordUser.id);
+    const admin = t.app.client();
+    await callbackFor(admin, DEMO_ADMIN.username, DEMO_ADMIN.password);
+    expect(((await (await admin.get('/api/user')).json()) as { role: string }).role).toBe('admin');
+    expect((await admin.get('/api/team-progress')).status).toBe(200);
+  });
+
+  it('refuses an address the provider did not verify, and stores nothing', async () => {
+    configure();
+    const before = await userCount();
+    const client = t.app.client();
+    const { response } = await callbackFor(client, 'unverified@parcelwise.example');
+    expect(await failureOnAuthPage(client, response)).toContain('The identity provider did not confirm a verified e-mail address for you.');
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses an address of a domain that is not allowed, and stores nothing', async () => {
+    configure();
+    const before = await userCount();
+    const client = t.app.client();
+    const { response } = await callbackFor(client, 'outsider@elsewhere.example');
+    expect(await failureOnAuthPage(client, response)).toContain('Only addresses of parcelwise.example can sign in here.');
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses a disabled account and says why', async () => {
+    configure();
+    await callbackFor(t.app.client(), 'leaver@parcelwise.example');
+    await setDisabled('leaver@parcelwise.example', true);
+    const client = t.app.client();
+    const { response } = await callbackFor(client, 'leaver@parcelwise.example');
+    expect(await failureOnAuthPage(client, response)).toContain('This account is disabled. Ask an administrator to enable it.');
+  });
+
+  it('refuses a callback whose state does not match, or that arrives without the pending sign-in', async () => {
+    configure();
+    const client = t.app.client();
+    const callback = await signInAtProvider(await leaveForProvider(client), 'new.hire@parcelwise.example', 'a-provider-password');
+    callback.searchParams.set('state', 'forged-state');
+    const forged = await client.get(`${callback.pathname}${callback.search}`);
+    expect(await failureOnAuthPage(client, forged)).toContain('The sign-in expired or was started in another window. Please try again.');
+
+    const other = t.app.client(); // never went to the provider: no pending sign-in
+    const missing = await other.get('/auth/callback?code=abc&state=def');
+    expect(await failureOnAuthPage(other, missing)).toContain('The sign-in expired or was started in another window.');
+  });
+
+  it('refuses a replayed code', async () => {
+    configure();
+    const client = t.app.client();
+    const callback = await signInAtProvider(await leaveForProvider(client), 'new.hire@parcelwise.example', 'a-provider-password');
+    const pending = client.otherCookies.get('pw_oidc')!;
+    expect((await client.get(`${callback.pathname}${callback.search}`)).status).toBe(303);
+    const attacker = t.app.client();
+    attacker.otherCookies.set('pw_oidc', pending);
+    const replayed = await attacker.get(`${callback.pathname}${callback.search}`);
+    expect(await failureOnAuthPage(attacker, replayed)).toContain(
+      "The identity provider's answer could not be verified. Please try again.",
+    );
+  });
+
+  it('refuses an ID token whose nonce is not the one sent', async () => {
+    configure();
+    const client = t.app.client();
+    const callback = await signInAtProvider(await leaveForProvider(client), 'new.hire@parcelwise.example', 'a-provider-password');
+    const pending = await unsealData<{ state: string; nonce: string; codeVerifier: string }>(client.otherCookies.get('pw_oidc')!, {
+      password: cookieKey('oidc'),
+    });
+    const forged = await sealData({ ...pending, nonce: 'another-nonce' }, { password: cookieKey('oidc'), ttl: 600 });
+    client.otherCookies.set('pw_oidc', forged);
+    const response = await client.get(`${callback.pathname}${callback.search}`);
+    expect(await failureOnAuthPage(client, response)).toContain("The identity provider's answer could not be verified.");
+  });
+
+  it('refuses an expired ID token', async () => {
+    configure();
+    const client = t.app.client();
+    const callback = await signInAtProvider(await leaveForProvider(client), 'new.hire@parcelwise.example', 'a-provider-password');
+    // The provider's tokens live 60 s; this process now lives 5 minutes later (the pending sign-in, 10).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60_000 });
+    const response = await client.get(`${callback.pathname}${callback.search}`);
+    vi.useRealTimers();
+    expect(await failureOnAuthPage(client, response)).toContain("The identity provider's answer could not be verified.");
+  });
+
+  it('refuses a provider that is not the configured issuer', async () => {
+    configure({ OIDC_ISSUER: oidc.issuer.replace('127.0.0.1', 'localhost') });
+    const client = t.app.client();
+    const response = await client.get('/auth/sso');
+    expect(await failureOnAuthPage(client, response)).toContain("The identity provider's answer could not be verified.");
+  });
+
+  it('says so when the provider cannot be reached', async () => {
+    configure({ OIDC_ISSUER: 'http://127.0.0.1:9' });
+    const client = t.app.client();
+    const response = await client.get('/auth/sso');
+    expect(await failureOnAuthPage(client, response)).toContain(
+      'The identity provider could not be reached. Please try again in a moment.',
+    );
+  });
+
+  it('says when the person cancelled at the provider', async () => {
+    configure();
+    const client = t.app.client();
+    await leaveForProvider(client);
+    const response = await client.get('/auth/callback?error=access_denied&state=x');
+    expect(await failureOnAuthPage(client, response)).toContain('The sign-in was cancelled at the identity provider.');
+  });
+});
+
+describe('the settings', () => {
+  it('answer 503 naming a missing or inconsistent OIDC setting', async () => {
+    configure({ OIDC_CLIENT_ID: '' });
+    expect(await messageOf(await t.app.request('GET', '/api/user'), 503)).toBe('OIDC_CLIENT_ID is required when OIDC_ISSUER is set.');
+    configure({ OIDC_ALLOWED_DOMAINS: 'not a domain' });
+    expect(await messageOf(await t.app.request('GET', '/api/user'), 503)).toBe(
+      'OIDC_ALLOWED_DOMAINS must list e-mail domains separated by commas (not "not a domain").',
+    );
+    restore();
+    process.env['OIDC_CLIENT_ID'] = 'a-client';
+    expect(await messageOf(await t.app.request('GET', '/api/user'), 503)).toBe(
+      "OIDC_CLIENT_ID is set but OIDC_ISSUER is not. Set OIDC_ISSUER to the identity provider's issuer URL.",
+    );
+    restore();
+    process.env['PASSWORD_SIGNIN'] = 'sometimes';
+    expect(await messageOf(await t.app.request('GET', '/api/user'), 503)).toBe('PASSWORD_SIGNIN must be on, admins or off.');
+  });
+
+  it('PASSWORD_SIGNIN=off hides the form and refuses a password with a clear message', async () => {
+    configure({ PASSWORD_SIGNIN: 'off' });
+    const html = await (await t.app.request('GET', '/auth', { headers: { Accept: 'text/html' } })).text();
+    expect(html).toContain('Password sign-in is turned off here.');
+    expect(html).not.toContain('astro-island');
+    expect(await messageOf(await t.app.client().login(DEMO_USER.username, DEMO_USER.password), 403)).toBe(
+      'Password sign-in is turned off here. Use "Sign in with Parcelwise SSO (local)".',
+    );
+    expect(
+      (await t.app.client().post('/api/register', { username: 'x@parcelwise.example', password: 'a-long-password-1', name: 'X' })).status,
+    ).toBe(403);
+  });
+
+  it('PASSWORD_SIGNIN=admins keeps the password form for administrators only', async () => {
+    configure({ PASSWORD_SIGNIN: 'admins' });
+    expect(await messageOf(await t.app.client().login(DEMO_USER.username, DEMO_USER.password), 403)).toBe(
+      'Password sign-in is for administrators only. Use "Sign in with Parcelwise SSO (local)".',
+    );
+    expect((await t.app.client().login(DEMO_ADMIN.username, DEMO_ADMIN.password)).status).toBe(200);
+  });
+});
