@@ -8,6 +8,7 @@ import { withRequestScope } from '~/lib/server/background';
 import { errorResponse, expectedFailure, toErrorResponse } from '~/lib/server/http/response';
 import { isAdmin, toPublicUser, warnIfAdminAddressSelfRegistered } from '~/lib/server/accounts/accounts';
 import { cookieUserId, userForSession } from '~/lib/server/accounts/sessions';
+import { sessionOrigin } from '~/lib/server/accounts/sign-in-request';
 import { getSession, sessionCookieData, type SessionData } from '~/lib/server/accounts/session-cookie';
 import { flashToast, takeFlash } from '~/lib/server/accounts/flash';
 import { openSessionGate, type SessionGate, type SessionUser } from '~/lib/server/http/signed-in';
@@ -145,7 +146,7 @@ function takeToast(context: APIContext, who: SessionUser | null): App.Locals['to
 
 /** The signed-in user if the cookie's session is live; a stale cookie is forgotten. */
 async function checkSession(context: APIContext, cookie: Partial<SessionData>): Promise<SessionUser | null> {
-  const user = await userForSession(cookie);
+  const user = await userForSession(cookie, sessionOrigin(context));
   if (!user) {
     (await getSession(context.cookies, context.url)).destroy(); // signed out, ended, expired, disabled or deleted
     return null;
@@ -177,6 +178,8 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
   try {
     checkSettings(); // a missing or weak secret, a short invite code: 503 naming the setting
     const gate = await openGate(context);
+    // Background work waits for a session check only where there is one to pass.
+    if (!needsSession(path, request.method)) confirm(true);
     gate.check.then(
       (who) => confirm(who !== null),
       () => confirm(false),

@@ -122,6 +122,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /search', '/search?q=broker'),
   get('GET /segments/[id]', '/segments/8', 301),
   get('GET /team-progress', '/team-progress', 200, 'admin'),
+  get('GET /settings', '/settings'),
 
   // API calls
   get('ALL /api/[...path]', '/api/no-such-call', 404),
@@ -224,6 +225,32 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     status: 204,
   },
   get('GET /api/user', '/api/user'),
+  get('GET /api/sessions', '/api/sessions'),
+  {
+    route: 'DELETE /api/sessions',
+    label: 'sign out everywhere else',
+    as: 'new-user',
+    method: 'DELETE',
+    path: '/api/sessions',
+    status: 200,
+  },
+  {
+    route: 'DELETE /api/sessions/[handle]',
+    label: 'a session that is not theirs',
+    as: 'learner',
+    method: 'DELETE',
+    path: '/api/sessions/0123456789ab',
+    status: 404,
+  },
+  {
+    route: 'POST /api/password',
+    label: 'a wrong current password',
+    as: 'new-user',
+    method: 'POST',
+    path: '/api/password',
+    body: () => ({ currentPassword: 'not-the-password', newPassword: 'Lantern-orbit-72-quill' }),
+    status: 400,
+  },
 ];
 
 export const exampleName = (example: RouteExample) => (example.label ? `${example.route} (${example.label})` : example.route);

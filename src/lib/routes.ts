@@ -53,6 +53,7 @@ const STATIC_PAGES = new Set([
   '/search',
   '/team-progress',
   '/content-health',
+  '/settings',
   '/sales-kit',
   '/sales-kit/discovery-questions',
   '/sales-kit/case-studies',

@@ -145,7 +145,7 @@ describe.skipIf(!inProcess)('operator actions end existing sessions on the next 
   async function signedInOperatorUser(label: string) {
     const account = {
       username: `op-${label}-${Date.now()}@parcelwise.example`,
-      password: 'first-password',
+      password: 'Lantern-orbit-72-quill',
       name: `Op ${label}`,
       role: 'user' as const,
       createdBy: 'operator' as const,
@@ -176,9 +176,9 @@ describe.skipIf(!inProcess)('operator actions end existing sessions on the next 
 
   it('changing the password', async () => {
     const { account, client } = await signedInOperatorUser('password');
-    await setPassword(account.username, 'second-password');
+    await setPassword(account.username, 'Quiet-harbor-lantern-81');
     expect((await client.get('/api/user')).status).toBe(401);
-    expect((await app.client().login(account.username, 'first-password')).status).toBe(401);
-    expect((await app.client().login(account.username, 'second-password')).status).toBe(200);
+    expect((await app.client().login(account.username, 'Lantern-orbit-72-quill')).status).toBe(401);
+    expect((await app.client().login(account.username, 'Quiet-harbor-lantern-81')).status).toBe(200);
   });
 });

@@ -13,11 +13,11 @@ const inProcess = process.env['API_BASE_URL'] === undefined;
 
 async function account(label: string) {
   const username = `s-${label}-${randomUUID().slice(0, 8)}@parcelwise.example`;
-  await createUser({ username, password: 'first-password', name: `Session ${label}`, role: 'user', createdBy: 'operator' });
+  await createUser({ username, password: 'Lantern-orbit-72-quill', name: `Session ${label}`, role: 'user', createdBy: 'operator' });
   return username;
 }
 
-async function signedIn(username: string, password = 'first-password', userAgent = 'test-browser'): Promise<ApiClient> {
+async function signedIn(username: string, password = 'Lantern-orbit-72-quill', userAgent = 'test-browser'): Promise<ApiClient> {
   const client = t.app.client();
   const response = await client.request('POST', '/api/login', { body: { username, password }, headers: { 'User-Agent': userAgent } });
   expect(response.status).toBe(200);
@@ -43,11 +43,11 @@ describe.skipIf(!inProcess)('server-side sessions', () => {
     const [a, b, bystander] = [await signedIn(username), await signedIn(username), await signedIn(other)];
     const user = await existingUser(username);
     expect(await sessionsOf(user.id)).toHaveLength(2);
-    await setPassword(username, 'second-password');
+    await setPassword(username, 'Quiet-harbor-lantern-81');
     expect([await status(a), await status(b)]).toEqual([401, 401]);
     expect(await sessionsOf(user.id)).toEqual([]);
     expect(await status(bystander)).toBe(200);
-    expect(await status(await signedIn(username, 'second-password'))).toBe(200);
+    expect(await status(await signedIn(username, 'Quiet-harbor-lantern-81'))).toBe(200);
   });
 
   it('disabling and deleting a user delete their stored sessions', async () => {

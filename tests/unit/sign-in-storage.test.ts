@@ -8,7 +8,8 @@ import { DECOY_HASH, hashPassword, needsRehash, PASSWORD_PARAMS, verifyPassword 
 import { createUser, ensureDemoAccounts, existingUser, setDisabled, setPassword } from '~/lib/server/accounts/accounts';
 import { completeDailyChallenge, getDailyChallenge } from '~/lib/server/review/daily-challenge';
 import { updateProgress } from '~/lib/server/learning/progress';
-import { openSession, userForSession } from '~/lib/server/accounts/sessions';
+import { openSession, sessionsOf, userForSession } from '~/lib/server/accounts/sessions';
+import { backgroundWorkDone } from '~/lib/server/background';
 import { signIn } from '~/lib/server/accounts/sign-in';
 import { journal } from '~/lib/server/team/storage/journal';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
@@ -65,7 +66,7 @@ describe('operator updates', () => {
 describe('sign-in', () => {
   it('makes the same Blobs requests for an unknown username as for a known one with a wrong password', async () => {
     const username = `known-${randomUUID().slice(0, 8)}@parcelwise.example`;
-    await createUser({ username, password: 'the-password', name: 'Known', role: 'user', createdBy: 'operator' });
+    await createUser({ username, password: 'Lantern-orbit-72-quill', name: 'Known', role: 'user', createdBy: 'operator' });
     const shapes = async (name: string) => {
       requests.length = 0;
       await expect(signIn(name, 'wrong-password', { address: '10.60.0.1', userAgent: 't', knownDeviceId: null })).rejects.toMatchObject({
@@ -85,16 +86,38 @@ describe('sessions', () => {
   it('a session is refused after its 7 days even while its record exists', async () => {
     const user = await createUser({
       username: `exp-${randomUUID().slice(0, 8)}@parcelwise.example`,
-      password: 'the-password',
+      password: 'Lantern-orbit-72-quill',
       name: 'Expiring',
       role: 'user',
       createdBy: 'operator',
     });
+    const origin = { address: '10.0.0.1', userAgent: 't' };
     const opened = new Date(Date.now() - 7 * 24 * 3600_000 - 1000);
-    const cookie = await openSession(user, { address: '10.0.0.1', userAgent: 't' }, opened);
-    expect((await userForSession(cookie, new Date(opened.getTime() + 1000)))?.id).toBe(user.id);
-    expect(await userForSession(cookie)).toBeNull();
-    expect(await userForSession({ ...cookie, sessionId: 'A'.repeat(43) }, new Date(opened.getTime() + 1000))).toBeNull();
+    const cookie = await openSession(user, origin, opened);
+    expect((await userForSession(cookie, origin, new Date(opened.getTime() + 1000)))?.id).toBe(user.id);
+    expect(await userForSession(cookie, origin)).toBeNull();
+    expect(await userForSession({ ...cookie, sessionId: 'A'.repeat(43) }, origin, new Date(opened.getTime() + 1000))).toBeNull();
+  });
+
+  it('a session ends after 12 hours without a request, and each request within them moves that limit', async () => {
+    const user = await createUser({
+      username: `idle-${randomUUID().slice(0, 8)}@parcelwise.example`,
+      password: 'Lantern-orbit-72-quill',
+      name: 'Idle',
+      role: 'user',
+      createdBy: 'operator',
+    });
+    const origin = { address: '10.0.0.2', userAgent: 'Mozilla/5.0 (Macintosh) Firefox/130.0' };
+    const opened = new Date();
+    const at = (hours: number) => new Date(opened.getTime() + hours * 3600_000);
+    const cookie = await openSession(user, origin, opened);
+    expect((await userForSession(cookie, origin, at(11)))?.id).toBe(user.id); // seen at 11 h (after the answer)
+    await backgroundWorkDone();
+    expect((await userForSession(cookie, origin, at(22)))?.id, '11 h after it was last seen').toBe(user.id);
+    await backgroundWorkDone();
+    expect(await userForSession(cookie, origin, at(34.5)), '12.5 h without a request').toBeNull();
+    const [listed] = await sessionsOf(user.id);
+    expect(listed?.seen).toMatchObject({ at: at(22).toISOString(), address: '10.0.0.2' });
   });
 });
 

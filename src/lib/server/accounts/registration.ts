@@ -11,7 +11,7 @@ import { throttleSubject } from '~/lib/server/accounts/storage/sign-in-failures'
 import { users, type StoredUser } from '~/lib/server/accounts/storage/users';
 import type { SessionData } from '~/lib/server/accounts/session-cookie';
 import { normalizeUsername } from '~/lib/server/accounts/usernames';
-import { ensureDemoAccounts, newUserRecord } from './accounts';
+import { ensureDemoAccounts, newUserRecord, requireGoodPassword } from './accounts';
 import { openSession, type SessionOrigin } from './sessions';
 import { beginAttempt } from './throttle';
 
@@ -78,5 +78,6 @@ async function newAccount(input: RegisterRequest): Promise<StoredUser> {
     throw new HttpError(400, 'username: Username is too similar to the administrator address');
   }
   await ensureDemoAccounts();
+  requireGoodPassword(input.password, { username: input.username, name: input.name, admin: false });
   return newUserRecord({ username: input.username, password: input.password, name: input.name, role: 'user', createdBy: 'registration' });
 }

@@ -3,6 +3,7 @@
 // record and the user record at once, both named by the sealed cookie — so revocation (logout, password
 // change, disable, delete, `npm run user -- sessions --end`) takes effect on the very next request.
 import { randomBytes } from 'node:crypto';
+import { inBackground } from '~/lib/server/background';
 import { HttpError } from '~/lib/server/errors';
 import type { SessionData } from '~/lib/server/accounts/session-cookie';
 import { SESSION_TTL_SECONDS } from '~/lib/server/accounts/session-cookie';
@@ -15,9 +16,20 @@ export interface SessionOrigin {
   userAgent: string;
 }
 
-/** Stores a new session of the user; answers what the cookie must carry. */
-export async function openSession(user: StoredUser, origin: SessionOrigin, now: Date = new Date()): Promise<SessionData> {
-  const sessionId = randomBytes(32).toString('base64url');
+/** A session ends after this long without a request (the 7-day limit stays). */
+export const IDLE_LIMIT_MS = 12 * 60 * 60 * 1000;
+/** "Last seen" is written at most this often per session: a request in between writes nothing. */
+const SEEN_EVERY_MS = 5 * 60 * 1000;
+/** The most sessions a person keeps: a sign-in beyond ends the oldest. */
+export const MAX_SESSIONS = 10;
+
+/** Stores a new session of the user; answers what the cookie must carry. Beyond MAX_SESSIONS, the oldest end (after the answer). */
+export async function openSession(
+  user: StoredUser,
+  origin: SessionOrigin,
+  now: Date = new Date(),
+  sessionId: string = newSessionId(),
+): Promise<SessionData> {
   const stored = await sessions.create(user.id, sessionId, {
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000).toISOString(),
@@ -25,8 +37,18 @@ export async function openSession(user: StoredUser, origin: SessionOrigin, now: 
     userAgent: origin.userAgent.slice(0, 200),
   });
   if (!stored) throw new HttpError(503, 'Could not start a session. Please try again.');
+  inBackground('oldest sessions ended', () => endOldestSessions(user.id));
   return { userId: user.id, sessionId, version: user.sessionVersion };
 }
+
+async function endOldestSessions(userId: string): Promise<void> {
+  const listed = await sessions.list(userId);
+  const oldest = listed.slice(0, Math.max(0, listed.length - MAX_SESSIONS));
+  await Promise.all(oldest.map((session) => sessions.endByHandle(userId, session.handle)));
+}
+
+/** A new random session id (256 bits). */
+export const newSessionId = () => randomBytes(32).toString('base64url');
 
 const USER_ID = /^[0-9a-f-]{36}$/;
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
@@ -37,16 +59,27 @@ export function cookieUserId(cookie: Partial<SessionData>): string | null {
 }
 
 /**
- * The user of a session cookie, or null when the session was ended or expired, or the user is gone,
- * disabled or has a newer session version. One round trip: both records are read in parallel.
+ * The user of a session cookie, or null when the session was ended, expired or idle for 12 hours, or the
+ * user is gone, disabled or has a newer session version. One round trip: the session, when it was last
+ * seen and the user are read in parallel; "last seen" is written after the answer, every 5 minutes at most.
  */
-export async function userForSession(cookie: Partial<SessionData>, now: Date = new Date()): Promise<StoredUser | null> {
+export async function userForSession(
+  cookie: Partial<SessionData>,
+  origin: SessionOrigin,
+  now: Date = new Date(),
+): Promise<StoredUser | null> {
   const userId = cookieUserId(cookie);
   const { sessionId, version } = cookie;
   if (userId === null || typeof sessionId !== 'string' || !SESSION_ID.test(sessionId) || typeof version !== 'number') return null;
-  const [session, user] = await Promise.all([sessions.get(userId, sessionId), users.byId(userId)]);
+  const [session, seen, user] = await Promise.all([sessions.get(userId, sessionId), sessions.seen(userId, sessionId), users.byId(userId)]);
   if (!session || Date.parse(session.expiresAt) <= now.getTime()) return null;
+  const lastSeen = Date.parse(seen?.at ?? session.createdAt);
+  if (now.getTime() - lastSeen > IDLE_LIMIT_MS) return null;
   if (!user || user.disabled || user.sessionVersion !== version) return null;
+  if (now.getTime() - lastSeen >= SEEN_EVERY_MS) {
+    const mark = { at: now.toISOString(), address: origin.address.slice(0, 64), userAgent: origin.userAgent.slice(0, 200) };
+    inBackground('session seen', () => sessions.markSeen(userId, sessionId, mark));
+  }
   return user;
 }
 

@@ -17,12 +17,24 @@ const storedSessionSchema = z.strictObject({
 });
 export type StoredSession = z.infer<typeof storedSessionSchema>;
 
-/** A stored session as the operator sees it: a short handle (the start of the digest), never the id. */
+/** A stored session as the operator and its person see it: a short handle (the start of the digest), never the id. */
 export interface ListedSession extends StoredSession {
   handle: string;
+  seen: StoredSeen | null;
 }
 
+const handleOf = (blobKey: string) => lastSegment(blobKey).slice(0, 12);
+
+/** The handle of a session id (what the list shows for it). */
+export const sessionHandle = (sessionId: string) => digest(sessionId).slice(0, 12);
+
+/** When and from where a session was last used: its own key, so marking it can never bring back a session that was ended. */
+const storedSeenSchema = z.strictObject({ at: z.iso.datetime(), address: z.string().max(64), userAgent: z.string().max(200) });
+export type StoredSeen = z.infer<typeof storedSeenSchema>;
+
 const sessionKey = (userId: string, sessionId: string) => key('sessions', userId, digest(sessionId));
+const seenKey = (userId: string, sessionId: string) => key('sessions-seen', userId, digest(sessionId));
+const seenKeyOf = (blobKey: string) => blobKey.replace(/^sessions\//, 'sessions-seen/');
 
 export const sessions = {
   /** Create-only: false when the id is already taken (a fresh random id never is). */
@@ -31,24 +43,32 @@ export const sessions = {
 
   get: (userId: string, sessionId: string) => readJSON(sessionKey(userId, sessionId), storedSessionSchema),
 
-  end: (userId: string, sessionId: string) => remove(sessionKey(userId, sessionId)),
+  end: (userId: string, sessionId: string) => Promise.all([remove(sessionKey(userId, sessionId)), remove(seenKey(userId, sessionId))]),
 
-  /** Every stored session of a user, oldest first. */
+  seen: (userId: string, sessionId: string) => readJSON(seenKey(userId, sessionId), storedSeenSchema),
+  markSeen: (userId: string, sessionId: string, seen: StoredSeen) => writeJSON(seenKey(userId, sessionId), storedSeenSchema, seen),
+
+  /** Every stored session of a user with when it was last used, oldest first. */
   async list(userId: string): Promise<ListedSession[]> {
     const keys = await listKeys(prefix('sessions', userId));
     const records = await mapLimit(keys, async (blobKey) => {
-      const session = await readJSON(blobKey, storedSessionSchema);
-      return session ? { ...session, handle: lastSegment(blobKey).slice(0, 12) } : null;
+      const [session, seen] = await Promise.all([readJSON(blobKey, storedSessionSchema), readJSON(seenKeyOf(blobKey), storedSeenSchema)]);
+      return session ? { ...session, handle: handleOf(blobKey), seen } : null;
     });
     return records.filter((record) => record !== null).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   },
 
+  /** Ends every session of a user but the one with this handle; answers how many. */
+  async endAllBut(userId: string, keep: string): Promise<number> {
+    const keys = (await listKeys(prefix('sessions', userId))).filter((blobKey) => handleOf(blobKey) !== keep);
+    await mapLimit(keys, (blobKey) => Promise.all([remove(blobKey), remove(seenKeyOf(blobKey))]));
+    return keys.length;
+  },
+
   /** Ends the sessions of a user whose handle starts with `handle` (all of them when null); answers how many. */
   async endByHandle(userId: string, handle: string | null): Promise<number> {
-    const keys = (await listKeys(prefix('sessions', userId))).filter(
-      (blobKey) => handle === null || lastSegment(blobKey).startsWith(handle),
-    );
-    await mapLimit(keys, remove);
+    const keys = (await listKeys(prefix('sessions', userId))).filter((blobKey) => handle === null || handleOf(blobKey).startsWith(handle));
+    await mapLimit(keys, (blobKey) => Promise.all([remove(blobKey), remove(seenKeyOf(blobKey))]));
     return keys.length;
   },
 
@@ -60,7 +80,7 @@ export const sessions = {
       return session === null || Date.parse(session.expiresAt) <= now.getTime() ? blobKey : null;
     });
     const doomed = expired.filter((blobKey) => blobKey !== null);
-    await mapLimit(doomed, remove);
+    await mapLimit(doomed, (blobKey) => Promise.all([remove(blobKey), remove(seenKeyOf(blobKey))]));
     return doomed.length;
   },
 };

@@ -42,6 +42,8 @@ export const throttleSubject = {
   address: (address: string): ThrottleSubject => ({ segments: ['login', 'address', digest(address)] }),
   /** Wrong invite codes from one address. */
   inviteCodes: (address: string): ThrottleSubject => ({ segments: ['invite', digest(address)] }),
+  /** Wrong current passwords given to change a user's password (keyed by the user: it needs a session). */
+  passwordChanges: (userId: string): ThrottleSubject => ({ segments: ['password', userId] }),
   /** Visits a user recorded (POST /api/track-visit: de-duplication and the per-minute cap). */
   visits: (userId: string): ThrottleSubject => ({ segments: ['visits', userId] }),
 };

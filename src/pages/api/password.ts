@@ -1,0 +1,19 @@
+import type { APIRoute } from 'astro';
+import { changePasswordRequestSchema } from '~/lib/api/settings';
+import { readJson } from '~/lib/server/http/request';
+import { requireUser } from '~/lib/server/http/signed-in';
+import { changeOwnPassword, passwordChangeState } from '~/lib/server/accounts/self-service';
+import { sessionOrigin, startBrowserSession } from '~/lib/server/accounts/sign-in-request';
+
+export const prerender = false;
+
+/**
+ * POST /api/password {currentPassword, newPassword}: changes the person's password (204). Every other
+ * session ends; this browser is signed in again with a new session.
+ */
+export const POST: APIRoute = async (context) => {
+  const body = await readJson(context.request, changePasswordRequestSchema);
+  const { data: state } = await requireUser(context.locals, (userId) => passwordChangeState(userId));
+  await startBrowserSession(context, await changeOwnPassword(state, body, sessionOrigin(context)));
+  return new Response(null, { status: 204 });
+};
