@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 /** One of the signed-in person's sessions (GET /api/sessions). */
-export const ownSessionSchema = z.strictObject({
+const ownSessionSchema = z.strictObject({
   /** A short, stable name of the session (never its secret id). */
   handle: z.string(),
   /** The browser and system, e.g. "Firefox on macOS". */

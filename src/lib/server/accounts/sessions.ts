@@ -17,11 +17,11 @@ export interface SessionOrigin {
 }
 
 /** A session ends after this long without a request (the 7-day limit stays). */
-export const IDLE_LIMIT_MS = 12 * 60 * 60 * 1000;
+const IDLE_LIMIT_MS = 12 * 60 * 60 * 1000;
 /** "Last seen" is written at most this often per session: a request in between writes nothing. */
 const SEEN_EVERY_MS = 5 * 60 * 1000;
 /** The most sessions a person keeps: a sign-in beyond ends the oldest. */
-export const MAX_SESSIONS = 10;
+const MAX_SESSIONS = 10;
 
 /** Stores a new session of the user; answers what the cookie must carry. Beyond MAX_SESSIONS, the oldest end (after the answer). */
 export async function openSession(

@@ -98,7 +98,7 @@ export async function removeExpiredSignInFailures(now: Date = new Date(), budget
 }
 
 /** Why the password form does not sign someone in where PASSWORD_SIGNIN is `off` or `admins`. */
-export function passwordSignInRefused(mode: 'off' | 'admins'): string {
+function passwordSignInRefused(mode: 'off' | 'admins'): string {
   const button = oidcSettings()?.label ?? 'Sign in with your company account';
   return mode === 'off'
     ? `Password sign-in is turned off here. Use "${button}".`
