@@ -45,6 +45,10 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
 };
 
+/** Over https, browsers are told to use nothing else for a year, on every subdomain too. */
+const transportSecurity = (url: URL): Record<string, string> =>
+  url.protocol === 'https:' ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {};
+
 /** `existing` plus the directives of `extra` it lacks (a repeated directive is a console error in browsers). */
 function extendPolicy(existing: string, extra: string): string {
   const present = new Set(existing.split(';').map((directive) => directive.trim().split(/\s+/)[0]?.toLowerCase()));
@@ -115,7 +119,7 @@ export const onRequest = defineMiddleware((context, next) => {
   const scope = { signedIn, waitUntil: platformWaitUntil(context.locals) };
   return withRequestScope(scope, async () => {
     try {
-      return await handle(context, next, confirm);
+      return withHeaders(await handle(context, next, confirm), transportSecurity(context.url));
     } finally {
       confirm(false); // no session check ran (or it failed): background work is skipped
     }

@@ -274,6 +274,27 @@ describe('routing and headers', () => {
     expect(response.headers.get('permissions-policy')).toContain('camera=()');
   });
 
+  it('tells browsers to use https only (Strict-Transport-Security) when served over https, and not over http', async () => {
+    const secure = await t.app.request('GET', 'https://hub.parcelwise.example/auth', { headers: { Accept: 'text/html' } });
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const api = await t.app.request('GET', 'https://hub.parcelwise.example/api/user');
+    expect(api.status).toBe(401);
+    expect(api.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const plain = await t.app.request('GET', '/auth', { headers: { Accept: 'text/html' } });
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('deletes the flash cookie over https with the attributes it was set with (Secure, the __Host- prefix)', async () => {
+    const response = await t.app.request('GET', 'https://hub.parcelwise.example/auth', {
+      headers: { Accept: 'text/html', Cookie: '__Host-pw_flash=logged-out' },
+    });
+    expect(await response.text()).toContain('You have been logged out successfully');
+    const deletion = response.headers.getSetCookie().find((cookie) => cookie.startsWith('__Host-pw_flash='));
+    expect(deletion).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    expect(deletion).toMatch(/; Secure/i);
+    expect(deletion).toMatch(/; Path=\//i);
+  });
+
   it.each(['/auth', '/', '/company-overview', '/quizzes/1'])(
     'serves %s with a hash-based CSP and no inline-script allowance',
     async (route) => {

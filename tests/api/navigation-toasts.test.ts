@@ -98,16 +98,24 @@ describe('Access Denied', () => {
 });
 
 describe.skipIf(process.env['API_BASE_URL'] !== undefined)('a logout that fails', () => {
-  it('goes back to the page it came from, still signed in, with Logout failed (storage down)', async () => {
-    const client = await signIn(t.app, DEMO_USER);
+  it('goes back to the page it came from (never another site), still signed in, with Logout failed (storage down)', async () => {
+    const [client, ...others] = await Promise.all([signIn(t.app, DEMO_USER), signIn(t.app, DEMO_USER), signIn(t.app, DEMO_USER)]);
     await t.app.stopBlobs!();
-    const response = await client.request('POST', '/api/logout', {
+    const response = await client!.request('POST', '/api/logout', {
       rawBody: '',
       headers: { ...FORM, Referer: `${t.app.origin}/product?tab=pricing` },
     });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/product?tab=pricing');
-    expect(client.cookie).not.toBeNull();
-    expect(client.otherCookies.get('pw_flash')).toBe('logout-failed');
+    expect(client!.cookie).not.toBeNull();
+    expect(client!.otherCookies.get('pw_flash')).toBe('logout-failed');
+    for (const [index, path] of ['//evil.example/phish', '/\\evil.example/phish'].entries()) {
+      const away = await others[index]!.request('POST', '/api/logout', {
+        rawBody: '',
+        headers: { ...FORM, Referer: `${t.app.origin}${path}` },
+      });
+      expect(away.status, path).toBe(303);
+      expect(away.headers.get('location'), path).toBe('/');
+    }
   });
 });

@@ -83,6 +83,31 @@ describe.skipIf(!inProcess)('the schedule behind the daily challenge', () => {
     expect(later.streak).toBe(1);
   });
 
+  it('no quiz submission grades the unanswered challenge question: trying every option reveals nothing, in the answer or the stored results', async () => {
+    const { client } = await signUp(t.app, 'Prober');
+    const challenge = await challengeAt(client, on(6));
+    const [quizId, questionId] = challenge.id.split(':');
+    const verdicts = [];
+    for (const option of challenge.options) {
+      const result = await expectJson(
+        await call(client, 'POST', '/api/quiz-results', on(6), {
+          quizId: Number(quizId),
+          answers: [{ questionId: questionId!, selectedOptionId: option.id }],
+        }),
+        201,
+        submitQuizResponseSchema,
+      );
+      const answer = result.answers.find((item) => item.questionId === questionId)!;
+      expect(answer).toEqual({ questionId, selectedOptionId: option.id, heldBack: true });
+      verdicts.push([result.score, result.correctAnswers, result.totalQuestions]);
+    }
+    // The same score whichever option was chosen: the held-back question is not counted.
+    expect(new Set(verdicts.map((verdict) => verdict.join('/'))).size).toBe(1);
+    expect(verdicts[0]![1]).toBe(0);
+    const listed = await (await call(client, 'GET', '/api/quiz-results', on(6))).text();
+    expect(listed).not.toMatch(new RegExp(`"questionId":"${questionId}","selectedOptionId":"[a-e]","isCorrect"`));
+  });
+
   it('the answer key of an unanswered challenge stays out of a quiz review until it is answered', async () => {
     const { client } = await signUp(t.app, 'Curious');
     const challenge = await challengeAt(client, on(5));

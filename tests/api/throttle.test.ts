@@ -1,7 +1,11 @@
 // Sign-in throttling (docs/decisions.md "Throttling", docs/security.md): race-proof counting, the four
 // limits, known devices, addresses (IPv6 /64, none), Retry-After, unlock, and storage failures.
 // In process only: several tests seed or read throttle records through the storage module.
+import { sealData } from 'iron-session';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { setPassword } from '~/lib/server/accounts/accounts';
+import { cookieKey } from '~/lib/server/accounts/session-cookie';
 import { throttleAddress } from '~/lib/server/client-address';
 import { unlockUsername } from '~/lib/server/accounts/sign-in';
 import { signInFailures, throttleSubject } from '~/lib/server/accounts/storage/sign-in-failures';
@@ -140,6 +144,43 @@ describe.skipIf(!inProcess)('sign-in throttling', () => {
       headers: { Cookie: `${name}=Fe26.2**forged*value` },
     });
     await expectThrottled(response);
+  }, 60_000);
+
+  it('honours a device cookie only while its record exists: one sealed with the secret but unknown here (another deploy context, another store) exempts nothing', async () => {
+    const { user } = await signUp(t.app);
+    const ip = '10.48.0.1';
+    const name = `pw_device_${createHash('sha256').update(user.username).digest('hex').slice(0, 16)}`;
+    const minted = await sealData(
+      { username: user.username, deviceId: 'minted-on-a-preview' },
+      { password: cookieKey('device'), ttl: 30 * 86_400 },
+    );
+    await seed(throttleSubject.usernameAtAddress(user.username, ip), 10);
+    const replayed = await t.app.request('POST', '/api/login', {
+      body: { username: user.username, password: 'a-guess-of-someone-else' },
+      ip,
+      headers: { Cookie: `${name}=${minted}` },
+    });
+    await expectThrottled(replayed);
+  }, 60_000);
+
+  it('forgets every known device when the password changes: its cookie exempts nothing after', async () => {
+    const { user } = await signUp(t.app);
+    const device = t.app.client();
+    expect((await login(user.username, PASSWORD, '10.49.0.1', device)).status).toBe(200);
+    const ip = '10.49.0.2';
+    await seed(throttleSubject.usernameAtAddress(user.username, ip), 10);
+    expect((await login(user.username, PASSWORD, ip, device)).status, 'a known device').toBe(200);
+    await setPassword(user.username, 'Quiet-harbor-lantern-81');
+    await seed(throttleSubject.usernameAtAddress(user.username, ip), 10);
+    await expectThrottled(await login(user.username, 'Quiet-harbor-lantern-81', ip, device));
+  }, 60_000);
+
+  it('counts failures through known devices toward a ceiling of 200 per username', async () => {
+    const { user } = await signUp(t.app);
+    const device = t.app.client();
+    expect((await login(user.username, PASSWORD, '10.50.0.1', device)).status).toBe(200);
+    await seed(throttleSubject.usernameOnDevices(user.username), 200);
+    await expectThrottled(await login(user.username, PASSWORD, '10.50.0.1', device));
   }, 60_000);
 
   it('sets the known-device cookie HttpOnly, SameSite=Lax, for 30 days, one per username', async () => {

@@ -57,6 +57,7 @@ function QuestionReview({ question, number, result, selections }: ReviewProps) {
   const selectedId = answer?.selectedOptionId ?? selections[question.id] ?? null;
   const textOf = (id: string | null | undefined) => question.options.find((option) => option.id === id)?.text ?? '';
   const correct = answer?.isCorrect === true;
+  if (answer?.heldBack) return <HeldBackItem number={number} text={question.text} selected={textOf(selectedId)} />;
   return (
     <li
       className={`rounded-box border p-4 ${correct ? 'border-success/50 bg-success/5' : 'border-error/50 bg-error/5'}`}
@@ -66,21 +67,35 @@ function QuestionReview({ question, number, result, selections }: ReviewProps) {
         {number}. {question.text}
       </p>
       <p className={`mt-1 text-sm font-semibold ${correct ? 'text-success' : 'text-error'}`}>{correct ? 'Correct' : 'Incorrect'}</p>
-      {review?.correctOptionId === null ? (
-        <p className="mt-2 text-sm" data-testid="held-back">
-          This question is your daily challenge today: answer it on the dashboard to see the right answer.
-        </p>
-      ) : (
-        <p className="mt-2 text-sm">
-          <span className="font-semibold">Correct answer:</span> {textOf(review?.correctOptionId)}
-        </p>
-      )}
+      <p className="mt-2 text-sm">
+        <span className="font-semibold">Correct answer:</span> {textOf(review?.correctOptionId)}
+      </p>
       {!correct && (
         <p className="text-sm">
           <span className="font-semibold">Your answer:</span> {selectedId ? textOf(selectedId) : 'Not answered'}
         </p>
       )}
       {review?.explanation && <p className="mt-2 text-sm opacity-80">{review.explanation}</p>}
+    </li>
+  );
+}
+
+/** The person's daily challenge, unanswered today: not graded here, its answer not shown, until they answer it. */
+function HeldBackItem({ number, text, selected }: { number: number; text: string; selected: string }) {
+  return (
+    <li className="rounded-box border border-base-300 p-4" data-testid="quiz-review-item">
+      <p className="font-medium">
+        {number}. {text}
+      </p>
+      <p className="mt-1 text-sm font-semibold">Not graded yet</p>
+      <p className="mt-2 text-sm" data-testid="held-back">
+        This question is your daily challenge today: answer it on the dashboard to see the right answer. It is not counted in this score.
+      </p>
+      {selected && (
+        <p className="text-sm">
+          <span className="font-semibold">Your answer:</span> {selected}
+        </p>
+      )}
     </li>
   );
 }

@@ -27,10 +27,15 @@ export const publicQuizSchema = z.strictObject({
 });
 export type PublicQuiz = z.infer<typeof publicQuizSchema>;
 
+/**
+ * One graded answer. The question that is the person's daily challenge, while that challenge is unanswered
+ * in its window, is `heldBack`: not graded (no `isCorrect`), not in the score.
+ */
 const quizAnswerSchema = z.strictObject({
   questionId: z.string(),
   selectedOptionId: z.string().nullable(),
-  isCorrect: z.boolean(),
+  isCorrect: z.boolean().optional(),
+  heldBack: z.literal(true).optional(),
 });
 
 /** A stored, server-graded result (GET /api/quiz-results lists the user's). */
@@ -39,7 +44,8 @@ export const quizResultSchema = z.strictObject({
   quizId: positiveId,
   score: z.number().int().min(0).max(100),
   correctAnswers: z.number().int().nonnegative(),
-  totalQuestions: z.number().int().positive(),
+  /** The questions graded (a held-back one is not). */
+  totalQuestions: z.number().int().nonnegative(),
   answers: z.array(quizAnswerSchema),
   completedAt: z.iso.datetime(),
 });

@@ -14,7 +14,10 @@ const isFormPost = (request: Request) =>
 /** Where a failed logout sends the browser back to: the page it came from (same origin only), else home. */
 function backTo(request: Request, url: URL): string {
   const referer = URL.parse(request.headers.get('referer') ?? '');
-  return referer?.origin === url.origin ? `${referer.pathname}${referer.search}` : '/';
+  if (referer?.origin !== url.origin) return '/';
+  // A path, never an address: `//host` or `/\\host` would leave the site.
+  const path = `${referer.pathname}${referer.search}`;
+  return /^\/(?![/\\])/.test(path) ? path : '/';
 }
 
 /**

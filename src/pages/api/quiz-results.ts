@@ -5,6 +5,7 @@ import { readJson } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { requireUser } from '~/lib/server/http/signed-in';
 import { listQuizResults, submitQuizResult } from '~/lib/server/learning/quiz-results';
+import { loadReviewState } from '~/lib/server/review/review-state';
 
 export const prerender = false;
 
@@ -14,6 +15,7 @@ export const GET: APIRoute = async ({ locals }) => json((await requireUser(local
 /** POST /api/quiz-results: graded on the server; 201 with the stored result and the review. */
 export const POST: APIRoute = async ({ locals, request }) => {
   const body = await readJson(request, submitQuizRequestSchema);
-  const { user } = await requireUser(locals);
-  return json(await submitQuizResult(user.id, body, requestNow(request)), 201);
+  const now = requestNow(request);
+  const { user, data: state } = await requireUser(locals, (userId) => loadReviewState(userId, now));
+  return json(await submitQuizResult(user.id, body, now, state), 201);
 };

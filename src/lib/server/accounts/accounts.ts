@@ -11,6 +11,7 @@ import { users, type StoredUser } from '~/lib/server/accounts/storage/users';
 import { looksLike, normalizeUsername } from '~/lib/server/accounts/usernames';
 import { endSessionsOf } from './sessions';
 import { passwordProblem } from './password-policy';
+import { devices } from './storage/devices';
 
 export function toPublicUser(user: StoredUser): PublicUser {
   return { id: user.id, name: user.name, username: user.username, role: user.role, avatar: user.avatar };
@@ -143,7 +144,7 @@ async function updateUser(username: string, change: (user: StoredUser) => Stored
 
 export async function setDisabled(username: string, disabled: boolean): Promise<StoredUser> {
   const updated = await updateUser(username, (user) => ({ ...user, disabled, sessionVersion: user.sessionVersion + 1 }));
-  await endSessionsOf(updated.id);
+  await Promise.all([endSessionsOf(updated.id), devices.forgetAll(updated.id)]);
   return updated;
 }
 
@@ -153,13 +154,13 @@ export async function setPassword(username: string, password: string): Promise<S
   requireGoodPassword(password, { username: current.username, name: current.name, admin: isAdmin(current) });
   const passwordHash = await hashPassword(password);
   const updated = await updateUser(username, (user) => ({ ...user, passwordHash, sessionVersion: user.sessionVersion + 1 }));
-  await endSessionsOf(updated.id);
+  await Promise.all([endSessionsOf(updated.id), devices.forgetAll(updated.id)]);
   return updated;
 }
 
 export async function deleteUser(username: string): Promise<void> {
   const user = await existingUser(username);
-  await endSessionsOf(user.id);
+  await Promise.all([endSessionsOf(user.id), devices.forgetAll(user.id)]);
   await users.delete(user);
 }
 

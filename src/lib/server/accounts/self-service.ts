@@ -9,6 +9,7 @@ import { isAdmin, requireGoodPassword } from './accounts';
 import { hashPassword, verifyPassword } from './passwords';
 import { newSessionId, openSession, type SessionOrigin } from './sessions';
 import type { SessionData } from './session-cookie';
+import { devices } from './storage/devices';
 import { sessions, sessionHandle } from './storage/sessions';
 import { signInFailures, throttleSubject } from './storage/sign-in-failures';
 import { users, type StoredUser } from './storage/users';
@@ -90,6 +91,7 @@ export async function changeOwnPassword(
     users.update(updated, found.etag),
     openSession(updated, origin, now, sessionId),
     sessions.endAllBut(user.id, sessionHandle(sessionId)),
+    devices.forgetAll(user.id),
   ]);
   if (!saved) throw new HttpError(409, 'Your account was changed meanwhile; try again.');
   return session;

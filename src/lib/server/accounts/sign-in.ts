@@ -13,13 +13,23 @@ import type { SessionData } from '~/lib/server/accounts/session-cookie';
 import { journal } from '~/lib/server/team/storage/journal';
 import { signInFailures, throttleSubject } from '~/lib/server/accounts/storage/sign-in-failures';
 import { users, type StoredUser } from '~/lib/server/accounts/storage/users';
+import { devices } from '~/lib/server/accounts/storage/devices';
+import { inBackground } from '~/lib/server/background';
 import { normalizeUsername } from '~/lib/server/accounts/usernames';
 import { ensureDemoAccounts, isAdmin } from './accounts';
 import { oidcSettings, passwordSignIn } from '~/lib/server/config';
 import { openSession, type SessionOrigin } from './sessions';
 import { countAttempt, recordAttempt, THROTTLE_WINDOW_MS, type ThrottleRule } from './throttle';
 
-const SIGN_IN_LIMITS = { perUsernameAndAddress: 10, perKnownDevice: 10, perUsername: 50, perAddress: 100 } as const;
+const SIGN_IN_LIMITS = {
+  perUsernameAndAddress: 10,
+  perKnownDevice: 10,
+  perUsernameOnDevices: 200,
+  perUsername: 50,
+  perAddress: 100,
+} as const;
+/** The most known devices a person keeps: a new one beyond forgets the oldest. */
+const MAX_DEVICES = 10;
 const INVALID_CREDENTIALS = 'Invalid username or password';
 const THROTTLED = 'Too many failed sign-in attempts. Please try again later.';
 
@@ -35,15 +45,25 @@ export interface SignedIn {
   deviceId: string;
 }
 
-function rulesFor(username: string, request: SignInRequest): ThrottleRule[] {
-  if (request.knownDeviceId !== null) {
-    return [{ subject: throttleSubject.usernameOnDevice(username, request.knownDeviceId), limit: SIGN_IN_LIMITS.perKnownDevice }];
-  }
-  return [
+/**
+ * The limits an attempt counts under. A browser with a known-device cookie has its own (10 failures, and
+ * 200 for all of the person's devices together), but only while the device's record exists: which is
+ * known only with the user record, so the attempt is recorded under both sets and judged by one.
+ */
+function rulesFor(username: string, request: SignInRequest): { device: ThrottleRule[]; shared: ThrottleRule[] } {
+  const device =
+    request.knownDeviceId === null
+      ? []
+      : [
+          { subject: throttleSubject.usernameOnDevice(username, request.knownDeviceId), limit: SIGN_IN_LIMITS.perKnownDevice },
+          { subject: throttleSubject.usernameOnDevices(username), limit: SIGN_IN_LIMITS.perUsernameOnDevices },
+        ];
+  const shared = [
     { subject: throttleSubject.usernameAtAddress(username, request.address), limit: SIGN_IN_LIMITS.perUsernameAndAddress },
     { subject: throttleSubject.username(username), limit: SIGN_IN_LIMITS.perUsername },
     { subject: throttleSubject.address(request.address), limit: SIGN_IN_LIMITS.perAddress },
   ];
+  return { device, shared };
 }
 
 /** Replaces a hash made with weaker parameters; skipped (until the next sign-in) if the record changed meanwhile. */
@@ -64,27 +84,40 @@ export async function signIn(username: string, password: string, request: SignIn
   // Two rounds of Blobs requests before the password is checked: the attempt records with the username
   // claim, then the attempt counts with the user record. Kept in step, so the user record (which
   // needs only the claim) never starts a round of its own while the records are still being written.
-  const [recorded, claim] = await Promise.all([recordAttempt(rulesFor(normalized, request), now), users.claimOf(normalized)]);
-  const [attempt, found] = await Promise.all([countAttempt(recorded, THROTTLED), users.userOfClaim(claim)]);
+  const rules = rulesFor(normalized, request);
+  const [recorded, claim] = await Promise.all([recordAttempt([...rules.device, ...rules.shared], now), users.claimOf(normalized)]);
+  const deviceId = request.knownDeviceId;
+  const knownDevice =
+    deviceId !== null && claim.userId !== null ? devices.get(claim.userId, deviceId).then(Boolean) : Promise.resolve(false);
+  const judging = knownDevice.then((known) => (rule: ThrottleRule) => (known ? rules.device : rules.shared).includes(rule));
+  const [attempt, found, known] = await Promise.all([countAttempt(recorded, THROTTLED, judging), users.userOfClaim(claim), knownDevice]);
   const valid = await verifyPassword(password, found?.value.passwordHash ?? DECOY_HASH);
   if (!found || !valid || found.value.disabled) throw new HttpError(401, INVALID_CREDENTIALS);
   const user = found.value;
   if (mode === 'admins' && !isAdmin(user)) throw new HttpError(403, passwordSignInRefused('admins'));
   // A success clears this attempt and the earlier failures of the same pair (or device), never the
   // username's or the address's totals (a sprayer who knows one password must not reset them).
+  const pair = known ? 0 : rules.device.length;
+  const signedInDevice = known ? deviceId! : randomBytes(16).toString('base64url');
   const [, session] = await Promise.all([
-    attempt.succeeded(attempt.earlier[0]),
+    attempt.succeeded(attempt.earlier[pair]),
     openSession(user, request, now),
     journal.add(user.id, { kind: 'login', recordedAt: now.toISOString() }),
     upgradeHash(user, found.etag, password),
+    devices.remember(user.id, signedInDevice, now),
   ]);
-  return { user, session, deviceId: request.knownDeviceId ?? randomBytes(16).toString('base64url') };
+  if (!known) inBackground('oldest devices forgotten', () => devices.keepNewest(user.id, MAX_DEVICES));
+  return { user, session, deviceId: signedInDevice };
 }
 
 /** `npm run user -- unlock`: deletes the username's counted failures (every address and device). Answers how many. */
 export async function unlockUsername(username: string, now: Date = new Date()): Promise<number> {
-  const keys = await signInFailures.usernameKeysSince(normalizeUsername(username), new Date(now.getTime() - THROTTLE_WINDOW_MS), now);
-  await signInFailures.remove(keys);
+  const normalized = normalizeUsername(username);
+  const [keys, user] = await Promise.all([
+    signInFailures.usernameKeysSince(normalized, new Date(now.getTime() - THROTTLE_WINDOW_MS), now),
+    users.byUsername(normalized),
+  ]);
+  await Promise.all([signInFailures.remove(keys), user ? devices.forgetAll(user.id) : null]);
   return keys.length;
 }
 

@@ -55,12 +55,17 @@ export async function recordAttempt(rules: readonly ThrottleRule[], now: Date = 
  * Counts a recorded attempt with the earlier ones and answers it, or throws 429 with `Retry-After`
  * (`message` as its text) when any rule is over its limit: one Blobs round trip, the listings in parallel.
  */
-export async function countAttempt({ rules, mine, now }: RecordedAttempt, message: string): Promise<Attempt> {
+export async function countAttempt(
+  { rules, mine, now }: RecordedAttempt,
+  message: string,
+  /** Which rules judge this attempt, once known (settled beside the listings); every rule by default. */
+  judging: Promise<(rule: ThrottleRule) => boolean> = Promise.resolve(() => true),
+): Promise<Attempt> {
   const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  const counted = await Promise.all(rules.map((rule) => signInFailures.since(rule.subject, since, now)));
+  const [counted, judges] = await Promise.all([Promise.all(rules.map((rule) => signInFailures.since(rule.subject, since, now))), judging]);
   const earlier = counted.map((attempts, index) => attempts.filter((attempt) => attempt.key !== mine[index]));
   const waits = rules.flatMap((rule, index) =>
-    earlier[index]!.length + 1 > rule.limit ? [retryAfterSeconds(earlier[index]!, rule.limit, now)] : [],
+    judges(rule) && earlier[index]!.length + 1 > rule.limit ? [retryAfterSeconds(earlier[index]!, rule.limit, now)] : [],
   );
   if (waits.length > 0) {
     await signInFailures.remove(mine).catch(() => undefined);

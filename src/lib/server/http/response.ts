@@ -39,3 +39,8 @@ export function toErrorResponse(error: unknown): Response {
   console.error('Unexpected error in API route', error);
   return errorResponse(500, 'Something went wrong on our side. Please try again.');
 }
+
+/** What a page may show of a failure: the message of an expected one, never the inside of an unexpected one. */
+export function shownFailure(error: unknown): string {
+  return expectedFailure(error)?.message ?? 'Something went wrong on our side. Please try again.';
+}

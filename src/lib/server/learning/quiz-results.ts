@@ -7,25 +7,26 @@ import { journal } from '~/lib/server/team/storage/journal';
 import { eventId } from '~/lib/server/storage/keys';
 import { quizResults, type StoredQuizResult } from '~/lib/server/learning/storage/quiz-results';
 import { currentChallenge } from '../review/daily-challenge';
-import { questionKey } from '../review/question-bank';
-import { loadReviewState, recordAnswers } from '../review/review-state';
+import { loadReviewState, recordAnswers, type ReviewState } from '../review/review-state';
 
 export interface Grading {
   score: number;
   correctAnswers: number;
   totalQuestions: number;
-  answers: Array<{ questionId: string; selectedOptionId: string | null; isCorrect: boolean }>;
+  answers: Array<{ questionId: string; selectedOptionId: string | null; isCorrect?: boolean; heldBack?: true }>;
   review: QuizReviewItem[];
 }
 
 /**
  * Grades submitted answers against the quiz's key (docs/product.md "Quiz taking (/quizzes/{id})"): score = round(100 × correct / total over
  * ALL questions); unanswered questions count as wrong; what the client claims (score, isCorrect) is never read.
- * Unknown or repeated question ids and options not of their question are a 400.
+ * Unknown or repeated question ids and options not of their question are a 400. The question `heldBack`
+ * (the person's unanswered daily challenge) is not graded: no verdict, no key, not in the score.
  */
 export function gradeQuiz(
   quiz: Pick<Quiz, 'questions'>,
   answers: ReadonlyArray<{ questionId: string; selectedOptionId: string | null }>,
+  heldBack: string | null = null,
 ): Grading {
   const chosen = new Map<string, string | null>();
   for (const [index, answer] of answers.entries()) {
@@ -43,14 +44,20 @@ export function gradeQuiz(
   }
   const graded = quiz.questions.map((question) => {
     const selectedOptionId = chosen.get(question.id) ?? null;
+    if (question.id === heldBack) {
+      return {
+        answer: { questionId: question.id, selectedOptionId, heldBack: true as const },
+        review: { questionId: question.id, correctOptionId: null, explanation: null },
+      };
+    }
     const correct = question.options.find((option) => option.isCorrect);
     return {
       answer: { questionId: question.id, selectedOptionId, isCorrect: correct !== undefined && selectedOptionId === correct.id },
       review: { questionId: question.id, correctOptionId: correct?.id ?? '', explanation: question.explanation || null },
     };
   });
-  const totalQuestions = quiz.questions.length;
-  const correctAnswers = graded.filter((item) => item.answer.isCorrect).length;
+  const totalQuestions = graded.filter((item) => !item.answer.heldBack).length;
+  const correctAnswers = graded.filter((item) => item.answer.isCorrect === true).length;
   return {
     score: totalQuestions === 0 ? 0 : Math.round((100 * correctAnswers) / totalQuestions),
     correctAnswers,
@@ -89,22 +96,30 @@ export function latestResultByQuiz(results: readonly QuizResult[]): Map<number, 
 }
 
 /**
- * The question key of the user's daily challenge while it is unanswered in this window: its correct option
- * and explanation stay out of a quiz review until then (docs/decisions.md "Spaced review").
+ * The question of this quiz that is the user's daily challenge while it is unanswered in this window: held
+ * back from grading until then, so no submission can reveal the challenge's key (docs/decisions.md
+ * "Daily challenge"). Chosen from the schedule as it stood when the window began.
  */
-async function unansweredChallengeKey(userId: string, now: Date): Promise<string | null> {
-  const challenge = await currentChallenge(userId, await loadReviewState(userId, now), now);
-  return challenge.answer ? null : challenge.pick.key;
+async function heldBackQuestion(userId: string, quizId: number, state: ReviewState, now: Date): Promise<string | null> {
+  const challenge = await currentChallenge(userId, state, now);
+  return !challenge.answer && challenge.pick.quiz.id === quizId ? challenge.pick.question.id : null;
 }
 
 /**
  * POST /api/quiz-results: grades on the server, stores the result, records every answered question on the
  * user's review schedule, answers the result with the review (less the unanswered daily challenge's key).
  */
-export async function submitQuizResult(userId: string, input: SubmitQuizRequest, now: Date = new Date()): Promise<SubmitQuizResponse> {
+export async function submitQuizResult(
+  userId: string,
+  input: SubmitQuizRequest,
+  now: Date = new Date(),
+  /** Read already (beside the session check); loaded here when left out. */
+  loaded?: ReviewState,
+): Promise<SubmitQuizResponse> {
   const quiz = await getQuiz(input.quizId);
   if (!quiz) throw new HttpError(404, 'Quiz not found');
-  const grading = gradeQuiz(quiz, input.answers);
+  const heldBack = await heldBackQuestion(userId, quiz.id, loaded ?? (await loadReviewState(userId, now)), now);
+  const grading = gradeQuiz(quiz, input.answers, heldBack);
   const stored: StoredQuizResult = {
     id: eventId(now),
     quizId: String(quiz.id),
@@ -115,23 +130,20 @@ export async function submitQuizResult(userId: string, input: SubmitQuizRequest,
     answers: grading.answers,
     completedAt: now.toISOString(),
   };
-  // A question left blank is not an answer: it changes no card.
+  // A question left blank is not an answer, nor is a held-back one: they change no card.
   const answered = grading.answers.flatMap(({ questionId, selectedOptionId, isCorrect }) =>
-    selectedOptionId === null ? [] : [{ quizId: quiz.id, questionId, optionId: selectedOptionId, correct: isCorrect }],
+    selectedOptionId === null || isCorrect === undefined
+      ? []
+      : [{ quizId: quiz.id, questionId, optionId: selectedOptionId, correct: isCorrect }],
   );
-  // The writes need nothing from the review state, and the state read needs nothing from them (it looks at
-  // the challenge's answers only): they go together. The result is journaled with it (the figures count a
-  // user's quizzes as a set, so a retried write never counts twice).
-  const [heldBack] = await Promise.all([
-    // Chosen from the schedule as it stood when the window began, so this submission cannot change it.
-    unansweredChallengeKey(userId, now),
+  // One round trip: the result, its journal entry (the figures count a user's quizzes as a set, so a
+  // retried write never counts twice) and one answer event per graded question.
+  await Promise.all([
     quizResults.add(stored),
     journal.add(userId, { kind: 'quiz', quizId: stored.quizId, score: stored.score, recordedAt: stored.completedAt }),
     recordAnswers(userId, answered, 'quiz', now),
   ]);
-  const review = grading.review.map((item) =>
-    questionKey(quiz.id, item.questionId) === heldBack ? { ...item, correctOptionId: null, explanation: null } : item,
-  );
+  const review = grading.review;
   const { userId: _userId, ...result } = stored;
   return { ...result, quizId: quiz.id, review };
 }

@@ -38,6 +38,8 @@ export const throttleSubject = {
   usernameOnDevice: (username: string, deviceId: string): ThrottleSubject => ({
     segments: [...loginUser(username), 'device', digest(deviceId)],
   }),
+  /** Failed sign-ins as one username through any known device: the ceiling devices share. */
+  usernameOnDevices: (username: string): ThrottleSubject => ({ segments: [...loginUser(username), 'devices'] }),
   /** Failed sign-ins from one address, whatever the username (password spraying). */
   address: (address: string): ThrottleSubject => ({ segments: ['login', 'address', digest(address)] }),
   /** Wrong invite codes from one address. */

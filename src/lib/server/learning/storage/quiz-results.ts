@@ -17,8 +17,15 @@ const storedQuizResultSchema = z.strictObject({
   userId: z.string(),
   score: z.number().int().min(0).max(100),
   correctAnswers: z.number().int().nonnegative(),
-  totalQuestions: z.number().int().positive(),
-  answers: z.array(z.strictObject({ questionId: z.string(), selectedOptionId: z.string().nullable(), isCorrect: z.boolean() })),
+  totalQuestions: z.number().int().nonnegative(),
+  answers: z.array(
+    z.strictObject({
+      questionId: z.string(),
+      selectedOptionId: z.string().nullable(),
+      isCorrect: z.boolean().optional(),
+      heldBack: z.literal(true).optional(),
+    }),
+  ),
   completedAt: z.iso.datetime(),
 });
 export type StoredQuizResult = z.infer<typeof storedQuizResultSchema>;
