@@ -72,6 +72,9 @@ async function main(): Promise<void> {
       correct: i % 3 !== 0,
       source: 'quiz' as const,
       at: new Date(now.getTime() - 200 * DAY + (i / ANSWERS) * 199 * DAY),
+      confidence: i % 4 === 0 ? ('unsure' as const) : null,
+      revision: 1,
+      materialRevision: 1,
     }));
     await pool(events, 64, (event) => reviewAnswers.add(userId, event));
 

@@ -31,6 +31,8 @@ const quizAnswerSchema = z.strictObject({
   questionId: z.string(),
   selectedOptionId: z.string().nullable(),
   isCorrect: z.boolean(),
+  /** The revision of the question when the quiz was taken (absent in results from before revisions: 1). */
+  revision: z.number().int().positive().optional(),
 });
 
 /** A stored, server-graded result (GET /api/quiz-results lists the user's). */

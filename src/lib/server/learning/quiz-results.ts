@@ -4,17 +4,19 @@ import type { QuizResult, QuizReviewItem, SubmitQuizRequest, SubmitQuizResponse 
 import { getQuiz, type Quiz } from '~/lib/content/learning';
 import { HttpError } from '~/lib/server/errors';
 import { journal } from '~/lib/server/team/storage/journal';
+import { materialRevisionOf } from '~/lib/learning/revisions';
 import { eventId } from '~/lib/server/storage/keys';
 import { quizResults, type StoredQuizResult } from '~/lib/server/learning/storage/quiz-results';
 import { currentChallenge } from '../review/daily-challenge';
 import { questionKey } from '../review/question-bank';
-import { loadReviewState, recordAnswers } from '../review/review-state';
+import { loadReviewState, recordAnswers, type ReviewStateOptions } from '../review/review-state';
 
 export interface Grading {
   score: number;
   correctAnswers: number;
   totalQuestions: number;
-  answers: Array<{ questionId: string; selectedOptionId: string | null; isCorrect: boolean }>;
+  /** Each with the revision of the question it answered (content/README.md "Revisions"). */
+  answers: Array<{ questionId: string; selectedOptionId: string | null; isCorrect: boolean; revision: number }>;
   review: QuizReviewItem[];
 }
 
@@ -45,7 +47,12 @@ export function gradeQuiz(
     const selectedOptionId = chosen.get(question.id) ?? null;
     const correct = question.options.find((option) => option.isCorrect);
     return {
-      answer: { questionId: question.id, selectedOptionId, isCorrect: correct !== undefined && selectedOptionId === correct.id },
+      answer: {
+        questionId: question.id,
+        selectedOptionId,
+        isCorrect: correct !== undefined && selectedOptionId === correct.id,
+        revision: question.revision ?? 1,
+      },
       review: { questionId: question.id, correctOptionId: correct?.id ?? '', explanation: question.explanation || null },
     };
   });
@@ -92,8 +99,8 @@ export function latestResultByQuiz(results: readonly QuizResult[]): Map<number, 
  * The question key of the user's daily challenge while it is unanswered in this window: its correct option
  * and explanation stay out of a quiz review until then (docs/decisions.md "Spaced review").
  */
-async function unansweredChallengeKey(userId: string, now: Date): Promise<string | null> {
-  const challenge = await currentChallenge(userId, await loadReviewState(userId, now), now);
+async function unansweredChallengeKey(userId: string, now: Date, options: ReviewStateOptions): Promise<string | null> {
+  const challenge = await currentChallenge(userId, await loadReviewState(userId, now, options), now);
   return challenge.answer ? null : challenge.pick.key;
 }
 
@@ -101,7 +108,12 @@ async function unansweredChallengeKey(userId: string, now: Date): Promise<string
  * POST /api/quiz-results: grades on the server, stores the result, records every answered question on the
  * user's review schedule, answers the result with the review (less the unanswered daily challenge's key).
  */
-export async function submitQuizResult(userId: string, input: SubmitQuizRequest, now: Date = new Date()): Promise<SubmitQuizResponse> {
+export async function submitQuizResult(
+  userId: string,
+  input: SubmitQuizRequest,
+  now: Date = new Date(),
+  options: ReviewStateOptions = {},
+): Promise<SubmitQuizResponse> {
   const quiz = await getQuiz(input.quizId);
   if (!quiz) throw new HttpError(404, 'Quiz not found');
   const grading = gradeQuiz(quiz, input.answers);
@@ -115,16 +127,29 @@ export async function submitQuizResult(userId: string, input: SubmitQuizRequest,
     answers: grading.answers,
     completedAt: now.toISOString(),
   };
-  // A question left blank is not an answer: it changes no card.
-  const answered = grading.answers.flatMap(({ questionId, selectedOptionId, isCorrect }) =>
-    selectedOptionId === null ? [] : [{ quizId: quiz.id, questionId, optionId: selectedOptionId, correct: isCorrect }],
+  // A question left blank is not an answer: it changes no card. A quiz asks no confidence.
+  const questions = new Map(quiz.questions.map((question) => [question.id, question]));
+  const answered = grading.answers.flatMap(({ questionId, selectedOptionId, isCorrect, revision }) =>
+    selectedOptionId === null
+      ? []
+      : [
+          {
+            quizId: quiz.id,
+            questionId,
+            optionId: selectedOptionId,
+            correct: isCorrect,
+            confidence: null,
+            revision,
+            materialRevision: materialRevisionOf(questions.get(questionId)!),
+          },
+        ],
   );
   // The writes need nothing from the review state, and the state read needs nothing from them (it looks at
   // the challenge's answers only): they go together. The result is journaled with it (the figures count a
   // user's quizzes as a set, so a retried write never counts twice).
   const [heldBack] = await Promise.all([
     // Chosen from the schedule as it stood when the window began, so this submission cannot change it.
-    unansweredChallengeKey(userId, now),
+    unansweredChallengeKey(userId, now, options),
     quizResults.add(stored),
     journal.add(userId, { kind: 'quiz', quizId: stored.quizId, score: stored.score, recordedAt: stored.completedAt }),
     recordAnswers(userId, answered, 'quiz', now),

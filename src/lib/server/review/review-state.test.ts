@@ -3,7 +3,8 @@
 // team rollup folding the same answers (incrementally or rebuilt, each answer once).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, foldAnswers } from '~/lib/review/leitner';
+import { DAY_MS } from '~/lib/review/days';
+import { foldAnswers } from '~/lib/review/memory';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
 import { progress } from '~/lib/server/learning/storage/progress';
 import { reviewAnswers } from '~/lib/server/review/storage/review-answers';
@@ -24,7 +25,15 @@ afterAll(() => blobs.stop());
 
 const T0 = Date.parse('2026-11-01T00:00:00.000Z');
 const at = (days: number, hours = 9) => new Date(T0 + days * DAY_MS + hours * 60 * 60 * 1000);
-const answer = (questionId: string, correct: boolean) => ({ quizId: 1, questionId, optionId: correct ? 'a' : 'b', correct });
+const answer = (questionId: string, correct: boolean, confidence: 'sure' | 'unsure' | null = null) => ({
+  quizId: 1,
+  questionId,
+  optionId: correct ? 'a' : 'b',
+  correct,
+  confidence,
+  revision: 1,
+  materialRevision: 1,
+});
 
 const bank = buildQuestionBank(
   [1, 2].map((id) => ({
@@ -51,21 +60,29 @@ const bank = buildQuestionBank(
 describe('review state', () => {
   it('folds answers across windows and months; a read of a current snapshot is 1 get and 1 list', async () => {
     const user = randomUUID();
-    const history: Array<[number, string, boolean]> = [
-      [0, 'q1', false],
-      [1, 'q1', true],
-      [3, 'q2', true],
-      [40, 'q3', false],
-      [41, 'q1', true],
+    const history: Array<[number, string, boolean, 'sure' | 'unsure' | null]> = [
+      [0, 'q1', false, 'sure'],
+      [1, 'q1', true, 'unsure'],
+      [3, 'q2', true, null],
+      [40, 'q3', false, null],
+      [41, 'q1', true, 'sure'],
     ];
-    for (const [day, questionId, correct] of history) await recordAnswers(user, [answer(questionId, correct)], 'quiz', at(day));
+    for (const [day, questionId, correct, confidence] of history) {
+      await recordAnswers(user, [answer(questionId, correct, confidence)], 'quiz', at(day));
+    }
 
     const now = at(41, 15); // the afternoon window: day 41's morning answer is before it
-    const state = await loadReviewState(user, now);
+    const state = await loadReviewState(user, now, { bank });
     await backgroundWorkDone(); // the snapshot is saved off the answer's path
     const everything = foldAnswers(
       {},
-      history.map(([day, questionId, correct]) => ({ questionKey: `1:${questionId}`, correct, at: at(day).getTime() })),
+      history.map(([day, questionId, correct, confidence]) => ({
+        questionKey: `1:${questionId}`,
+        correct,
+        confidence,
+        at: at(day).getTime(),
+        revision: 1,
+      })),
     );
     expect(state.cards).toEqual(everything);
     expect(state.cardsAtWindowStart).toEqual(everything);
@@ -74,25 +91,26 @@ describe('review state', () => {
     // A new answer in this window: shown at once, not in the window-start cards (the challenge's base).
     await recordAnswers(user, [answer('q4', false)], 'review', at(41, 16));
     requests.length = 0;
-    const later = await loadReviewState(user, at(41, 17));
+    const later = await loadReviewState(user, at(41, 17), { bank });
     expect(requests.sort()).toEqual(['get', 'list']);
-    expect(later.cards['1:q4']).toMatchObject({ box: 1 });
+    expect(later.cards['1:q4']).toMatchObject({ reps: 1, due: T0 / DAY_MS + 42 }); // wrong: due the next day
     expect(later.cardsAtWindowStart['1:q4']).toBeUndefined();
+    expect(later.reviewsToday).toBe(1);
 
     // Next window: rolled forward once, then equal to a fold of every answer again.
-    const next = await loadReviewState(user, at(42, 1));
+    const next = await loadReviewState(user, at(42, 1), { bank });
     await backgroundWorkDone();
-    expect(next.cardsAtWindowStart['1:q4']).toMatchObject({ box: 1 });
+    expect(next.cardsAtWindowStart['1:q4']).toMatchObject({ reps: 1 });
     expect((await reviewAnswers.snapshot(user))?.through).toBe(at(42, 0).toISOString());
   });
 
   it('does not save a snapshot in the first minute of a window (a late write must still land in it)', async () => {
     const user = randomUUID();
     await recordAnswers(user, [answer('q1', true)], 'quiz', at(5));
-    await loadReviewState(user, new Date(at(5, 12).getTime() + 30_000));
+    await loadReviewState(user, new Date(at(5, 12).getTime() + 30_000), { bank });
     await backgroundWorkDone();
     expect(await reviewAnswers.snapshot(user)).toBeNull();
-    await loadReviewState(user, new Date(at(5, 12).getTime() + 61_000));
+    await loadReviewState(user, new Date(at(5, 12).getTime() + 61_000), { bank });
     await backgroundWorkDone();
     expect(await reviewAnswers.snapshot(user)).not.toBeNull();
   });
@@ -132,15 +150,17 @@ describe('team knowledge in the rollup', () => {
     await getTeamProgress({ curriculum, bank, now: at(59) }); // a rollup exists: what follows is folded incrementally
     await recordAnswers(ana, [answer('q1', true), answer('q2', false)], 'quiz', at(60));
     await recordAnswers(ana, [answer('q1', true)], 'review', at(63));
-    await recordAnswers(ben, [answer('q2', false), answer('q3', false)], 'quiz', at(62));
+    await recordAnswers(ben, [answer('q2', false, 'sure'), answer('q3', false)], 'quiz', at(62));
     const now = at(64);
     const incremental = await getTeamProgress({ curriculum, bank, now });
-    expect(incremental.rows.find((row) => row.id === ana)?.mastery).toBe(10); // 1 of the 10 questions in box 3
+    // Two right answers three days apart do not yet predict 90 % recall three weeks on.
+    expect(incremental.rows.find((row) => row.id === ana)?.mastery).toBe(0);
     const missed = incremental.knowledge.mostMissed;
-    expect(missed[0]).toMatchObject({ key: '1:q2', misses: 2, answers: 2, missRate: 100, learners: 2 });
+    expect(missed[0]).toMatchObject({ key: '1:q2', misses: 2, answers: 2, missRate: 100, confidentlyWrong: 1, learners: 2 });
     // (Other tests' users answered too; only team members count as learners.)
     expect(missed[1]).toMatchObject({ key: '1:q3', learners: 1 });
     expect(incremental.knowledge.topics.find((topic) => topic.topic === 'Company')).toMatchObject({ started: 2 });
+    expect(incremental.knowledge.confidentlyWrong.map((item) => item.key)).toEqual(['1:q2']);
 
     await rebuildRollups(now);
     const rebuilt = await getTeamProgress({ curriculum, bank, now });
@@ -158,6 +178,9 @@ describe('countedAnswers', () => {
     correct,
     source,
     at: at(3, hours),
+    confidence: null,
+    revision: 1,
+    materialRevision: 1,
   });
 
   it('keeps only the first challenge answer of a 12-hour window (two tabs answering at once), and every other answer', () => {
@@ -175,10 +198,10 @@ describe('countedAnswers', () => {
     const user = randomUUID();
     await recordAnswers(user, [answer('q1', false)], 'challenge', at(3, 1));
     await recordAnswers(user, [answer('q1', true)], 'challenge', at(3, 2));
-    const state = await loadReviewState(user, at(3, 3));
+    const state = await loadReviewState(user, at(3, 3), { bank });
     await backgroundWorkDone();
-    // One review (the first, wrong answer), not two: the later right answer would have moved the card up.
-    expect(state.cards['1:q1']).toMatchObject({ box: 1, reviews: 1 });
+    // One review (the first, wrong answer), not two: a right one would have left a longer interval.
+    expect(state.cards['1:q1']).toMatchObject({ reps: 1, due: T0 / DAY_MS + 4 });
     expect(state.windowAnswers.filter((item) => item.source === 'challenge')).toHaveLength(2);
   });
 });

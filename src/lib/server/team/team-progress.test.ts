@@ -116,11 +116,18 @@ describe('figures', () => {
     expect(progressPercent(['1/101', '1/102'], all)).toBe(67);
     expect(progressPercent(['1/101', '1/102', '1/103', '9/901'], all)).toBe(100);
     expect(progressPercent(['9/901'], all)).toBe(0);
-    expect(progressPercent(['1/101'], new Set())).toBe(0);
+    expect(progressPercent(['1/101'], new Map())).toBe(0);
+  });
+
+  it('a completion made before a material change of its lesson no longer counts; one on its revision does', () => {
+    const all = curriculumLessonKeys([{ id: 1, lessons: [{ id: 101, materialRevision: 2 }, { id: 102 }] }]);
+    expect(progressPercent(['1/101', '1/102'], all)).toBe(50);
+    expect(progressPercent(['1/101', '1/101.r2', '1/102'], all)).toBe(100);
+    expect(progressPercent(['1/101.r3'], all)).toBe(50);
   });
 
   it("a user with no events is last active 'null' and never active", () => {
-    const row = toTeamRow({ id: 'u', username: 'u', name: 'U' }, emptyFigures(), new Set());
+    const row = toTeamRow({ id: 'u', username: 'u', name: 'U' }, emptyFigures(), new Map());
     expect(row.lastActive).toBe('null');
     expect(isActive(row, T0)).toBe(false);
   });
