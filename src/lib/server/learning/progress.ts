@@ -8,7 +8,7 @@
 // counts, and the lesson shows as reopened with its change note (content/README.md "Revisions").
 import type { ProgressRecord } from '~/lib/api/progress';
 import type { ModuleStatus } from '~/schemas/vocabulary';
-import { getModule, getModules, type Module } from '~/lib/content/learning';
+import type { Module } from '~/lib/content/learning';
 import { HttpError } from '~/lib/server/errors';
 import { completedLessonCode } from '~/lib/learning/revisions';
 import { journal } from '~/lib/server/team/storage/journal';
@@ -53,8 +53,11 @@ export function effectiveModuleStatus(stored: ModuleStatus | null, completedCoun
   return stored === 'completed' ? 'in_progress' : (stored ?? 'not_started');
 }
 
+/** The content's modules, imported when first needed, so the pure parts of this module run outside Astro (API tests with changed content). */
+const content = () => import('~/lib/content/learning');
+
 export async function requireModule(moduleId: number): Promise<Module> {
-  const module = await getModule(moduleId);
+  const module = await (await content()).getModule(moduleId);
   if (!module) throw new HttpError(404, 'Module not found');
   return module;
 }
@@ -210,7 +213,11 @@ export async function updateProgress(
 
 /** GET /api/progress: the user's records in learning-path order (modules with a record or a completion). */
 export async function listProgress(userId: string): Promise<ProgressRecord[]> {
-  const [modules, records, completions] = await Promise.all([getModules(), progress.records(userId), progress.completedLessons(userId)]);
+  const [modules, records, completions] = await Promise.all([
+    content().then(({ getModules }) => getModules()),
+    progress.records(userId),
+    progress.completedLessons(userId),
+  ]);
   const recordsByModule = new Map(records.map((record) => [record.moduleId, record]));
   const result: ProgressRecord[] = [];
   for (const module of modules) {

@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '~/lib/review/days';
 import { foldAnswers } from '~/lib/review/memory';
+import { z } from 'zod';
+import { listKeys, writeJSON } from '~/lib/server/storage/blobs';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
 import { progress } from '~/lib/server/learning/storage/progress';
 import { reviewAnswers } from '~/lib/server/review/storage/review-answers';
@@ -166,6 +168,67 @@ describe('team knowledge in the rollup', () => {
     const rebuilt = await getTeamProgress({ curriculum, bank, now });
     expect(rebuilt.knowledge).toEqual(incremental.knowledge);
     expect(rebuilt.rows.filter((row) => ids.includes(row.id))).toEqual(incremental.rows.filter((row) => ids.includes(row.id)));
+  });
+});
+
+describe('answer keys', () => {
+  it('carry confidence and revisions; keys written before them read as no choice on revision 1', async () => {
+    const user = randomUUID();
+    const when = at(9, 1);
+    const old = reviewAnswers.newId(when);
+    await writeJSON(`review-answers/${user}/2026-11/10T00/${old}.1.q1.a.1.quiz`, z.strictObject({ at: z.string() }), {
+      at: when.toISOString(),
+    });
+    const base = { quizId: 1, optionId: 'b', correct: false, at: new Date(when.getTime() + 1) } as const;
+    await reviewAnswers.add(user, {
+      ...base,
+      id: reviewAnswers.newId(base.at),
+      questionId: 'q2',
+      source: 'challenge',
+      confidence: 'sure',
+      revision: 3,
+      materialRevision: 2,
+    });
+    await reviewAnswers.add(user, {
+      ...base,
+      id: reviewAnswers.newId(base.at),
+      questionId: 'q3',
+      source: 'review',
+      confidence: 'unsure',
+      revision: 1,
+      materialRevision: 1,
+    });
+    const keys = (await listKeys(`review-answers/${user}/`)).map((key) => key.slice(key.indexOf('Z_') + 11));
+    expect(keys.sort()).toEqual(['1.q1.a.1.quiz', '1.q2.b.0.challenge.s.r3m2', '1.q3.b.0.review.u.r1']);
+    const listed = await reviewAnswers.since(user, null, at(10));
+    expect(
+      listed.map(({ questionId, source, confidence, revision, materialRevision }) => [
+        questionId,
+        source,
+        confidence,
+        revision,
+        materialRevision,
+      ]),
+    ).toEqual([
+      ['q1', 'quiz', null, 1, 1],
+      ['q2', 'challenge', 'sure', 3, 2],
+      ['q3', 'review', 'unsure', 1, 1],
+    ]);
+  });
+
+  it('an old snapshot (version 1) reads as none and is rebuilt from the answers', async () => {
+    const user = randomUUID();
+    await recordAnswers(user, [answer('q1', true)], 'quiz', at(11));
+    await writeJSON(`review-snapshots/${user}`, z.looseObject({ version: z.literal(1) }), {
+      version: 1,
+      through: at(12, 0).toISOString(),
+      cards: { '1:q1': { box: 2, due: 1, last: 1, reviews: 1, lapses: 0 } },
+      challengeDays: [],
+      studiedModules: [],
+    });
+    expect(await reviewAnswers.snapshot(user)).toBeNull();
+    const state = await loadReviewState(user, at(12, 5), { bank });
+    expect(state.cards['1:q1']).toMatchObject({ reps: 1, revision: 1 });
   });
 });
 
