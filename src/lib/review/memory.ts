@@ -12,7 +12,7 @@
 import { createEmptyCard, forgetting_curve, fsrs, Rating, State, type Card as FsrsCard, type Grade } from 'ts-fsrs';
 import { dayOf, startOfDay } from './days';
 
-export const DESIRED_RETENTION = 0.9;
+const DESIRED_RETENTION = 0.9;
 
 const scheduler = fsrs({ request_retention: DESIRED_RETENTION, enable_fuzz: false, enable_short_term: false });
 
@@ -58,7 +58,7 @@ export function gradeOf(correct: boolean, confidence: Confidence | null): Grade 
 }
 
 /** A card as ts-fsrs takes it. Only the day of the last answer matters to it (elapsed days are UTC days). */
-export function toFsrsCard(card: Card): FsrsCard {
+function toFsrsCard(card: Card): FsrsCard {
   if (card.reps === 0) return createEmptyCard(startOfDay(card.last));
   return {
     due: startOfDay(card.due),

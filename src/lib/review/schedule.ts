@@ -53,8 +53,8 @@ export function recallOn(card: Card, day: number, hold: Hold | null): number {
 export const roundRecall = (recall: number): number => Math.round(recall * 100) / 100;
 
 /** "Likely to forget soon": predicted recall under this within FORGET_SOON_DAYS. */
-export const FORGET_SOON_RECALL = 0.8;
-export const FORGET_SOON_DAYS = 7;
+const FORGET_SOON_RECALL = 0.8;
+const FORGET_SOON_DAYS = 7;
 
 /** The first day from `today` on whose predicted recall is under FORGET_SOON_RECALL, if it comes within FORGET_SOON_DAYS. */
 export function forgetSoonDay(card: Card, today: number, hold: Hold | null): number | null {
@@ -65,8 +65,8 @@ export function forgetSoonDay(card: Card, today: number, hold: Hold | null): num
 }
 
 /** Mastery: predicted recall at least MASTERY_RECALL this many days from now. */
-export const MASTERY_DAYS = 21;
-export const MASTERY_RECALL = 0.9;
+const MASTERY_DAYS = 21;
+const MASTERY_RECALL = 0.9;
 
 /** The one-line definition shown beside every mastery figure (docs/product.md "Spaced review (/review)"). */
 export const MASTERY_DEFINITION = 'Mastery: the share of the questions whose predicted recall 21 days from now is at least 90%.';

@@ -26,7 +26,7 @@ export interface ChallengeChoice {
 }
 
 /** New questions a day: once this many were first answered today, the challenge brings no other new one. */
-export const NEW_QUESTIONS_PER_DAY = 5;
+const NEW_QUESTIONS_PER_DAY = 5;
 
 /** A 32-bit FNV-1a hash: a per-user, per-window position that every server computes alike. */
 function hash(text: string): number {

@@ -15,7 +15,7 @@ import { answersCounted, loadReviewState, recordAnswers, type ReviewState, type 
 
 export const REVIEW_SESSION_SIZE = 10;
 /** At most this many cards fall due a day, answers on /review that day included. */
-export const DAILY_DUE_CAP = 20;
+const DAILY_DUE_CAP = 20;
 
 type Bank = Pick<QuestionBank, 'questions' | 'byKey' | 'materialRevisions'>;
 
