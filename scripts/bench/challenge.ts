@@ -56,8 +56,10 @@ async function main(): Promise<void> {
   const blobs = await startLocalBlobs({ siteID: 'bench', onRequest: ({ type }) => requests.set(type, (requests.get(type) ?? 0) + 1) });
   const counted = async (task: () => Promise<unknown>) => {
     requests.clear();
+    const start = performance.now();
     await task();
-    return [...requests].map(([type, n]) => `${n} ${type}`).join(', ');
+    const took = performance.now() - start;
+    return `${[...requests].map(([type, n]) => `${n} ${type}`).join(', ')} (${took.toFixed(0)} ms)`;
   };
   try {
     const userId = randomUUID();

@@ -127,7 +127,7 @@ describe('review state', () => {
     // The next window sees both: the missed questions are due the next day, the module is studied.
     const afternoon = await getDailyChallenge(user, at(7, 13), { bank });
     expect(afternoon.id).toMatch(/^2:q\d$/); // new material from the studied module, newest first
-    expect((await getDailyChallenge(user, at(8, 1), { bank })).id).toBe('1:q1'); // the most overdue due card
+    expect((await getDailyChallenge(user, at(8, 1), { bank })).id).toBe('1:q1'); // the due card with the lowest predicted recall
   });
 });
 
