@@ -200,7 +200,7 @@ describe('answer keys', () => {
     });
     const keys = (await listKeys(`review-answers/${user}/`)).map((key) => key.slice(key.indexOf('Z_') + 11));
     expect(keys.sort()).toEqual(['1.q1.a.1.quiz', '1.q2.b.0.challenge.s.r3m2', '1.q3.b.0.review.u.r1']);
-    const listed = await reviewAnswers.since(user, null, at(10));
+    const listed = (await reviewAnswers.since(user, null, at(10))).sort((a, b) => a.questionId.localeCompare(b.questionId));
     expect(
       listed.map(({ questionId, source, confidence, revision, materialRevision }) => [
         questionId,
