@@ -5,8 +5,8 @@ import { answerReviewRequestSchema, type ReviewQuestion, type ReviewVerdict } fr
 import { HttpError } from '~/lib/server/errors';
 import { describeZodError } from '~/lib/server/http/response';
 import { readFormFields } from '~/lib/server/http/request';
-import { answerReview, reviewQuestion } from '~/lib/server/review/review';
-import type { ReviewState, ReviewStateOptions } from '~/lib/server/review/review-state';
+import { answerReview, reviewQuestion, type ReviewOptions } from '~/lib/server/review/review';
+import type { ReviewState } from '~/lib/server/review/review-state';
 
 export type FormReviewResult =
   | { answered: true; verdict: ReviewVerdict; question: ReviewQuestion; answerId: string }
@@ -17,7 +17,7 @@ export async function answerReviewFromForm(
   userId: string,
   now: Date,
   state?: ReviewState,
-  options: ReviewStateOptions = {},
+  options: ReviewOptions = {},
 ): Promise<FormReviewResult> {
   try {
     const parsed = answerReviewRequestSchema.safeParse(await readFormFields(astro.request));
