@@ -134,8 +134,14 @@ test('daily challenge: choose with the keyboard, submit, the verdict gets focus 
   await tabTo(page, card.getByRole('radio').first());
   await page.keyboard.press('ArrowDown'); // moves to and checks the second option
   await expect(card.getByRole('radio').nth(1)).toBeChecked();
+  // "Sure" / "Not sure" beside the answer: Tab into the group, an arrow key chooses.
+  await tabTo(page, card.getByRole('radio', { name: 'Sure', exact: true }));
+  await page.keyboard.press('ArrowDown');
+  await expect(card.getByRole('radio', { name: 'Not sure' })).toBeChecked();
   await tabTo(page, card.getByRole('button', { name: 'Submit Answer' }));
+  const posted = page.waitForRequest((request) => request.url().endsWith('/api/daily-challenge/complete'));
   await page.keyboard.press('Enter');
+  expect((await posted).postDataJSON()).toMatchObject({ confidence: 'unsure' });
   const verdict = card.getByRole('status').filter({ hasText: /Correct!|Not quite right\./ });
   await expect(verdict).toBeFocused({ timeout: 30_000 });
 });

@@ -1,6 +1,6 @@
-// The spaced-review schedule in the browser (docs/decisions.md "Spaced review"): the challenge's streak,
-// a /review session with the keyboard alone and without JavaScript, mastery moving on the module card,
-// the Knowledge section for administrators. Days move with the test clock (x-parcelwise-now).
+// The spaced-review schedule in the browser (docs/decisions.md "Spaced review", "Memory model"): the
+// challenge's streak, a /review session with the keyboard alone and without JavaScript ("Sure" / "Not sure"
+// included), mastery moving on the module card, the Knowledge section for administrators. Days move with the test clock (x-parcelwise-now).
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, signUpFresh, test, waitForIslands } from './fixtures';
@@ -47,7 +47,7 @@ test('the daily challenge shows the streak, which counts the answered day', asyn
   await context.close();
 });
 
-test('a /review session with the keyboard alone: answer, hear the verdict, go on, end all caught up', async ({ browser }) => {
+test('a /review session with the keyboard alone: answer, say how sure, hear the verdict, go on, end all caught up', async ({ browser }) => {
   const { context, page } = await freshUserAt(browser, day(0, 10));
   await answerAllA(page);
   await moveTo(context, day(1, 10));
@@ -78,7 +78,17 @@ test('a /review session with the keyboard alone: answer, hear the verdict, go on
     }
     await expect(form.getByRole('radio').first()).toBeFocused();
     await page.keyboard.press('Space');
+    // "Sure" / "Not sure": the next Tab enters that group, Space chooses, Enter submits the form.
+    const sure = form.getByRole('radio', { name: 'Sure', exact: true });
+    await page.keyboard.press('Tab');
+    await expect(sure).toBeFocused();
+    if (answered === 0) {
+      await page.keyboard.press('ArrowDown');
+      await expect(form.getByRole('radio', { name: 'Not sure' })).toBeChecked();
+    } else await page.keyboard.press('Space');
+    const posted = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/review');
     await page.keyboard.press('Enter');
+    expect((await posted).postData()).toContain(`confidence=${answered === 0 ? 'unsure' : 'sure'}`);
     const verdict = page.getByTestId('review-verdict');
     await expect(verdict.getByRole('status')).toBeFocused();
     await expect(verdict.getByText(/^(Correct!|Not quite right\.)$/)).toBeVisible();
@@ -101,8 +111,12 @@ test('/review works without JavaScript: a form per question posting to the page'
   await page.goto('/review');
   const form = page.getByTestId('review-question');
   await expect(form.getByText(/^Question 1 of \d+$/)).toBeVisible();
+  await expect(form.getByText(/^Predicted recall today: \d+%$/)).toBeVisible();
   await form.getByRole('radio').nth(1).check();
+  await form.getByRole('radio', { name: 'Not sure' }).check();
+  const posted = page.waitForRequest((request) => request.method() === 'POST');
   await form.getByRole('button', { name: 'Submit Answer' }).click();
+  expect((await posted).postData()).toContain('confidence=unsure');
   const verdict = page.getByTestId('review-verdict');
   await expect(verdict.getByText(/^(Correct!|Not quite right\.)$/)).toBeVisible();
   await expect(verdict.getByText(/^(This question comes back on \w+ \d+, \d{4}\.)$/)).toBeVisible();
@@ -111,7 +125,7 @@ test('/review works without JavaScript: a form per question posting to the page'
   await context.close();
 });
 
-test('mastery moves on the module card as answers reach the third interval; administrators see the knowledge gaps', async ({
+test('mastery moves on the module card as predicted recall three weeks on reaches 90%; administrators see the knowledge gaps', async ({
   browser,
   adminPage,
 }) => {
@@ -127,8 +141,12 @@ test('mastery moves on the module card as answers reach the third interval; admi
     .filter({ has: page.locator('[data-mastery]') })
     .first();
   await expect(page.locator('[data-mastery]').first()).toHaveAttribute('data-mastery', '0');
-  await expect(page.locator('#mastery-definition')).toContainText('Mastery: the share of the questions');
+  await expect(page.locator('#mastery-definition')).toHaveText(
+    'Mastery: the share of the questions whose predicted recall 21 days from now is at least 90%.',
+  );
   await moveTo(context, day(3, 30));
+  await postQuiz(page, 1, right);
+  await moveTo(context, day(10, 30));
   await postQuiz(page, 1, right);
   await page.goto('/');
   const figures = await page

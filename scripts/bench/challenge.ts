@@ -56,8 +56,10 @@ async function main(): Promise<void> {
   const blobs = await startLocalBlobs({ siteID: 'bench', onRequest: ({ type }) => requests.set(type, (requests.get(type) ?? 0) + 1) });
   const counted = async (task: () => Promise<unknown>) => {
     requests.clear();
+    const start = performance.now();
     await task();
-    return [...requests].map(([type, n]) => `${n} ${type}`).join(', ');
+    const took = performance.now() - start;
+    return `${[...requests].map(([type, n]) => `${n} ${type}`).join(', ')} (${took.toFixed(0)} ms)`;
   };
   try {
     const userId = randomUUID();
@@ -72,6 +74,9 @@ async function main(): Promise<void> {
       correct: i % 3 !== 0,
       source: 'quiz' as const,
       at: new Date(now.getTime() - 200 * DAY + (i / ANSWERS) * 199 * DAY),
+      confidence: i % 4 === 0 ? ('unsure' as const) : null,
+      revision: 1,
+      materialRevision: 1,
     }));
     await pool(events, 64, (event) => reviewAnswers.add(userId, event));
 

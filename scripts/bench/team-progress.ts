@@ -146,11 +146,18 @@ function historyOf(userId: string, now: number): Array<() => Promise<unknown>> {
       correct: Math.random() < 0.75,
       source: 'quiz' as const,
       at,
+      confidence: i % 3 === 0 ? ('sure' as const) : null,
+      revision: 1,
+      materialRevision: 1,
     };
     writes.push(async () => {
       await reviewAnswers.add(userId, answer);
       const questionKey = `${answer.quizId}:${answer.questionId}`;
-      await journal.add(userId, { kind: 'answer', questionKey, correct: answer.correct, recordedAt: at.toISOString() }, answer.id);
+      await journal.add(
+        userId,
+        { kind: 'answer', questionKey, correct: answer.correct, confidence: answer.confidence, recordedAt: at.toISOString() },
+        answer.id,
+      );
     });
   }
   return writes;

@@ -3,6 +3,7 @@
 // Its parts live in ./daily-challenge/: the card's hook (useDailyChallenge), the options, the answer.
 import type { DailyChallenge } from '~/lib/api/daily-challenge';
 import { ChallengeVerdictPanel, SubmitAnswerButton } from './daily-challenge/ChallengeAnswer';
+import { ChallengeConfidence } from './daily-challenge/ChallengeConfidence';
 import { ChallengeLoading } from './daily-challenge/ChallengeLoading';
 import { ChallengeOptions } from './daily-challenge/ChallengeOptions';
 import { ChallengeStreak } from './daily-challenge/ChallengeStreak';
@@ -24,7 +25,7 @@ export default function DailyChallengeCard({ initial = null }: Props) {
   if (state.status === 'loading') return <ChallengeLoading />;
   if (state.status === 'error') return null;
 
-  const { challenge, selected, submitting, result } = state;
+  const { challenge, selected, confidence, submitting, result } = state;
   return (
     <section className="card border border-base-300 bg-base-100" aria-labelledby="daily-challenge-heading" data-testid="daily-challenge">
       <div className="card-body gap-4">
@@ -36,6 +37,7 @@ export default function DailyChallengeCard({ initial = null }: Props) {
         </div>
         <ChallengeStreak streak={challenge.streak} />
         <ChallengeOptions challenge={challenge} selected={selected} result={result} locked={result !== null || submitting} />
+        {result === null && <ChallengeConfidence challengeId={challenge.id} confidence={confidence} locked={submitting} />}
         {result ? (
           <ChallengeVerdictPanel result={result} panelRef={resultPanel} />
         ) : (

@@ -5,6 +5,7 @@
 import { z } from 'astro/zod';
 import { addMonths, isIsoDate, isoDateOf } from '~/lib/freshness/dates';
 import { ICON_PATHS, type IconName } from '~/lib/icons';
+import { CONTENT_CHANGES, type ContentChange } from './vocabulary';
 
 /** A non-empty, trimmed text. */
 export const text = (description: string) => z.string().trim().min(1).describe(description);
@@ -105,3 +106,84 @@ export const review = () =>
 export type Review = z.output<ReturnType<typeof review>>;
 
 // #endregion freshness
+
+// #region revisions
+
+/**
+ * The revision fields a lesson or quiz question may carry (content/README.md "Revisions"): `revision`
+ * (1 when left out), and above 1 the `change` it made and a one-line `changeNote`. A material change
+ * reopens a lesson for those who completed an earlier revision and restarts a question's review cards;
+ * `materialRevision` keeps that in force when a typo or minor change follows a material one.
+ */
+export const revisionFields = {
+  revision: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      'Revision number, 1 when left out: raise it by one with each published change, and say what changed in `change` and `changeNote`.',
+    ),
+  change: z
+    .enum(CONTENT_CHANGES)
+    .optional()
+    .describe(
+      'What this revision changed (required above revision 1): typo (spelling, formatting), minor (wording that teaches the same) or material (what a learner must know changed: completions and answers of earlier revisions no longer count).',
+    ),
+  changeNote: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[^\n]*$/, 'must be one line')
+    .optional()
+    .describe('One line on what changed (required above revision 1), shown to learners as "Updated since you completed it: …".'),
+  materialRevision: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      'The revision of the latest material change, when a typo or minor change followed it (so it still reopens and restarts); equal to `revision` when `change` is material.',
+    ),
+};
+
+/** The checks between the revision fields: a revision above 1 says what changed; no revision beyond the current one. */
+export function checkRevisionFields(
+  value: {
+    revision?: number | undefined;
+    change?: ContentChange | undefined;
+    changeNote?: string | undefined;
+    materialRevision?: number | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const revision = value.revision ?? 1;
+  if (revision > 1 && value.change === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['change'],
+      message: `is missing: revision ${revision} must say what changed (typo, minor or material)`,
+    });
+  }
+  if (revision > 1 && value.changeNote === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['changeNote'],
+      message: `is missing: revision ${revision} needs a one-line note on what changed`,
+    });
+  }
+  if (revision === 1 && (value.change !== undefined || value.changeNote !== undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['revision'], message: 'must be above 1 when `change` or `changeNote` is written' });
+  }
+  const material = value.materialRevision;
+  if (material !== undefined && (material > revision || (value.change === 'material' && material !== revision))) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['materialRevision'],
+      message: `is ${material}, but must be at most the revision (${revision}) and equal to it when the change is material`,
+    });
+  }
+}
+
+// #endregion revisions

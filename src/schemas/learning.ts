@@ -13,7 +13,7 @@
  * ids) and the knowledge checks' answer indexes are checked at build by src/lib/content-check/.
  */
 import { z } from 'astro/zod';
-import { positiveId, review } from './common';
+import { checkRevisionFields, positiveId, review, revisionFields } from './common';
 import { LESSON_TYPES, QUIZ_CATEGORIES, QUIZ_DIFFICULTIES } from './vocabulary';
 
 // #region modules
@@ -56,8 +56,10 @@ export const lessonSchema = z
       .positive()
       .optional()
       .describe('Id of the quiz this lesson points to (linked as /quizzes/{quizId}). Required when type is "quiz".'),
+    ...revisionFields,
   })
   .superRefine((lesson, ctx) => {
+    checkRevisionFields(lesson, ctx);
     if (lesson.type === 'quiz' && lesson.quizId === undefined) {
       ctx.addIssue({
         code: 'custom',
@@ -105,8 +107,10 @@ const quizQuestionSchema = z
       .min(1)
       .describe('Why the correct answer is correct; shown in the result review and the daily challenge.'),
     options: z.array(quizOptionSchema).min(2).max(5).describe('Two to five options, exactly one of them correct.'),
+    ...revisionFields,
   })
   .superRefine((question, ctx) => {
+    checkRevisionFields(question, ctx);
     const correct = question.options.filter((option) => option.isCorrect).length;
     if (correct !== 1) {
       ctx.addIssue({

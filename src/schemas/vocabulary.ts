@@ -34,3 +34,7 @@ export const PERSONA_ROLES = ['decision_maker', 'influencer', 'user', 'champion'
 
 /** Account roles (docs/decisions.md "Accounts and sessions"): administrators are made by an operator. */
 export const USER_ROLES = ['admin', 'user'] as const;
+
+/** How much a new revision of a lesson or question changed (content/README.md "Revisions"). */
+export const CONTENT_CHANGES = ['typo', 'minor', 'material'] as const;
+export type ContentChange = (typeof CONTENT_CHANGES)[number];

@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshText } from '~/islands/DailyChallengeCard';
 import type { DailyChallenge } from '~/lib/api/daily-challenge';
-import { $dailyChallenge, refreshDelayMs, selectChallengeOption, startDailyChallenge, submitChallengeAnswer } from './daily-challenge';
+import {
+  $dailyChallenge,
+  refreshDelayMs,
+  selectChallengeConfidence,
+  selectChallengeOption,
+  startDailyChallenge,
+  submitChallengeAnswer,
+} from './daily-challenge';
 
 describe('daily challenge refresh', () => {
   it('fetches again when the window ends, never later than 12 hours', () => {
@@ -74,9 +81,15 @@ describe('daily challenge start', () => {
       .mockResolvedValueOnce(new Response(JSON.stringify({ ...challenge('1:q1'), streak: 3 }), { status: 200 }));
     const stop = startDailyChallenge(challenge('1:q1'));
     selectChallengeOption('a');
+    selectChallengeConfidence('unsure');
     await submitChallengeAnswer();
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchMock.mock.calls.map((call) => call[0])).toEqual(['/api/daily-challenge/complete', '/api/daily-challenge']);
+    expect(JSON.parse(String((fetchMock.mock.calls[0]?.[1] as RequestInit).body))).toEqual({
+      questionId: '1:q1',
+      answerId: 'a',
+      confidence: 'unsure',
+    });
     expect($dailyChallenge.get()).toMatchObject({ status: 'ready', result: verdict, challenge: { id: '1:q1', streak: 3 } });
     stop();
   });

@@ -1,9 +1,11 @@
 // The Daily Challenge card's state (docs/product.md "Daily challenge"): loading, nothing on failure or
-// no data, answering, submitted. Selection and result reset whenever a fresh challenge is fetched; the
-// challenge is fetched again when its 12-hour window ends, then every 12 hours.
+// no data, answering (an option, and optionally "Sure" / "Not sure"), submitted. Selection and result reset
+// whenever a fresh challenge is fetched; the challenge is fetched again when its 12-hour window ends, then
+// every 12 hours.
 import { atom } from 'nanostores';
 import { apiRequest, ApiError } from '~/lib/browser/api-client';
 import type { ChallengeVerdict, CompleteChallengeRequest, DailyChallenge } from '~/lib/api/daily-challenge';
+import type { ConfidenceChoice } from '~/lib/api/review';
 import { showToast } from './toasts';
 
 const REFRESH_HOURS = 12;
@@ -11,7 +13,15 @@ const REFRESH_HOURS = 12;
 export type ChallengeState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; challenge: DailyChallenge; selected: string | null; submitting: boolean; result: ChallengeVerdict | null };
+  | {
+      status: 'ready';
+      challenge: DailyChallenge;
+      selected: string | null;
+      /** "Sure" / "Not sure", or null when not chosen (it is optional). */
+      confidence: ConfidenceChoice | null;
+      submitting: boolean;
+      result: ChallengeVerdict | null;
+    };
 
 export const $dailyChallenge = atom<ChallengeState>({ status: 'loading' });
 
@@ -28,6 +38,7 @@ export function readyState(challenge: DailyChallenge): ChallengeState {
     status: 'ready',
     challenge,
     selected: challenge.answer?.answerId ?? null,
+    confidence: null,
     submitting: false,
     result: challenge.answer
       ? { correct: challenge.answer.correct, correctOptionId: challenge.answer.correctOptionId, explanation: challenge.answer.explanation }
@@ -50,12 +61,22 @@ export function selectChallengeOption(optionId: string): void {
   $dailyChallenge.set({ ...state, selected: optionId });
 }
 
+export function selectChallengeConfidence(confidence: ConfidenceChoice): void {
+  const state = $dailyChallenge.get();
+  if (state.status !== 'ready' || state.result || state.submitting) return;
+  $dailyChallenge.set({ ...state, confidence });
+}
+
 export async function submitChallengeAnswer(): Promise<void> {
   const state = $dailyChallenge.get();
   if (state.status !== 'ready' || state.result || state.submitting || state.selected === null) return;
   $dailyChallenge.set({ ...state, submitting: true });
   try {
-    const body: CompleteChallengeRequest = { questionId: state.challenge.id, answerId: state.selected };
+    const body: CompleteChallengeRequest = {
+      questionId: state.challenge.id,
+      answerId: state.selected,
+      ...(state.confidence ? { confidence: state.confidence } : {}),
+    };
     const result = await apiRequest<ChallengeVerdict>('POST', '/api/daily-challenge/complete', body);
     const current = $dailyChallenge.get();
     if (current.status === 'ready' && current.challenge.id === state.challenge.id) {

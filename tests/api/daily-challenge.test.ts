@@ -109,6 +109,24 @@ describe('daily challenge', () => {
     expect((await client.post('/api/daily-challenge/complete', { questionId: challenge.id, answerId: 'a', correct: true })).status).toBe(
       400,
     );
+    for (const confidence of ['maybe', true, '']) {
+      const body = { questionId: challenge.id, answerId: challenge.options[0]!.id, confidence };
+      expect(await messageOf(await client.post('/api/daily-challenge/complete', body), 400)).toBe("confidence: must be 'sure' or 'unsure'");
+    }
     expect((await expectJson(await client.get('/api/daily-challenge'), 200, dailyChallengeSchema)).answer).toBeNull();
+  });
+
+  it('takes an optional "sure" or "not sure" with the answer', async () => {
+    const client = await fresh();
+    const challenge = await expectJson(await client.get('/api/daily-challenge'), 200, dailyChallengeSchema);
+    const verdict = await client.post('/api/daily-challenge/complete', {
+      questionId: challenge.id,
+      answerId: challenge.options[0]!.id,
+      confidence: 'unsure',
+    });
+    expect(verdict.status).toBe(200);
+    expect((await expectJson(await client.get('/api/daily-challenge'), 200, dailyChallengeSchema)).answer?.answerId).toBe(
+      challenge.options[0]!.id,
+    );
   });
 });

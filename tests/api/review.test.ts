@@ -218,6 +218,7 @@ describe.skipIf(!inProcess)('/review', () => {
     [{ questionId: '1:q1', answerId: 'a' }, /^questionId: not due for review/],
     [{ questionId: '3:q5', answerId: 'zz' }, /^answerId: /],
     [{ questionId: '3:q5' }, /^answerId/],
+    [{ questionId: '3:q5', answerId: 'a', confidence: 'maybe' }, /^confidence: must be 'sure' or 'unsure'$/],
     [{ answerId: 'a' }, /^questionId/],
   ])('rejects %j with 400 naming the field, storing nothing', async (body, message) => {
     const before = (await sessionAt(client, on(11, '11:00'))).answersCounted;
@@ -276,35 +277,42 @@ describe.skipIf(!inProcess)('/review', () => {
 });
 
 describe.skipIf(!inProcess)('mastery and the team’s knowledge gaps', () => {
-  it('mastery moves on the module cards once answers reach the third interval', async () => {
+  it('mastery moves on the module cards once predicted recall three weeks ahead reaches 90 %', async () => {
     const key = await answerKey(1);
     const { client } = await signUp(t.app, 'Master');
     const home = async (now: string) =>
       (await client.request('GET', '/', { headers: { 'x-parcelwise-now': now, Accept: 'text/html' } })).text();
     await takeQuiz(client, 1, key, on(20));
     expect(await home(on(20, '11:00'))).not.toMatch(/data-mastery="[1-9]/);
-    // Three days later every card is due again; right answers move them to box 3.
     await takeQuiz(client, 1, key, on(23));
-    const figures = [...(await home(on(23, '11:00'))).matchAll(/data-mastery="(\d+)"/g)].map((match) => Number(match[1]));
+    expect(await home(on(23, '11:00'))).not.toMatch(/data-mastery="[1-9]/);
+    // A third right answer a week later: recall three weeks on is predicted above 90 %.
+    await takeQuiz(client, 1, key, on(30));
+    const page = await home(on(30, '11:00'));
+    const figures = [...page.matchAll(/data-mastery="(\d+)"/g)].map((match) => Number(match[1]));
     expect(Math.max(...figures)).toBeGreaterThan(0);
+    expect(page).toContain('Mastery: the share of the questions whose predicted recall 21 days from now is at least 90%.');
+    expect(page).toMatch(/Predicted recall today: \d+%/);
   });
 
   it('administrators get the knowledge section; anyone else gets 403', async () => {
     const admin = await signIn(t.app, DEMO_ADMIN);
-    const knowledge = await expectJson(await call(admin, 'GET', '/api/team-progress/knowledge', on(24)), 200, teamKnowledgeSchema);
+    const knowledge = await expectJson(await call(admin, 'GET', '/api/team-progress/knowledge', on(31)), 200, teamKnowledgeSchema);
     expect(knowledge.topics.length).toBeGreaterThan(0);
     const missed = knowledge.mostMissed[0]!;
     expect(missed.misses).toBeGreaterThan(0);
     expect(missed.missRate).toBeGreaterThan(0);
     expect(missed.learners).toBeGreaterThan(0);
     expect(missed.lesson?.href).toMatch(/^\/modules\/\d+\/lessons\/\d+$/);
-    const rows = await expectJson(await call(admin, 'GET', '/api/team-progress', on(24)), 200, teamProgressResponseSchema);
+    const rows = await expectJson(await call(admin, 'GET', '/api/team-progress', on(31)), 200, teamProgressResponseSchema);
     expect(Math.max(...rows.map((row) => row.mastery))).toBeGreaterThan(0);
     const page = await (
-      await admin.request('GET', '/team-progress', { headers: { 'x-parcelwise-now': on(24), Accept: 'text/html' } })
+      await admin.request('GET', '/team-progress', { headers: { 'x-parcelwise-now': on(31), Accept: 'text/html' } })
     ).text();
     expect(page).toContain('data-testid="knowledge"');
     expect(page).toContain('Most missed questions, last 30 days');
+    expect(page).toContain('Answered wrong while sure, last 30 days');
+    expect(page).toContain('Predicted recall');
 
     const user = await signIn(t.app, DEMO_USER);
     expect(await messageOf(await user.get('/api/team-progress/knowledge'), 403)).toBe(

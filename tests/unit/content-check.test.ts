@@ -221,6 +221,41 @@ describe('MDX bodies', () => {
   });
 });
 
+describe('revisions', () => {
+  it('refuses a revision above 1 without its change and note, naming the file and the field; passes a complete one', () => {
+    const fixture = contentFixture({
+      'content/lessons/01-company/01-who-we-are.mdx': replaceOnce('\nreview:', '\nrevision: 2\nreview:'),
+      'content/lessons/01-company/02-value-propositions.mdx': replaceOnce(
+        '\nreview:',
+        '\nrevision: 3\nchange: material\nchangeNote: "The four value propositions are now five."\nreview:',
+      ),
+      'content/quizzes/03-lease-types-metrics.yaml': (text) =>
+        replaceNth(
+          /\n {4}explanation:/g,
+          2,
+          '\n    revision: 4\n    change: material\n    explanation:',
+        )(
+          replaceOnce(
+            '\n    explanation:',
+            '\n    revision: 2\n    change: typo\n    changeNote: "Fixed a typo."\n    materialRevision: 5\n    explanation:',
+          )(text),
+        ),
+    });
+    try {
+      const problems = checkContent(fixture.root).problems;
+      expect(problems.map((problem) => `${problem.file} ${problem.where} ${problem.message}`)).toEqual([
+        "content/lessons/01-company/01-who-we-are.mdx `change` of lesson 'Who We Are: Mission and History' is missing: revision 2 must say what changed (typo, minor or material)",
+        "content/lessons/01-company/01-who-we-are.mdx `changeNote` of lesson 'Who We Are: Mission and History' is missing: revision 2 needs a one-line note on what changed",
+        "content/quizzes/03-lease-types-metrics.yaml `materialRevision` of question 1 (q1) of quiz 'Lease Types and CRE Metrics' is 5, but must be at most the revision (2) and equal to it when the change is material",
+        "content/quizzes/03-lease-types-metrics.yaml `changeNote` of question 2 (q2) of quiz 'Lease Types and CRE Metrics' is missing: revision 4 needs a one-line note on what changed",
+      ]);
+      for (const problem of problems) expect(problem.line, problem.where).toBeGreaterThan(0);
+    } finally {
+      fixture.cleanup();
+    }
+  });
+});
+
 describe('links', () => {
   it('allows hosts of content/link-hosts.yaml and customer sites of the matrix; fails a real host posing as a customer', () => {
     const fixture = contentFixture({

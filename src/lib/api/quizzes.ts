@@ -36,6 +36,8 @@ const quizAnswerSchema = z.strictObject({
   selectedOptionId: z.string().nullable(),
   isCorrect: z.boolean().optional(),
   heldBack: z.literal(true).optional(),
+  /** The revision of the question when the quiz was taken (absent in results from before revisions: 1). */
+  revision: z.number().int().positive().optional(),
 });
 
 /** A stored, server-graded result (GET /api/quiz-results lists the user's). */

@@ -40,7 +40,7 @@ const teamProgressRowSchema = z.strictObject({
   name: z.string(),
   /** Completed lessons over all lessons of all modules, rounded percent. */
   progress: z.number().int().min(0).max(100),
-  /** Share of the question bank at the third review interval or above, rounded percent. */
+  /** Share of the question bank whose predicted recall 21 days from now is at least 90 %, rounded percent. */
   mastery: z.number().int().min(0).max(100),
   pagesVisited: z.number().int().nonnegative(),
   quizzesCompleted: z.number().int().nonnegative(),
@@ -53,31 +53,36 @@ const teamProgressRowSchema = z.strictObject({
 export const teamProgressResponseSchema = z.array(teamProgressRowSchema);
 export const GENERATED_AT_HEADER = 'X-Generated-At';
 
-/** GET /api/team-progress/knowledge: the Knowledge section of Team Progress (docs/decisions.md "Spaced review"). */
+/** A question of the Knowledge section's lists, with its counts over the period. */
+const knowledgeQuestionSchema = z.strictObject({
+  key: z.string(),
+  text: z.string(),
+  quizTitle: z.string(),
+  topic: z.string(),
+  answers: z.number().int().positive(),
+  misses: z.number().int().nonnegative(),
+  missRate: z.number().int().min(0).max(100),
+  /** Wrong answers given as "sure": the misconceptions to teach. */
+  confidentlyWrong: z.number().int().nonnegative(),
+  learners: z.number().int().nonnegative(),
+  lesson: z.strictObject({ title: z.string(), href: z.string() }).nullable(),
+});
+
+/** GET /api/team-progress/knowledge: the Knowledge section of Team Progress (docs/decisions.md "Mastery and team knowledge"). */
 export const teamKnowledgeSchema = z.strictObject({
   topics: z.array(
     z.strictObject({
       topic: z.string(),
       averageMastery: z.number().int().min(0).max(100),
+      /** Average predicted recall today of the members who started the topic, rounded percent; null when nobody did. */
+      averageRecall: z.number().int().min(0).max(100).nullable(),
       started: z.number().int().nonnegative(),
       questions: z.number().int().nonnegative(),
     }),
   ),
-  mostMissed: z
-    .array(
-      z.strictObject({
-        key: z.string(),
-        text: z.string(),
-        quizTitle: z.string(),
-        topic: z.string(),
-        answers: z.number().int().positive(),
-        misses: z.number().int().positive(),
-        missRate: z.number().int().min(0).max(100),
-        learners: z.number().int().nonnegative(),
-        lesson: z.strictObject({ title: z.string(), href: z.string() }).nullable(),
-      }),
-    )
-    .max(10),
-  /** The first day the most-missed list counts (ISO). */
+  mostMissed: z.array(knowledgeQuestionSchema).max(10),
+  /** The questions most often answered wrong while "sure". */
+  confidentlyWrong: z.array(knowledgeQuestionSchema).max(10),
+  /** The first day the lists count (ISO). */
   since: z.iso.datetime(),
 });

@@ -8,6 +8,7 @@ import { getCollection, getEntry, render } from 'astro:content';
 import type { Review } from '~/schemas/common';
 import type { Quiz as QuizData } from '~/schemas/learning';
 import type { LessonType } from '~/schemas/vocabulary';
+import { materialRevisionOf } from '~/lib/learning/revisions';
 import { cached } from './cache';
 import { lessonMinutes } from './reading-time';
 
@@ -19,6 +20,12 @@ interface LessonSummary {
   /** Minutes, computed from the lesson's words and knowledge checks (./reading-time.ts), never typed. */
   duration: number;
   order: number;
+  /** Its revision (content/README.md "Revisions"); 1 when left out. */
+  revision?: number | undefined;
+  /** The revision of its latest material change: completions of earlier revisions no longer count. 1 when left out. */
+  materialRevision?: number | undefined;
+  /** The note of its latest change, shown to those whose completion it reopened. */
+  changeNote?: string | null | undefined;
 }
 
 /** A learning module with its ordered lessons; duration and lessonCount are derived from them. */
@@ -86,7 +93,16 @@ function toModule(
   const own = lessons
     .filter((lesson) => lesson.moduleId === data.id)
     .sort(byOrderThenId)
-    .map(({ id, title, type, duration, order }) => ({ id, title, type, duration, order }));
+    .map(({ id, title, type, duration, order, revision, materialRevision, changeNote }) => ({
+      id,
+      title,
+      type,
+      duration,
+      order,
+      revision,
+      materialRevision,
+      changeNote,
+    }));
   return {
     id: data.id,
     title: data.title,
@@ -114,6 +130,9 @@ const learning = (): Promise<Learning> =>
       videoUrl: data.videoUrl ?? null,
       quizId: data.quizId ?? null,
       review: data.review,
+      revision: data.revision ?? 1,
+      materialRevision: materialRevisionOf(data),
+      changeNote: data.changeNote ?? null,
     }));
     const modules = moduleEntries.map(({ data }) => toModule(data, lessons)).sort(byOrderThenId);
     const bodyOf = new Map(lessonEntries.map(({ data, body }) => [data.id, body ?? '']));

@@ -20,3 +20,12 @@ describe('challenge streak', () => {
     expect(challengeStreak(answered, T)).toBe(expected);
   });
 });
+
+describe('challenge streak over a vacation hold', () => {
+  it('neither breaks nor counts on the days of the hold', () => {
+    const hold = { from: T - 12, until: T - 3 };
+    expect(challengeStreak(days(0, 1, 2, 13, 14), T, hold)).toBe(5);
+    expect(challengeStreak(days(0, 1, 2, 13, 14), T, null)).toBe(3);
+    expect(challengeStreak(days(13, 14), T - 5, { from: T - 12, until: T - 3 })).toBe(2);
+  });
+});

@@ -9,11 +9,11 @@ import { loadReviewState } from '~/lib/server/review/review-state';
 
 export const prerender = false;
 
-/** GET /api/review: the user's next review session (due cards, most overdue first, at most 10; no answer keys). */
+/** GET /api/review: the user's next review session (due cards, lowest predicted recall first, at most 10; no answer keys). */
 export const GET: APIRoute = async ({ locals, request }) =>
   json((await requireUser(locals, (userId) => getReviewSession(userId, requestNow(request)))).data);
 
-/** POST /api/review {questionId, answerId}: graded on the server; the verdict, the lesson and the card's next review. */
+/** POST /api/review {questionId, answerId, confidence?}: graded on the server; the verdict, the lesson and the card's next review. */
 export const POST: APIRoute = async ({ locals, request }) => {
   const body = await readJson(request, answerReviewRequestSchema);
   const now = requestNow(request);

@@ -5,7 +5,15 @@ import { getModule, getModules, type Module } from '~/lib/content/learning';
 import { HttpError } from '~/lib/server/errors';
 import { progress } from '~/lib/server/learning/storage/progress';
 import type { ModuleStatus } from '~/schemas/vocabulary';
-import { completedIn, completedLessonIds, effectiveModuleStatus, requireModule } from './progress';
+import { completedIn, completedLessonIds, effectiveModuleStatus, reopenedIn, requireModule, type ReopenedLesson } from './progress';
+
+/** A module as one user sees it: completed lessons, status, and the lessons a material change reopened. */
+export interface ModuleProgress {
+  module: Module;
+  completedLessons: number[];
+  status: ModuleStatus;
+  reopened: ReopenedLesson[];
+}
 
 function toModuleResponse(module: Module, status: ModuleStatus): ModuleResponse {
   return {
@@ -49,40 +57,42 @@ export async function setModuleStatus(
 }
 
 /** Every module with the user's completed lessons and status, for the dashboard and module pages. */
-export async function modulesWithProgress(
-  userId: string,
-): Promise<Array<{ module: Module; completedLessons: number[]; status: ModuleStatus }>> {
+export async function modulesWithProgress(userId: string): Promise<ModuleProgress[]> {
   // The modules come from the build. A stored status shows only on a module without completed lessons
   // (effectiveModuleStatus), so the completions and the list of stored statuses go out together, and
   // only those statuses are read after: most people have none, so the page makes one listing instead
   // of a read per module, and at most one more round trip when someone does.
   const modules = await getModules();
   const [completions, withStatus] = await Promise.all([progress.completedLessons(userId), progress.modulesWithStatus(userId)]);
-  const rows = modules.map((module) => ({ module, completedLessons: completedIn(module, completions) }));
+  const rows = modules.map((module) => ({
+    module,
+    completedLessons: completedIn(module, completions),
+    reopened: reopenedIn(module, completions),
+  }));
   const shown = rows.filter((row) => row.completedLessons.length === 0 && withStatus.has(row.module.id));
   const stored = new Map(
     await Promise.all(
       shown.map(async ({ module }) => [module.id, (await progress.moduleStatus(userId, module.id))?.status ?? null] as const),
     ),
   );
-  return rows.map(({ module, completedLessons }) => ({
+  return rows.map(({ module, completedLessons, reopened }) => ({
     module,
     completedLessons,
     status: effectiveModuleStatus(stored.get(module.id) ?? null, completedLessons.length, module.lessonCount),
+    reopened,
   }));
 }
 
-/** One module with the user's completed lessons and status, or null for an unknown module. */
-export async function moduleWithProgress(
-  userId: string,
-  moduleId: number,
-): Promise<{ module: Module; completedLessons: number[]; status: ModuleStatus } | null> {
+/** One module with the user's completed lessons, status and reopened lessons, or null for an unknown module. */
+export async function moduleWithProgress(userId: string, moduleId: number): Promise<ModuleProgress | null> {
   const module = await getModule(moduleId);
   if (!module) return null;
-  const [completed, stored] = await Promise.all([completedLessonIds(userId, module), progress.moduleStatus(userId, moduleId)]);
+  const [rows, stored] = await Promise.all([progress.completedLessons(userId, module.id), progress.moduleStatus(userId, moduleId)]);
+  const completed = completedIn(module, rows);
   return {
     module,
     completedLessons: completed,
     status: effectiveModuleStatus(stored?.status ?? null, completed.length, module.lessonCount),
+    reopened: reopenedIn(module, rows),
   };
 }

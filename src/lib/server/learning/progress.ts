@@ -4,10 +4,13 @@
 // Completed lessons are one create-only key each, so completions are additive and concurrent ones never
 // lose each other. Statuses are DERIVED from those keys on every read (a module is completed when
 // its completed lessons count equals its lessonCount), so no racing writer can leave a stale status behind.
+// A completion records the lesson's revision; one made before the lesson's latest material change no longer
+// counts, and the lesson shows as reopened with its change note (content/README.md "Revisions").
 import type { ProgressRecord } from '~/lib/api/progress';
 import type { ModuleStatus } from '~/schemas/vocabulary';
-import { getModule, getModules, type Module } from '~/lib/content/learning';
+import type { Module } from '~/lib/content/learning';
 import { HttpError } from '~/lib/server/errors';
+import { completedLessonCode } from '~/lib/learning/revisions';
 import { journal } from '~/lib/server/team/storage/journal';
 import { progress, type StoredModuleStatus, type StoredProgressRecord } from '~/lib/server/learning/storage/progress';
 
@@ -50,19 +53,46 @@ export function effectiveModuleStatus(stored: ModuleStatus | null, completedCoun
   return stored === 'completed' ? 'in_progress' : (stored ?? 'not_started');
 }
 
+/** The content's modules, imported when first needed, so the pure parts of this module run outside Astro (API tests with changed content). */
+const content = () => import('~/lib/content/learning');
+
 export async function requireModule(moduleId: number): Promise<Module> {
-  const module = await getModule(moduleId);
+  const module = await (await content()).getModule(moduleId);
   if (!module) throw new HttpError(404, 'Module not found');
   return module;
 }
 
-type CompletionRow = { moduleId: number; lessonId: string };
+type CompletionRow = { moduleId: number; lessonId: string; revision?: number };
 
-/** The module's completed lesson ids that still belong to it (content may have changed since), sorted. */
+/** The revision from which a lesson's completions count (its latest material change). */
+const countsFrom = (module: Pick<Module, 'lessons'>) => new Map(module.lessons.map((lesson) => [lesson.id, lesson.materialRevision ?? 1]));
+
+/**
+ * The module's completed lesson ids that still belong to it (content may have changed since) and were
+ * completed on or after the lesson's latest material change, sorted.
+ */
 export function completedIn(module: Pick<Module, 'id' | 'lessons'>, rows: readonly CompletionRow[]): number[] {
-  const valid = new Set(module.lessons.map((lesson) => lesson.id));
-  const ids = rows.filter((row) => row.moduleId === module.id).map((row) => Number(row.lessonId));
-  return [...new Set(ids)].filter((id) => valid.has(id)).sort((a, b) => a - b);
+  const from = countsFrom(module);
+  const ids = rows
+    .filter((row) => row.moduleId === module.id && (row.revision ?? 1) >= (from.get(Number(row.lessonId)) ?? Infinity))
+    .map((row) => Number(row.lessonId));
+  return [...new Set(ids)].sort((a, b) => a - b);
+}
+
+/** A lesson completed before its latest material change and not since: open again, with the note of the change. */
+export interface ReopenedLesson {
+  id: number;
+  title: string;
+  changeNote: string | null;
+}
+
+/** The module's lessons reopened by a material change since the person completed them. */
+export function reopenedIn(module: Pick<Module, 'id' | 'lessons'>, rows: readonly CompletionRow[]): ReopenedLesson[] {
+  const done = new Set(completedIn(module, rows));
+  const before = new Set(rows.filter((row) => row.moduleId === module.id).map((row) => Number(row.lessonId)));
+  return module.lessons
+    .filter((lesson) => before.has(lesson.id) && !done.has(lesson.id))
+    .map((lesson) => ({ id: lesson.id, title: lesson.title, changeNote: lesson.changeNote ?? null }));
 }
 
 export async function completedLessonIds(userId: string, module: Pick<Module, 'id' | 'lessons'>): Promise<number[]> {
@@ -74,9 +104,16 @@ export async function completedLessonIds(userId: string, module: Pick<Module, 'i
  * it already existed, since an earlier journal write may have failed (503) after the record was written.
  * The figures count each user's lessons as a set, so a repeated entry never counts twice.
  */
-function completeLesson(userId: string, moduleId: number, lessonId: number, now: Date, known: boolean): Array<Promise<unknown>> {
-  const journaled = journal.add(userId, { kind: 'lesson', moduleId, lessonId: String(lessonId), recordedAt: now.toISOString() });
-  return known ? [journaled] : [progress.completeLesson(userId, moduleId, String(lessonId), now), journaled];
+function completeLesson(
+  userId: string,
+  moduleId: number,
+  lesson: { id: number; revision: number },
+  now: Date,
+  known: boolean,
+): Array<Promise<unknown>> {
+  const lessonId = completedLessonCode(lesson.id, lesson.revision);
+  const journaled = journal.add(userId, { kind: 'lesson', moduleId, lessonId, recordedAt: now.toISOString() });
+  return known ? [journaled] : [progress.completeLesson(userId, moduleId, String(lesson.id), now, lesson.revision), journaled];
 }
 
 /** What recording completions reads before it writes: the module's record, completed lessons and stored status. */
@@ -114,6 +151,8 @@ export async function recordLessonCompletions(
   if (unknown !== undefined) throw new HttpError(400, `completedLessons: lesson ${unknown} is not part of module ${module.id}`);
 
   const { record, completed, stored } = await completionReads(userId, module);
+  const revisions = new Map(module.lessons.map((lesson) => [lesson.id, lesson.revision ?? 1]));
+  const revisionOf = (lessonId: number) => revisions.get(lessonId) ?? 1;
   const before = effectiveModuleStatus(stored?.status ?? null, completed.length, module.lessonCount);
   const outcome = applyLessonCompletion(
     { recordExists: record !== null, completedLessons: completed, moduleStatus: before, lessonCount: module.lessonCount },
@@ -123,7 +162,9 @@ export async function recordLessonCompletions(
   // in another tab (what this call writes is part of the answer either way: a listing made while
   // writes land may not show them all yet).
   const writes = [
-    ...[...new Set(lessonIds)].flatMap((lessonId) => completeLesson(userId, module.id, lessonId, now, completed.includes(lessonId))),
+    ...[...new Set(lessonIds)].flatMap((lessonId) =>
+      completeLesson(userId, module.id, { id: lessonId, revision: revisionOf(lessonId) }, now, completed.includes(lessonId)),
+    ),
     progress.saveRecord(userId, {
       moduleId: module.id,
       createdAt: record?.createdAt ?? now.toISOString(),
@@ -172,7 +213,11 @@ export async function updateProgress(
 
 /** GET /api/progress: the user's records in learning-path order (modules with a record or a completion). */
 export async function listProgress(userId: string): Promise<ProgressRecord[]> {
-  const [modules, records, completions] = await Promise.all([getModules(), progress.records(userId), progress.completedLessons(userId)]);
+  const [modules, records, completions] = await Promise.all([
+    content().then(({ getModules }) => getModules()),
+    progress.records(userId),
+    progress.completedLessons(userId),
+  ]);
   const recordsByModule = new Map(records.map((record) => [record.moduleId, record]));
   const result: ProgressRecord[] = [];
   for (const module of modules) {

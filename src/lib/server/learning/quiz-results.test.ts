@@ -42,10 +42,17 @@ describe('gradeQuiz', () => {
     ]);
     expect(graded.score).toBe(33);
     expect(graded.answers).toEqual([
-      { questionId: 'q1', selectedOptionId: 'a', isCorrect: true },
-      { questionId: 'q2', selectedOptionId: null, isCorrect: false },
-      { questionId: 'q3', selectedOptionId: null, isCorrect: false },
+      { questionId: 'q1', selectedOptionId: 'a', isCorrect: true, revision: 1 },
+      { questionId: 'q2', selectedOptionId: null, isCorrect: false, revision: 1 },
+      { questionId: 'q3', selectedOptionId: null, isCorrect: false, revision: 1 },
     ]);
+    // A result keeps the revision each question was answered on.
+    const revised = {
+      questions: quiz.questions.map((question, index) =>
+        index === 0 ? { ...question, revision: 3, change: 'typo' as const, changeNote: 'n' } : question,
+      ),
+    };
+    expect(gradeQuiz(revised, []).answers[0]?.revision).toBe(3);
     expect(gradeQuiz(quiz, []).score).toBe(0);
   });
 

@@ -4,6 +4,7 @@ import type { QuizResult, QuizReviewItem, SubmitQuizRequest, SubmitQuizResponse 
 import { getQuiz, type Quiz } from '~/lib/content/learning';
 import { HttpError } from '~/lib/server/errors';
 import { journal } from '~/lib/server/team/storage/journal';
+import { materialRevisionOf } from '~/lib/learning/revisions';
 import { eventId } from '~/lib/server/storage/keys';
 import { quizResults, type StoredQuizResult } from '~/lib/server/learning/storage/quiz-results';
 import { currentChallenge } from '../review/daily-challenge';
@@ -13,7 +14,8 @@ export interface Grading {
   score: number;
   correctAnswers: number;
   totalQuestions: number;
-  answers: Array<{ questionId: string; selectedOptionId: string | null; isCorrect?: boolean; heldBack?: true }>;
+  /** Each with the revision of the question it answered (content/README.md "Revisions"). */
+  answers: Array<{ questionId: string; selectedOptionId: string | null; isCorrect?: boolean; heldBack?: true; revision: number }>;
   review: QuizReviewItem[];
 }
 
@@ -46,13 +48,18 @@ export function gradeQuiz(
     const selectedOptionId = chosen.get(question.id) ?? null;
     if (question.id === heldBack) {
       return {
-        answer: { questionId: question.id, selectedOptionId, heldBack: true as const },
+        answer: { questionId: question.id, selectedOptionId, heldBack: true as const, revision: question.revision ?? 1 },
         review: { questionId: question.id, correctOptionId: null, explanation: null },
       };
     }
     const correct = question.options.find((option) => option.isCorrect);
     return {
-      answer: { questionId: question.id, selectedOptionId, isCorrect: correct !== undefined && selectedOptionId === correct.id },
+      answer: {
+        questionId: question.id,
+        selectedOptionId,
+        isCorrect: correct !== undefined && selectedOptionId === correct.id,
+        revision: question.revision ?? 1,
+      },
       review: { questionId: question.id, correctOptionId: correct?.id ?? '', explanation: question.explanation || null },
     };
   });
@@ -130,11 +137,22 @@ export async function submitQuizResult(
     answers: grading.answers,
     completedAt: now.toISOString(),
   };
-  // A question left blank is not an answer, nor is a held-back one: they change no card.
-  const answered = grading.answers.flatMap(({ questionId, selectedOptionId, isCorrect }) =>
+  // A question left blank is not an answer, nor is a held-back one: they change no card. A quiz asks no confidence.
+  const questions = new Map(quiz.questions.map((question) => [question.id, question]));
+  const answered = grading.answers.flatMap(({ questionId, selectedOptionId, isCorrect, revision }) =>
     selectedOptionId === null || isCorrect === undefined
       ? []
-      : [{ quizId: quiz.id, questionId, optionId: selectedOptionId, correct: isCorrect }],
+      : [
+          {
+            quizId: quiz.id,
+            questionId,
+            optionId: selectedOptionId,
+            correct: isCorrect,
+            confidence: null,
+            revision,
+            materialRevision: materialRevisionOf(questions.get(questionId)!),
+          },
+        ],
   );
   // One round trip: the result, its journal entry (the figures count a user's quizzes as a set, so a
   // retried write never counts twice) and one answer event per graded question.

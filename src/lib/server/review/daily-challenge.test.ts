@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Quiz } from '~/lib/content/learning';
-import { dayOf, type Card } from '~/lib/review/leitner';
+import { dayOf } from '~/lib/review/days';
+import type { Card } from '~/lib/review/memory';
 import { challengeWindow } from './window';
 import { pickChallengeQuestion } from './daily-challenge';
 import { buildQuestionBank } from './question-bank';
@@ -74,30 +75,63 @@ describe('pickChallengeQuestion (the selection order)', () => {
   const bank = buildQuestionBank([quiz(2, [201, 101]), quiz(1, [101, 102, 201])], modules);
   const window = challengeWindow(new Date('2026-11-23T12:30:00Z'));
   const today = dayOf(window.startsAt);
-  const card = (box: number, dueIn: number): Card => ({ box, due: today + dueIn, last: today - 1, reviews: 1, lapses: 0 });
-  const pick = (cards: Record<string, Card>, studiedModules: number[] = [], userId = 'user-1') =>
-    pickChallengeQuestion(bank, { cards, studiedModules, userId, window })?.key;
-  const allSeen = Object.fromEntries(bank.questions.map((item) => [item.key, card(2, 5)]));
+  /** A card of this stability, last answered `elapsed` days ago, due in `dueIn` days. */
+  const card = (stability: number, elapsed: number, dueIn: number, first = today - 30): Card => ({
+    stability,
+    difficulty: 5,
+    reps: 2,
+    lapses: 0,
+    last: today - elapsed,
+    due: today + dueIn,
+    first,
+    revision: 1,
+  });
+  const pick = (
+    cards: Record<string, Card>,
+    studiedModules: number[] = [],
+    userId = 'user-1',
+    hold: { from: number; until: number } | null = null,
+  ) => pickChallengeQuestion(bank, { cards, studiedModules, userId, window, hold })?.key;
+  const allSeen = Object.fromEntries(bank.questions.map((item) => [item.key, card(10, 1, 9)]));
 
   it.each([
-    ['the most overdue due card first', { '1:q1': card(1, 0), '1:q2': card(2, -3), '2:q1': card(3, -1) }, [], '1:q2'],
-    ['a card due today counts as due', { '1:q3': card(4, 0) }, [1, 2], '1:q3'],
-    ['ties on due day: the lower box first', { '1:q2': card(3, -2), '2:q2': card(1, -2) }, [], '2:q2'],
-    ['ties on due day and box: bank order', { '2:q1': card(1, -1), '1:q1': card(1, -1) }, [], '1:q1'],
-    ['no due card: new from a studied module, newest content first', { '1:q1': card(2, 3) }, [1], '2:q2'],
-    ['newest content skips what was seen', { '2:q2': card(2, 3) }, [1], '1:q1'],
-    ['a module only counts when studied', { '2:q2': card(2, 3), '1:q1': card(2, 3), '1:q2': card(2, 3) }, [2], '2:q1'],
-    ['everything seen, nothing due: the card due soonest', { ...allSeen, '1:q2': card(2, 1) }, [1, 2], '1:q2'],
+    [
+      'the due card with the lowest predicted recall first',
+      { '1:q1': card(10, 10, 0), '1:q2': card(5, 10, -5), '2:q1': card(20, 25, -1) },
+      [],
+      '1:q2',
+    ],
+    ['a card due today counts as due', { '1:q3': card(10, 10, 0) }, [1, 2], '1:q3'],
+    ['ties on recall: bank order', { '2:q1': card(5, 5, 0), '1:q1': card(5, 5, 0) }, [], '1:q1'],
+    ['no due card: new from a studied module, newest content first', { '1:q1': card(10, 1, 9) }, [1], '2:q2'],
+    ['newest content skips what was seen', { '2:q2': card(10, 1, 9) }, [1], '1:q1'],
+    ['a module only counts when studied', { '2:q2': card(10, 1, 9), '1:q1': card(10, 1, 9), '1:q2': card(10, 1, 9) }, [2], '2:q1'],
+    ['everything seen, nothing due: the lowest predicted recall', { ...allSeen, '1:q2': card(4, 3, 1) }, [1, 2], '1:q2'],
   ] as const)('%s', (_name, cards, studied, expected) => {
     expect(pick(cards, [...studied])).toBe(expected);
   });
 
-  it('a mastered card is never due', () => {
-    expect(pick({ '1:q1': { box: 6, due: today - 30, last: today - 40, reviews: 6, lapses: 0 } }, [1])).not.toBe('1:q1');
+  it('a card restarted by a material change (no recall left) comes first', () => {
+    const restarted: Card = { ...card(0, 20, -20), reps: 0, difficulty: 0 };
+    expect(pick({ '1:q1': card(5, 10, -5), '2:q2': restarted }, [1])).toBe('2:q2');
+  });
+
+  it('at most 5 new questions a day: then the lowest predicted recall instead of new material', () => {
+    const newToday = Object.fromEntries(['1:q1', '1:q2', '1:q3', '2:q1'].map((key) => [key, card(3, 0, 3, today)]));
+    expect(pick(newToday, [1])).toBe('2:q2');
+    expect(pick({ ...newToday, '2:q2': card(3, 0, 3, today), '1:q3': card(2, 1, 1, today) }, [1])).toBe('1:q3');
+    const five = { ...newToday, '1:q3': card(3, 0, 3, today), '2:q2': card(2, 1, 1) };
+    expect(pick({ ...five, '2:q1': card(3, 0, 3, today) }, [1, 2])).toBe('2:q2');
+  });
+
+  it('nothing is due during a vacation hold', () => {
+    const cards = { '1:q1': card(5, 10, -5) };
+    expect(pick(cards, [1])).toBe('1:q1');
+    expect(pick(cards, [1], 'user-1', { from: today - 9, until: today + 3 })).toBe('2:q2');
   });
 
   it('without a due card or a studied module: a question never seen, drawn per user and window', () => {
-    const seen = { '1:q1': card(2, 3) };
+    const seen = { '1:q1': card(10, 1, 9) };
     const picks = Array.from({ length: 40 }, (_, n) => pick(seen, [], `user-${n}`));
     expect(picks).not.toContain('1:q1');
     expect(new Set(picks).size).toBeGreaterThanOrEqual(3);

@@ -1,14 +1,17 @@
 // The daily challenge (docs/product.md "Daily challenge"; docs/decisions.md "Daily challenge" and "Spaced review"): one question per
 // user and 12-hour UTC window (00:00–12:00, 12:00–24:00), chosen by that user's review schedule as it stood
 // when the window began, so it is the same on every reload and device. A user's first answer in a window
-// counts (review-state.ts `countedAnswers`) and updates the card like any other answer.
+// counts (review-state.ts `countedAnswers`) and updates the card like any other answer, with how sure
+// the person said they were.
 import type { ChallengeVerdict, CompleteChallengeRequest, DailyChallenge } from '~/lib/api/daily-challenge';
-import { dayOf, isDue, isMastered, type Card } from '~/lib/review/leitner';
+import { dayOf } from '~/lib/review/days';
+import type { Card } from '~/lib/review/memory';
+import { isDue, recallOn, type Hold } from '~/lib/review/schedule';
 import { challengeStreak } from '~/lib/review/streak';
 import { HttpError } from '~/lib/server/errors';
 import { journal } from '~/lib/server/team/storage/journal';
 import { getQuestionBank, publicQuestion, type BankQuestion, type QuestionBank } from './question-bank';
-import { loadReviewState, recordAnswers, type ReviewState } from './review-state';
+import { loadReviewState, recordAnswers, type ReviewState, type ReviewStateOptions } from './review-state';
 import { challengeWindow, type ChallengeWindow } from './window';
 
 export interface ChallengeChoice {
@@ -18,7 +21,12 @@ export interface ChallengeChoice {
   studiedModules: readonly number[];
   userId: string;
   window: Pick<ChallengeWindow, 'index' | 'startsAt'>;
+  /** A vacation hold: nothing is due while it lasts. */
+  hold?: Hold | null;
 }
+
+/** New questions a day: once this many were first answered today, the challenge brings no other new one. */
+const NEW_QUESTIONS_PER_DAY = 5;
 
 /** A 32-bit FNV-1a hash: a per-user, per-window position that every server computes alike. */
 function hash(text: string): number {
@@ -31,28 +39,31 @@ function hash(text: string): number {
 const newestFirst = (a: BankQuestion, b: BankQuestion) => b.quiz.id - a.quiz.id || a.order - b.order;
 
 /**
- * The question of a window for one user, in this order: their most overdue due card (ties: lower box, then
- * bank order); else a question they have never answered from a module in which they completed a lesson,
- * newest content first; else any question they have never answered (a per-user, per-window draw, so two
- * newcomers differ); else the card due soonest; else any. Null only for an empty bank.
+ * The question of a window for one user, in this order: their due card with the lowest predicted recall
+ * (ties: bank order); else, while fewer than NEW_QUESTIONS_PER_DAY questions were first answered today, new
+ * material: a question they have never answered from a module in which they completed a lesson, newest
+ * content first, else any question they have never answered (a per-user, per-window draw, so two newcomers
+ * differ); else the card with the lowest predicted recall; else any. Null only for an empty bank.
  */
 export function pickChallengeQuestion(bank: Pick<QuestionBank, 'questions'>, choice: ChallengeChoice): BankQuestion | null {
   const { cards, window } = choice;
+  const hold = choice.hold ?? null;
   const today = dayOf(window.startsAt);
-  const seen = (item: BankQuestion) => cards[item.key] !== undefined;
-  const card = (item: BankQuestion) => cards[item.key]!;
-  const due = bank.questions
-    .filter((item) => seen(item) && isDue(card(item), today))
-    .sort((a, b) => card(a).due - card(b).due || card(a).box - card(b).box || a.order - b.order);
+  const seen = bank.questions.filter((item) => cards[item.key] !== undefined);
+  const recall = (item: BankQuestion) => recallOn(cards[item.key]!, today, hold);
+  const byRecall = (a: BankQuestion, b: BankQuestion) => recall(a) - recall(b) || a.order - b.order;
+  const due = seen.filter((item) => isDue(cards[item.key]!, today, hold)).sort(byRecall);
   if (due[0]) return due[0];
-  const studied = new Set(choice.studiedModules);
-  const unseen = bank.questions.filter((item) => !seen(item));
-  const fromStudied = unseen.filter((item) => item.lesson !== null && studied.has(item.lesson.moduleId)).sort(newestFirst);
-  if (fromStudied[0]) return fromStudied[0];
   const draw = (items: readonly BankQuestion[]) => items[hash(`${choice.userId}:${window.index}`) % items.length] ?? null;
-  if (unseen.length > 0) return draw(unseen);
-  const upcoming = bank.questions.filter((item) => !isMastered(card(item))).sort((a, b) => card(a).due - card(b).due || a.order - b.order);
-  return upcoming[0] ?? draw(bank.questions);
+  const newToday = Object.values(cards).filter((card) => card.first === today).length;
+  if (newToday < NEW_QUESTIONS_PER_DAY) {
+    const studied = new Set(choice.studiedModules);
+    const unseen = bank.questions.filter((item) => cards[item.key] === undefined);
+    const fromStudied = unseen.filter((item) => item.lesson !== null && studied.has(item.lesson.moduleId)).sort(newestFirst);
+    if (fromStudied[0]) return fromStudied[0];
+    if (unseen.length > 0) return draw(unseen);
+  }
+  return seen.sort(byRecall)[0] ?? draw(bank.questions);
 }
 
 function verdictFor(question: BankQuestion['question'], correct: boolean): ChallengeVerdict {
@@ -79,7 +90,13 @@ export async function currentChallenge(
 ): Promise<CurrentChallenge> {
   const window = challengeWindow(now);
   bank ??= await getQuestionBank();
-  const pick = pickChallengeQuestion(bank, { cards: state.cardsAtWindowStart, studiedModules: state.studiedModules, userId, window });
+  const pick = pickChallengeQuestion(bank, {
+    cards: state.cardsAtWindowStart,
+    studiedModules: state.studiedModules,
+    userId,
+    window,
+    hold: state.hold,
+  });
   if (!pick) throw new HttpError(404, 'No daily challenge available');
   const counted = state.challengeAnswer;
   const answer = counted
@@ -103,7 +120,7 @@ export async function dailyChallengeFromState(
     text,
     options,
     nextRefreshHours: window.nextRefreshHours,
-    streak: challengeStreak(state.challengeDays, dayOf(now)),
+    streak: challengeStreak(state.challengeDays, dayOf(now), state.hold),
     answer: answer && answer.questionKey === pick.key ? { answerId: answer.optionId, ...verdictFor(pick.question, answer.correct) } : null,
   };
 }
@@ -112,9 +129,9 @@ export async function dailyChallengeFromState(
 export async function getDailyChallenge(
   userId: string,
   now: Date = new Date(),
-  options: { bank?: Pick<QuestionBank, 'questions'> } = {},
+  options: ReviewStateOptions & { bank?: Pick<QuestionBank, 'questions' | 'materialRevisions'> } = {},
 ): Promise<DailyChallenge> {
-  return dailyChallengeFromState(userId, await loadReviewState(userId, now), now, options.bank ?? null);
+  return dailyChallengeFromState(userId, await loadReviewState(userId, now, options), now, options.bank ?? null);
 }
 
 /**
@@ -128,8 +145,10 @@ export async function completeDailyChallenge(
   now: Date = new Date(),
   /** Read already (beside the session check); loaded here when left out. */
   loaded?: ReviewState,
+  options: ReviewStateOptions & { bank?: Pick<QuestionBank, 'questions' | 'materialRevisions'> } = {},
 ): Promise<ChallengeVerdict> {
-  const { window, pick, answer } = await currentChallenge(userId, loaded ?? (await loadReviewState(userId, now)), now);
+  const state = loaded ?? (await loadReviewState(userId, now, options));
+  const { window, pick, answer } = await currentChallenge(userId, state, now, options.bank ?? null);
   const counted = answer && answer.questionKey === pick.key ? answer : null;
   if (input.questionId !== pick.key) throw new HttpError(400, 'questionId: not the current daily challenge');
   const option = pick.question.options.find((candidate) => candidate.id === input.answerId);
@@ -149,7 +168,17 @@ export async function completeDailyChallenge(
     journaled,
     recordAnswers(
       userId,
-      [{ quizId: pick.quiz.id, questionId: pick.question.id, optionId: option.id, correct: option.isCorrect }],
+      [
+        {
+          quizId: pick.quiz.id,
+          questionId: pick.question.id,
+          optionId: option.id,
+          correct: option.isCorrect,
+          confidence: input.confidence ?? null,
+          revision: pick.revision,
+          materialRevision: pick.materialRevision,
+        },
+      ],
       'challenge',
       now,
     ),

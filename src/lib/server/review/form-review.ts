@@ -5,7 +5,7 @@ import { answerReviewRequestSchema, type ReviewQuestion, type ReviewVerdict } fr
 import { HttpError } from '~/lib/server/errors';
 import { describeZodError } from '~/lib/server/http/response';
 import { readFormFields } from '~/lib/server/http/request';
-import { answerReview, reviewQuestion } from '~/lib/server/review/review';
+import { answerReview, reviewQuestion, type ReviewOptions } from '~/lib/server/review/review';
 import type { ReviewState } from '~/lib/server/review/review-state';
 
 export type FormReviewResult =
@@ -17,11 +17,12 @@ export async function answerReviewFromForm(
   userId: string,
   now: Date,
   state?: ReviewState,
+  options: ReviewOptions = {},
 ): Promise<FormReviewResult> {
   try {
     const parsed = answerReviewRequestSchema.safeParse(await readFormFields(astro.request));
     if (!parsed.success) return { answered: false, status: 400, message: describeZodError(parsed.error) };
-    const verdict = await answerReview(userId, parsed.data, now, state);
+    const verdict = await answerReview(userId, parsed.data, now, state, options);
     const question = await reviewQuestion(userId, parsed.data.questionId);
     if (!question) return { answered: false, status: 400, message: 'questionId: unknown question' };
     return { answered: true, verdict, question, answerId: parsed.data.answerId };

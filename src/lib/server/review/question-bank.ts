@@ -1,8 +1,9 @@
 // The question bank as the schedule sees it (docs/decisions.md "Spaced review"): every quiz question with
 // its key "{quizId}:{questionId}", its topic (the quiz category), the lesson that teaches it and that
-// lesson's module. Answer keys stay inside: only services read `question`.
+// lesson's module, and its revisions. Answer keys stay inside: only services read `question`.
 import type { Module, Quiz } from '~/lib/content/learning';
 import { cached } from '~/lib/content/cache';
+import { materialRevisionOf } from '~/lib/learning/revisions';
 import { orderOptions } from '../learning/option-order';
 
 export interface BankQuestion {
@@ -14,6 +15,9 @@ export interface BankQuestion {
   lesson: { id: number; title: string; moduleId: number; href: string } | null;
   /** Position in the bank: quizzes by id, questions in authored order. */
   order: number;
+  /** The question's revision, and that of its latest material change (content/README.md "Revisions"). */
+  revision: number;
+  materialRevision: number;
 }
 
 export interface QuestionBank {
@@ -23,6 +27,8 @@ export interface QuestionBank {
   byModule: ReadonlyMap<number, string[]>;
   /** Question keys by topic (quiz category). */
   byTopic: ReadonlyMap<string, string[]>;
+  /** The material revision of every question changed materially (above 1): cards of earlier ones start afresh. */
+  materialRevisions: ReadonlyMap<string, number>;
 }
 
 export const questionKey = (quizId: number | string, questionId: string) => `${quizId}:${questionId}`;
@@ -55,6 +61,8 @@ export function buildQuestionBank(quizzes: readonly Quiz[], modules: readonly Pi
             }
           : null,
         order,
+        revision: question.revision ?? 1,
+        materialRevision: materialRevisionOf(question),
       };
     });
   const byModule = new Map<number, string[]>();
@@ -63,7 +71,13 @@ export function buildQuestionBank(quizzes: readonly Quiz[], modules: readonly Pi
     if (item.lesson) push(byModule, item.lesson.moduleId, item.key);
     push(byTopic, item.quiz.category, item.key);
   }
-  return { questions, byKey: new Map(questions.map((item) => [item.key, item])), byModule, byTopic };
+  return {
+    questions,
+    byKey: new Map(questions.map((item) => [item.key, item])),
+    byModule,
+    byTopic,
+    materialRevisions: new Map(questions.filter((item) => item.materialRevision > 1).map((item) => [item.key, item.materialRevision])),
+  };
 }
 
 /**

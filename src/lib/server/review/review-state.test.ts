@@ -3,7 +3,10 @@
 // team rollup folding the same answers (incrementally or rebuilt, each answer once).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, foldAnswers } from '~/lib/review/leitner';
+import { DAY_MS } from '~/lib/review/days';
+import { foldAnswers } from '~/lib/review/memory';
+import { z } from 'zod';
+import { listKeys, writeJSON } from '~/lib/server/storage/blobs';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
 import { progress } from '~/lib/server/learning/storage/progress';
 import { reviewAnswers } from '~/lib/server/review/storage/review-answers';
@@ -24,7 +27,15 @@ afterAll(() => blobs.stop());
 
 const T0 = Date.parse('2026-11-01T00:00:00.000Z');
 const at = (days: number, hours = 9) => new Date(T0 + days * DAY_MS + hours * 60 * 60 * 1000);
-const answer = (questionId: string, correct: boolean) => ({ quizId: 1, questionId, optionId: correct ? 'a' : 'b', correct });
+const answer = (questionId: string, correct: boolean, confidence: 'sure' | 'unsure' | null = null) => ({
+  quizId: 1,
+  questionId,
+  optionId: correct ? 'a' : 'b',
+  correct,
+  confidence,
+  revision: 1,
+  materialRevision: 1,
+});
 
 const bank = buildQuestionBank(
   [1, 2].map((id) => ({
@@ -51,21 +62,29 @@ const bank = buildQuestionBank(
 describe('review state', () => {
   it('folds answers across windows and months; a read of a current snapshot is 1 get and 1 list', async () => {
     const user = randomUUID();
-    const history: Array<[number, string, boolean]> = [
-      [0, 'q1', false],
-      [1, 'q1', true],
-      [3, 'q2', true],
-      [40, 'q3', false],
-      [41, 'q1', true],
+    const history: Array<[number, string, boolean, 'sure' | 'unsure' | null]> = [
+      [0, 'q1', false, 'sure'],
+      [1, 'q1', true, 'unsure'],
+      [3, 'q2', true, null],
+      [40, 'q3', false, null],
+      [41, 'q1', true, 'sure'],
     ];
-    for (const [day, questionId, correct] of history) await recordAnswers(user, [answer(questionId, correct)], 'quiz', at(day));
+    for (const [day, questionId, correct, confidence] of history) {
+      await recordAnswers(user, [answer(questionId, correct, confidence)], 'quiz', at(day));
+    }
 
     const now = at(41, 15); // the afternoon window: day 41's morning answer is before it
-    const state = await loadReviewState(user, now);
+    const state = await loadReviewState(user, now, { bank });
     await backgroundWorkDone(); // the snapshot is saved off the answer's path
     const everything = foldAnswers(
       {},
-      history.map(([day, questionId, correct]) => ({ questionKey: `1:${questionId}`, correct, at: at(day).getTime() })),
+      history.map(([day, questionId, correct, confidence]) => ({
+        questionKey: `1:${questionId}`,
+        correct,
+        confidence,
+        at: at(day).getTime(),
+        revision: 1,
+      })),
     );
     expect(state.cards).toEqual(everything);
     expect(state.cardsAtWindowStart).toEqual(everything);
@@ -74,25 +93,26 @@ describe('review state', () => {
     // A new answer in this window: shown at once, not in the window-start cards (the challenge's base).
     await recordAnswers(user, [answer('q4', false)], 'review', at(41, 16));
     requests.length = 0;
-    const later = await loadReviewState(user, at(41, 17));
+    const later = await loadReviewState(user, at(41, 17), { bank });
     expect(requests.sort()).toEqual(['get', 'list']);
-    expect(later.cards['1:q4']).toMatchObject({ box: 1 });
+    expect(later.cards['1:q4']).toMatchObject({ reps: 1, due: T0 / DAY_MS + 42 }); // wrong: due the next day
     expect(later.cardsAtWindowStart['1:q4']).toBeUndefined();
+    expect(later.reviewsToday).toBe(1);
 
     // Next window: rolled forward once, then equal to a fold of every answer again.
-    const next = await loadReviewState(user, at(42, 1));
+    const next = await loadReviewState(user, at(42, 1), { bank });
     await backgroundWorkDone();
-    expect(next.cardsAtWindowStart['1:q4']).toMatchObject({ box: 1 });
+    expect(next.cardsAtWindowStart['1:q4']).toMatchObject({ reps: 1 });
     expect((await reviewAnswers.snapshot(user))?.through).toBe(at(42, 0).toISOString());
   });
 
   it('does not save a snapshot in the first minute of a window (a late write must still land in it)', async () => {
     const user = randomUUID();
     await recordAnswers(user, [answer('q1', true)], 'quiz', at(5));
-    await loadReviewState(user, new Date(at(5, 12).getTime() + 30_000));
+    await loadReviewState(user, new Date(at(5, 12).getTime() + 30_000), { bank });
     await backgroundWorkDone();
     expect(await reviewAnswers.snapshot(user)).toBeNull();
-    await loadReviewState(user, new Date(at(5, 12).getTime() + 61_000));
+    await loadReviewState(user, new Date(at(5, 12).getTime() + 61_000), { bank });
     await backgroundWorkDone();
     expect(await reviewAnswers.snapshot(user)).not.toBeNull();
   });
@@ -107,7 +127,7 @@ describe('review state', () => {
     // The next window sees both: the missed questions are due the next day, the module is studied.
     const afternoon = await getDailyChallenge(user, at(7, 13), { bank });
     expect(afternoon.id).toMatch(/^2:q\d$/); // new material from the studied module, newest first
-    expect((await getDailyChallenge(user, at(8, 1), { bank })).id).toBe('1:q1'); // the most overdue due card
+    expect((await getDailyChallenge(user, at(8, 1), { bank })).id).toBe('1:q1'); // the due card with the lowest predicted recall
   });
 });
 
@@ -132,20 +152,83 @@ describe('team knowledge in the rollup', () => {
     await getTeamProgress({ curriculum, bank, now: at(59) }); // a rollup exists: what follows is folded incrementally
     await recordAnswers(ana, [answer('q1', true), answer('q2', false)], 'quiz', at(60));
     await recordAnswers(ana, [answer('q1', true)], 'review', at(63));
-    await recordAnswers(ben, [answer('q2', false), answer('q3', false)], 'quiz', at(62));
+    await recordAnswers(ben, [answer('q2', false, 'sure'), answer('q3', false)], 'quiz', at(62));
     const now = at(64);
     const incremental = await getTeamProgress({ curriculum, bank, now });
-    expect(incremental.rows.find((row) => row.id === ana)?.mastery).toBe(10); // 1 of the 10 questions in box 3
+    // Two right answers three days apart do not yet predict 90 % recall three weeks on.
+    expect(incremental.rows.find((row) => row.id === ana)?.mastery).toBe(0);
     const missed = incremental.knowledge.mostMissed;
-    expect(missed[0]).toMatchObject({ key: '1:q2', misses: 2, answers: 2, missRate: 100, learners: 2 });
+    expect(missed[0]).toMatchObject({ key: '1:q2', misses: 2, answers: 2, missRate: 100, confidentlyWrong: 1, learners: 2 });
     // (Other tests' users answered too; only team members count as learners.)
     expect(missed[1]).toMatchObject({ key: '1:q3', learners: 1 });
     expect(incremental.knowledge.topics.find((topic) => topic.topic === 'Company')).toMatchObject({ started: 2 });
+    expect(incremental.knowledge.confidentlyWrong.map((item) => item.key)).toEqual(['1:q2']);
 
     await rebuildRollups(now);
     const rebuilt = await getTeamProgress({ curriculum, bank, now });
     expect(rebuilt.knowledge).toEqual(incremental.knowledge);
     expect(rebuilt.rows.filter((row) => ids.includes(row.id))).toEqual(incremental.rows.filter((row) => ids.includes(row.id)));
+  });
+});
+
+describe('answer keys', () => {
+  it('carry confidence and revisions; keys written before them read as no choice on revision 1', async () => {
+    const user = randomUUID();
+    const when = at(9, 1);
+    const old = reviewAnswers.newId(when);
+    await writeJSON(`review-answers/${user}/2026-11/10T00/${old}.1.q1.a.1.quiz`, z.strictObject({ at: z.string() }), {
+      at: when.toISOString(),
+    });
+    const base = { quizId: 1, optionId: 'b', correct: false, at: new Date(when.getTime() + 1) } as const;
+    await reviewAnswers.add(user, {
+      ...base,
+      id: reviewAnswers.newId(base.at),
+      questionId: 'q2',
+      source: 'challenge',
+      confidence: 'sure',
+      revision: 3,
+      materialRevision: 2,
+    });
+    await reviewAnswers.add(user, {
+      ...base,
+      id: reviewAnswers.newId(base.at),
+      questionId: 'q3',
+      source: 'review',
+      confidence: 'unsure',
+      revision: 1,
+      materialRevision: 1,
+    });
+    const keys = (await listKeys(`review-answers/${user}/`)).map((key) => key.slice(key.indexOf('Z_') + 11));
+    expect(keys.sort()).toEqual(['1.q1.a.1.quiz', '1.q2.b.0.challenge.s.r3m2', '1.q3.b.0.review.u.r1']);
+    const listed = (await reviewAnswers.since(user, null, at(10))).sort((a, b) => a.questionId.localeCompare(b.questionId));
+    expect(
+      listed.map(({ questionId, source, confidence, revision, materialRevision }) => [
+        questionId,
+        source,
+        confidence,
+        revision,
+        materialRevision,
+      ]),
+    ).toEqual([
+      ['q1', 'quiz', null, 1, 1],
+      ['q2', 'challenge', 'sure', 3, 2],
+      ['q3', 'review', 'unsure', 1, 1],
+    ]);
+  });
+
+  it('an old snapshot (version 1) reads as none and is rebuilt from the answers', async () => {
+    const user = randomUUID();
+    await recordAnswers(user, [answer('q1', true)], 'quiz', at(11));
+    await writeJSON(`review-snapshots/${user}`, z.looseObject({ version: z.literal(1) }), {
+      version: 1,
+      through: at(12, 0).toISOString(),
+      cards: { '1:q1': { box: 2, due: 1, last: 1, reviews: 1, lapses: 0 } },
+      challengeDays: [],
+      studiedModules: [],
+    });
+    expect(await reviewAnswers.snapshot(user)).toBeNull();
+    const state = await loadReviewState(user, at(12, 5), { bank });
+    expect(state.cards['1:q1']).toMatchObject({ reps: 1, revision: 1 });
   });
 });
 
@@ -158,6 +241,9 @@ describe('countedAnswers', () => {
     correct,
     source,
     at: at(3, hours),
+    confidence: null,
+    revision: 1,
+    materialRevision: 1,
   });
 
   it('keeps only the first challenge answer of a 12-hour window (two tabs answering at once), and every other answer', () => {
@@ -175,10 +261,10 @@ describe('countedAnswers', () => {
     const user = randomUUID();
     await recordAnswers(user, [answer('q1', false)], 'challenge', at(3, 1));
     await recordAnswers(user, [answer('q1', true)], 'challenge', at(3, 2));
-    const state = await loadReviewState(user, at(3, 3));
+    const state = await loadReviewState(user, at(3, 3), { bank });
     await backgroundWorkDone();
-    // One review (the first, wrong answer), not two: the later right answer would have moved the card up.
-    expect(state.cards['1:q1']).toMatchObject({ box: 1, reviews: 1 });
+    // One review (the first, wrong answer), not two: a right one would have left a longer interval.
+    expect(state.cards['1:q1']).toMatchObject({ reps: 1, due: T0 / DAY_MS + 4 });
     expect(state.windowAnswers.filter((item) => item.source === 'challenge')).toHaveLength(2);
   });
 });

@@ -1,6 +1,8 @@
 /**
- * One user's review cards (docs/decisions.md "Spaced review"): folded from the answer events of
- * storage/review-answers with the Leitner schedule of ~/lib/review/leitner, plus the cached snapshot.
+ * One user's review cards (docs/decisions.md "Spaced review", "Memory model"): folded from the answer events
+ * of storage/review-answers with the memory model of ~/lib/review/memory, plus the cached snapshot. Cards
+ * of questions changed materially since they were answered start afresh (resetChangedCards, from the
+ * content's question bank); a vacation hold (`holdUntil`) is a parameter of the load.
  *
  * A read costs one round trip when the snapshot is current: the snapshot (cards up to the start of this
  * 12-hour window) and the listing of this window's answers, in parallel. The first read of a window after
@@ -8,13 +10,16 @@
  * the snapshot rolled forward to the window start. Writes never touch the snapshot: an answer is one
  * create-only key (and its journal entry for the team figures), so concurrent answers all count.
  */
-import { dayOf, foldAnswers, type Card } from '~/lib/review/leitner';
+import { dayOf } from '~/lib/review/days';
+import { foldAnswers, resetChangedCards, type Card, type Confidence } from '~/lib/review/memory';
+import { resolveHold, type Hold } from '~/lib/review/schedule';
 import { inBackground } from '~/lib/server/background';
 import { journal } from '~/lib/server/team/storage/journal';
 import { progress } from '~/lib/server/learning/storage/progress';
 import { reviewAnswers, type AnswerSource, type ReviewAnswer, type StoredReviewSnapshot } from '~/lib/server/review/storage/review-answers';
+import { storeCards, readCards } from '~/lib/server/review/storage/cards';
 import { challengeWindow } from './window';
-import { questionKey } from './question-bank';
+import { getQuestionBank, questionKey, type QuestionBank } from './question-bank';
 
 /** A window's snapshot is saved only this long after the window started, so an answer written late is in it. */
 const SNAPSHOT_SETTLE_MS = 60_000;
@@ -34,6 +39,17 @@ export interface ReviewState {
   windowAnswers: ReviewAnswer[];
   /** The window's daily challenge answer that counts (countedAnswers: the first), if any. */
   challengeAnswer: ReviewAnswer | null;
+  /** The vacation hold the state was loaded with, resolved from the answer days; null without one. */
+  hold: Hold | null;
+  /** Answers given on /review today (the day's cap on due cards). */
+  reviewsToday: number;
+}
+
+export interface ReviewStateOptions {
+  /** The last day (a UTC day) of a vacation hold, or null (the default) for none. */
+  holdUntil?: number | null;
+  /** The question bank whose material revisions apply; the content's when left out. */
+  bank?: Pick<QuestionBank, 'materialRevisions'>;
 }
 
 /**
@@ -55,11 +71,16 @@ const asAnswers = (answers: readonly ReviewAnswer[]) =>
   countedAnswers(answers).map((answer) => ({
     questionKey: questionKey(answer.quizId, answer.questionId),
     correct: answer.correct,
+    confidence: answer.confidence,
     at: answer.at.getTime(),
+    revision: answer.materialRevision,
   }));
 
-const challengeDaysOf = (answers: readonly ReviewAnswer[]) =>
-  answers.filter((answer) => answer.source === 'challenge').map((answer) => dayOf(answer.at));
+const daysOf = (answers: readonly ReviewAnswer[], source?: ReviewAnswer['source']) =>
+  answers.filter((answer) => source === undefined || answer.source === source).map((answer) => dayOf(answer.at));
+
+const reviewsOn = (answers: readonly ReviewAnswer[], day: number) =>
+  answers.filter((answer) => answer.source === 'review' && dayOf(answer.at) === day).length;
 
 const union = (a: readonly number[], b: readonly number[]) => [...new Set([...a, ...b])].sort((x, y) => x - y);
 
@@ -78,10 +99,13 @@ async function rollForward(
   ]);
   const before = older.filter((answer) => answer.at.getTime() < windowStart.getTime());
   const snapshot: StoredReviewSnapshot = {
-    version: 1,
+    version: 2,
     through: windowStart.toISOString(),
-    cards: foldAnswers(usable?.cards ?? {}, asAnswers(before)),
-    challengeDays: union(usable?.challengeDays ?? [], challengeDaysOf(before)),
+    cards: storeCards(foldAnswers(readCards(usable?.cards ?? {}), asAnswers(before))),
+    challengeDays: union(usable?.challengeDays ?? [], daysOf(before, 'challenge')),
+    answerDays: union(usable?.answerDays ?? [], daysOf(before)),
+    // The window starts at midnight or noon: every answer of its day before it is among those listed.
+    reviewsThroughDay: reviewsOn(before, dayOf(windowStart)),
     studiedModules: union(
       [],
       completions.map((completion) => completion.moduleId),
@@ -95,20 +119,30 @@ async function rollForward(
   return snapshot;
 }
 
-/** The user's cards now and at the window start, with what the challenge and the review page need. */
-export async function loadReviewState(userId: string, now: Date): Promise<ReviewState> {
+/**
+ * The user's cards now and at the window start, with what the challenge and the review page need. One round
+ * trip when the snapshot is current (the bank is built content).
+ */
+export async function loadReviewState(userId: string, now: Date, options: ReviewStateOptions = {}): Promise<ReviewState> {
   const windowStart = challengeWindow(now).startsAt;
-  const [stored, windowAnswers] = await Promise.all([reviewAnswers.snapshot(userId), reviewAnswers.since(userId, windowStart, now)]);
+  const [stored, windowAnswers, bank] = await Promise.all([
+    reviewAnswers.snapshot(userId),
+    reviewAnswers.since(userId, windowStart, now),
+    options.bank ?? getQuestionBank(),
+  ]);
   const snapshot = stored?.through === windowStart.toISOString() ? stored : await rollForward(userId, stored, windowStart, now);
   const current = windowAnswers.filter((answer) => answer.at.getTime() <= now.getTime());
+  const atWindowStart = readCards(snapshot.cards);
   return {
     windowStart,
-    cardsAtWindowStart: snapshot.cards,
-    cards: foldAnswers(snapshot.cards, asAnswers(current)),
+    cardsAtWindowStart: resetChangedCards(atWindowStart, bank.materialRevisions),
+    cards: resetChangedCards(foldAnswers(atWindowStart, asAnswers(current)), bank.materialRevisions),
     studiedModules: snapshot.studiedModules,
-    challengeDays: union(snapshot.challengeDays, challengeDaysOf(current)),
+    challengeDays: union(snapshot.challengeDays, daysOf(current, 'challenge')),
     windowAnswers: current,
     challengeAnswer: countedAnswers(current).find((answer) => answer.source === 'challenge') ?? null,
+    hold: resolveHold(options.holdUntil ?? null, union(snapshot.answerDays, daysOf(current))),
+    reviewsToday: snapshot.reviewsThroughDay + reviewsOn(current, dayOf(now)),
   };
 }
 
@@ -118,6 +152,11 @@ export interface NewAnswer {
   questionId: string;
   optionId: string;
   correct: boolean;
+  /** How sure the person said they were; null when they did not say. */
+  confidence: Confidence | null;
+  /** The question's revision and material revision (content/README.md "Revisions"). */
+  revision: number;
+  materialRevision: number;
 }
 
 /** Stores answers as events (one key each) and journals each one new for the team figures. */
@@ -136,7 +175,14 @@ export async function recordAnswers(
       reviewAnswers.add(userId, event),
       journal.add(
         userId,
-        { kind: 'answer', questionKey: questionKey(event.quizId, event.questionId), correct: event.correct, recordedAt: at.toISOString() },
+        {
+          kind: 'answer',
+          questionKey: questionKey(event.quizId, event.questionId),
+          correct: event.correct,
+          confidence: event.confidence,
+          materialRevision: event.materialRevision,
+          recordedAt: at.toISOString(),
+        },
         event.id,
       ),
     ]),
@@ -145,4 +191,4 @@ export async function recordAnswers(
 
 /** Every answer folded into the cards: what "answers counted" shows. */
 export const answersCounted = (cards: Readonly<Record<string, Card>>): number =>
-  Object.values(cards).reduce((sum, card) => sum + card.reviews, 0);
+  Object.values(cards).reduce((sum, card) => sum + card.reps, 0);

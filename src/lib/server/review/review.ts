@@ -1,57 +1,92 @@
-// The review page (docs/decisions.md "Spaced review"): a user's due cards, the most overdue first, ten a
-// session, graded on the server like quizzes; each answer updates the card and is followed by the
-// explanation and the lesson that teaches it. The daily challenge's question waits until the challenge is
-// answered, so nothing here gives its answer away.
+// The review page (docs/product.md "Spaced review (/review)"; docs/decisions.md "Spaced review", "Memory
+// model"): a user's due cards, the lowest predicted recall first, ten a session and at most twenty a day
+// (a backlog after a hold or an absence is spread over the following days), graded on the server like
+// quizzes; each answer updates the card and is followed by the explanation and the lesson that teaches it.
+// The daily challenge's question waits until the challenge is answered, so nothing here gives its answer away.
 import type { AnswerReviewRequest, ReviewQuestion, ReviewSession, ReviewVerdict } from '~/lib/api/review';
-import { applyAnswer, dayOf, isDue, isMastered, startOfDay, type Card } from '~/lib/review/leitner';
+import { dayOf, isoDay, startOfDay } from '~/lib/review/days';
+import { applyAnswer, type Card } from '~/lib/review/memory';
+import { dueDay, isDue, recallOn, roundRecall, type Hold } from '~/lib/review/schedule';
 import { HttpError } from '~/lib/server/errors';
 import { currentChallenge } from './daily-challenge';
+import { forgettingSoon } from './mastery';
 import { getQuestionBank, publicQuestion, type BankQuestion, type QuestionBank } from './question-bank';
-import { answersCounted, loadReviewState, recordAnswers, type ReviewState } from './review-state';
+import { answersCounted, loadReviewState, recordAnswers, type ReviewState, type ReviewStateOptions } from './review-state';
 
 export const REVIEW_SESSION_SIZE = 10;
+/** At most this many cards fall due a day, answers on /review that day included. */
+const DAILY_DUE_CAP = 20;
+
+type Bank = Pick<QuestionBank, 'questions' | 'byKey' | 'materialRevisions'>;
 
 interface Schedule {
+  /** Due today within the day's cap, lowest predicted recall first. */
   due: BankQuestion[];
   heldBack: string | null;
 }
 
-/** The user's due cards, most overdue first (ties: lower box, then bank order), less the unanswered challenge. */
-async function scheduleOf(userId: string, bank: QuestionBank, state: ReviewState, now: Date): Promise<Schedule> {
-  const challenge = await currentChallenge(userId, state, now);
+/** The user's due cards, lowest predicted recall first (ties: bank order), less the unanswered challenge. */
+async function scheduleOf(userId: string, bank: Bank, state: ReviewState, now: Date): Promise<Schedule> {
+  const challenge = await currentChallenge(userId, state, now, bank);
   const heldBack = challenge.answer ? null : challenge.pick.key;
   const today = dayOf(now);
-  const card = (item: BankQuestion) => state.cards[item.key]!;
+  const recall = (item: BankQuestion) => recallOn(state.cards[item.key]!, today, state.hold);
   const due = bank.questions
-    .filter((item) => item.key !== heldBack && state.cards[item.key] !== undefined && isDue(card(item), today))
-    .sort((a, b) => card(a).due - card(b).due || card(a).box - card(b).box || a.order - b.order);
-  return { due, heldBack };
+    .filter((item) => item.key !== heldBack && state.cards[item.key] !== undefined && isDue(state.cards[item.key]!, today, state.hold))
+    .sort((a, b) => recall(a) - recall(b) || a.order - b.order);
+  return { due: due.slice(0, Math.max(0, DAILY_DUE_CAP - state.reviewsToday)), heldBack };
 }
 
-/** Midnight UTC of the earliest card not due today (the held-back challenge aside), or null. */
-function nextDueAt(cards: Readonly<Record<string, Card>>, today: number, heldBack: string | null): string | null {
-  const upcoming = Object.entries(cards)
-    .filter(([key, card]) => key !== heldBack && !isMastered(card) && card.due > today)
-    .map(([, card]) => card.due);
-  return upcoming.length === 0 ? null : startOfDay(Math.min(...upcoming)).toISOString();
+/**
+ * Midnight UTC of the day the next card not due now falls due (a card held back by today's cap: tomorrow;
+ * during a hold: after it), or null. `skip`: the cards due now and the held-back challenge.
+ */
+function nextDueAt(
+  bank: Bank,
+  cards: Readonly<Record<string, Card>>,
+  today: number,
+  hold: Hold | null,
+  skip: ReadonlySet<string>,
+): string | null {
+  const days = bank.questions
+    .filter((item) => !skip.has(item.key) && cards[item.key] !== undefined)
+    .map((item) => Math.max(dueDay(cards[item.key]!, hold), today + 1, hold === null ? today + 1 : hold.until + 1));
+  return days.length === 0 ? null : startOfDay(Math.min(...days)).toISOString();
+}
+
+const keysOf = (items: readonly BankQuestion[], heldBack: string | null) =>
+  new Set([...items.map((item) => item.key), ...(heldBack ? [heldBack] : [])]);
+
+export interface ReviewOptions extends ReviewStateOptions {
+  /** The question bank; the content's when left out. */
+  bank?: Bank;
 }
 
 /** GET /api/review and the /review page: the next session. */
-export async function getReviewSession(userId: string, now: Date): Promise<ReviewSession> {
-  const [bank, state] = await Promise.all([getQuestionBank(), loadReviewState(userId, now)]);
+export async function getReviewSession(userId: string, now: Date, options: ReviewOptions = {}): Promise<ReviewSession> {
+  const [bank, state] = await Promise.all([options.bank ?? getQuestionBank(), loadReviewState(userId, now, options)]);
   const { due, heldBack } = await scheduleOf(userId, bank, state, now);
+  const today = dayOf(now);
+  const skip = keysOf(due, heldBack);
+  const shown = due.slice(0, REVIEW_SESSION_SIZE);
   return {
-    questions: due.slice(0, REVIEW_SESSION_SIZE).map((item) => publicQuestion(item, userId)),
+    questions: shown.map((item) => ({
+      ...publicQuestion(item, userId),
+      recall: roundRecall(recallOn(state.cards[item.key]!, today, state.hold)),
+      due: isoDay(Math.min(dueDay(state.cards[item.key]!, state.hold), today)),
+    })),
     dueCount: due.length,
-    nextDueAt: nextDueAt(state.cards, dayOf(now), heldBack),
+    nextDueAt: nextDueAt(bank, state.cards, today, state.hold, skip),
     challengePending: heldBack !== null,
     answersCounted: answersCounted(state.cards),
+    forgettingSoon: forgettingSoon(bank, state.cards, today, state.hold, (key) => !skip.has(key)),
   };
 }
 
 /**
  * POST /api/review: 400 naming the field for an unknown question, one not due (or today's unanswered
- * challenge), or an option of another question; nothing is stored then. The grade comes from the content.
+ * challenge), or an option of another question; nothing is stored then. The grade comes from the content;
+ * the confidence, when given, from the person.
  */
 export async function answerReview(
   userId: string,
@@ -59,8 +94,9 @@ export async function answerReview(
   now: Date,
   /** Read already (beside the session check); loaded here when left out. */
   loaded?: ReviewState,
+  options: ReviewOptions = {},
 ): Promise<ReviewVerdict> {
-  const [bank, state] = await Promise.all([getQuestionBank(), loaded ?? loadReviewState(userId, now)]);
+  const [bank, state] = await Promise.all([options.bank ?? getQuestionBank(), loaded ?? loadReviewState(userId, now, options)]);
   const item = bank.byKey.get(input.questionId);
   if (!item) throw new HttpError(400, 'questionId: unknown question');
   const { due, heldBack } = await scheduleOf(userId, bank, state, now);
@@ -69,23 +105,28 @@ export async function answerReview(
   const option = item.question.options.find((candidate) => candidate.id === input.answerId);
   if (!option) throw new HttpError(400, 'answerId: not an option of this question');
 
-  await recordAnswers(
-    userId,
-    [{ quizId: item.quiz.id, questionId: item.question.id, optionId: option.id, correct: option.isCorrect }],
-    'review',
-    now,
-  );
+  const answer = {
+    quizId: item.quiz.id,
+    questionId: item.question.id,
+    optionId: option.id,
+    correct: option.isCorrect,
+    confidence: input.confidence ?? null,
+    revision: item.revision,
+    materialRevision: item.materialRevision,
+  };
+  await recordAnswers(userId, [answer], 'review', now);
   const today = dayOf(now);
-  const card = applyAnswer(state.cards[item.key] ?? null, option.isCorrect, today);
+  const card = applyAnswer(state.cards[item.key] ?? null, { ...answer, at: now.getTime(), revision: item.materialRevision });
   const cards = { ...state.cards, [item.key]: card };
+  const left = due.filter((candidate) => candidate.key !== item.key);
   return {
     correct: option.isCorrect,
     correctOptionId: item.question.options.find((candidate) => candidate.isCorrect)?.id ?? '',
     explanation: item.question.explanation,
     lesson: item.lesson ? { title: item.lesson.title, href: item.lesson.href } : null,
-    nextReviewAt: isMastered(card) ? null : startOfDay(card.due).toISOString(),
-    dueCount: due.length - 1,
-    nextDueAt: nextDueAt(cards, today, heldBack),
+    nextReviewAt: startOfDay(dueDay(card, state.hold)).toISOString(),
+    dueCount: left.length,
+    nextDueAt: nextDueAt(bank, cards, today, state.hold, keysOf(left, heldBack)),
     challengePending: heldBack !== null,
   };
 }

@@ -73,7 +73,7 @@ describe('member rows against a local BlobsServer', () => {
   }
 
   async function teamProgress(now: Date) {
-    const result = await getTeamProgress({ curriculum, bank: { byTopic: new Map(), byKey: new Map() }, now });
+    const result = await getTeamProgress({ curriculum, bank: { byTopic: new Map(), byKey: new Map(), materialRevisions: new Map() }, now });
     await backgroundWorkDone();
     return result;
   }

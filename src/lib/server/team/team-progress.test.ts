@@ -2,6 +2,7 @@
 // a local BlobsServer: folding only new events must always equal a rebuild from all events.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
 import { trackVisitRequestSchema } from '~/lib/api/team';
 import { teamProgressCsv } from '~/lib/team/csv';
@@ -116,11 +117,18 @@ describe('figures', () => {
     expect(progressPercent(['1/101', '1/102'], all)).toBe(67);
     expect(progressPercent(['1/101', '1/102', '1/103', '9/901'], all)).toBe(100);
     expect(progressPercent(['9/901'], all)).toBe(0);
-    expect(progressPercent(['1/101'], new Set())).toBe(0);
+    expect(progressPercent(['1/101'], new Map())).toBe(0);
+  });
+
+  it('a completion made before a material change of its lesson no longer counts; one on its revision does', () => {
+    const all = curriculumLessonKeys([{ id: 1, lessons: [{ id: 101, materialRevision: 2 }, { id: 102 }] }]);
+    expect(progressPercent(['1/101', '1/102'], all)).toBe(50);
+    expect(progressPercent(['1/101', '1/101.r2', '1/102'], all)).toBe(100);
+    expect(progressPercent(['1/101.r3'], all)).toBe(50);
   });
 
   it("a user with no events is last active 'null' and never active", () => {
-    const row = toTeamRow({ id: 'u', username: 'u', name: 'U' }, emptyFigures(), new Set());
+    const row = toTeamRow({ id: 'u', username: 'u', name: 'U' }, emptyFigures(), new Map());
     expect(row.lastActive).toBe('null');
     expect(isActive(row, T0)).toBe(false);
   });
@@ -355,5 +363,25 @@ describe('rollups against a local BlobsServer', () => {
     const after = await teamProgress({ curriculum, now: new Date(later.getTime() + 1000) });
     expect(after.rows.map((row) => row.id)).not.toContain(cara);
     expect(after.rows.length).toBeGreaterThan(0);
+  });
+
+  it('rebuilds a rollup of an older version (Leitner cards) from the events', async () => {
+    const curriculum = [{ id: 1, lessons: [{ id: 101 }, { id: 102 }] }];
+    const dan = await addUser('dan');
+    const now = new Date(at(60 * 24 * 20));
+    await completeLesson(dan, '101', now.toISOString());
+    const later = new Date(now.getTime() + 10 * SETTLE_MS);
+    const current = await teamProgress({ curriculum, now: later });
+    await teamRollup.save(z.looseObject({ version: z.literal(3) }), {
+      version: 3,
+      generatedAt: later.toISOString(),
+      activityThrough: later.toISOString(),
+      members: { [dan]: { cards: { '1:q1': [3, 1, 1] } } },
+      people: {},
+      answerStats: {},
+    });
+    const rebuilt = await teamProgress({ curriculum, now: later });
+    expect(rebuilt.rows.find((row) => row.id === dan)).toEqual(current.rows.find((row) => row.id === dan));
+    expect(await teamRollup.get(teamRollupSchema)).toMatchObject({ version: 4 });
   });
 });

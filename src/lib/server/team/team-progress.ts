@@ -3,9 +3,13 @@
  * defined once, from the team rollup (./team-rollup) and the content's lessons.
  */
 import { daysInProgram, modulesExpected, type TeamMemberRow, type TeamProgressRow } from '~/lib/team/figures';
-import { masteryPercent } from '~/lib/review/leitner';
+import { parseCompletedLesson } from '~/lib/learning/revisions';
+import { dayOf } from '~/lib/review/days';
+import { resetChangedCards } from '~/lib/review/memory';
+import { masteryPercent } from '~/lib/review/schedule';
 import type { StoredUser } from '~/lib/server/accounts/storage/users';
 import type { QuestionBank } from '../review/question-bank';
+import { readCards } from '../review/storage/cards';
 import { teamKnowledge, type TeamKnowledge } from './team-knowledge';
 import { refreshTeamRollup } from './team-rollup';
 import { emptyFigures, lessonKey, type MemberFigures } from './team-rollup-fold';
@@ -13,37 +17,61 @@ import { emptyFigures, lessonKey, type MemberFigures } from './team-rollup-fold'
 /** The part of a module the progress figure needs (as src/lib/content/learning.ts getModules() returns it). */
 export interface CurriculumModule {
   id: number | string;
-  lessons: ReadonlyArray<{ id: number | string }>;
+  lessons: ReadonlyArray<{ id: number | string; materialRevision?: number | undefined }>;
 }
 
-export function curriculumLessonKeys(modules: readonly CurriculumModule[]): Set<string> {
-  return new Set(modules.flatMap((module) => module.lessons.map((lesson) => lessonKey(module.id, lesson.id))));
+/** Every lesson of the content ("moduleId/lessonId") with the revision from which its completions count. */
+export function curriculumLessonKeys(modules: readonly CurriculumModule[]): Map<string, number> {
+  return new Map(
+    modules.flatMap((module) => module.lessons.map((lesson) => [lessonKey(module.id, lesson.id), lesson.materialRevision ?? 1])),
+  );
 }
 
-/** Completed lessons over all lessons of all modules, rounded percent; completions of lessons no longer in the content do not count. */
-export function progressPercent(completedLessonKeys: readonly string[], allLessonKeys: ReadonlySet<string>): number {
+/**
+ * The completed lessons that count ("moduleId/lessonId"): still in the content, and completed on or after
+ * the lesson's latest material change (a folded key may carry its revision, "1/101.r2").
+ */
+function countedLessons(completedLessonKeys: readonly string[], allLessonKeys: ReadonlyMap<string, number>): Set<string> {
+  const counted = new Set<string>();
+  for (const completed of completedLessonKeys) {
+    const [moduleId, code] = completed.split('/');
+    const lesson = parseCompletedLesson(code ?? '');
+    const key = lesson && lessonKey(moduleId ?? '', lesson.lessonId);
+    if (lesson && key && lesson.revision >= (allLessonKeys.get(key) ?? Infinity)) counted.add(key);
+  }
+  return counted;
+}
+
+/** Completed lessons over all lessons of all modules, rounded percent; completions of lessons no longer in the content, or made before a material change, do not count. */
+export function progressPercent(completedLessonKeys: readonly string[], allLessonKeys: ReadonlyMap<string, number>): number {
   if (allLessonKeys.size === 0) return 0;
-  const done = new Set(completedLessonKeys.filter((k) => allLessonKeys.has(k))).size;
-  return Math.round((100 * done) / allLessonKeys.size);
+  return Math.round((100 * countedLessons(completedLessonKeys, allLessonKeys).size) / allLessonKeys.size);
+}
+
+/** The question bank as the team figures need it: its questions and their material revisions. */
+interface BankKeys {
+  questionKeys: readonly string[];
+  materialRevisions: ReadonlyMap<string, number>;
 }
 
 /** Mastery over the whole question bank from a member's rollup cards, rounded percent. */
-function memberMastery(cards: MemberFigures['cards'], questionKeys: readonly string[]): number {
-  return masteryPercent(questionKeys, Object.fromEntries(Object.entries(cards).map(([key, [box]]) => [key, { box }])));
+function memberMastery(cards: MemberFigures['cards'], bank: BankKeys, now: Date): number {
+  return masteryPercent(bank.questionKeys, resetChangedCards(readCards(cards), bank.materialRevisions), dayOf(now), null);
 }
 
 export function toTeamRow(
   user: Pick<StoredUser, 'id' | 'username' | 'name'>,
   figures: MemberFigures,
-  allLessonKeys: ReadonlySet<string>,
-  questionKeys: readonly string[] = [],
+  allLessonKeys: ReadonlyMap<string, number>,
+  bank: BankKeys = { questionKeys: [], materialRevisions: new Map() },
+  now: Date = new Date(),
 ): TeamProgressRow {
   return {
     id: user.id,
     username: user.username,
     name: user.name,
     progress: progressPercent(figures.lessonKeys, allLessonKeys),
-    mastery: memberMastery(figures.cards, questionKeys),
+    mastery: memberMastery(figures.cards, bank, now),
     pagesVisited: figures.pagesVisited,
     quizzesCompleted: figures.quizIds.length,
     dailyChallenges: figures.challengeWindowIds.length,
@@ -54,7 +82,7 @@ export function toTeamRow(
 
 /** Modules with every lesson among the completed lesson keys. */
 function modulesDone(curriculum: readonly CurriculumModule[], lessonKeys: readonly string[]): number {
-  const done = new Set(lessonKeys);
+  const done = countedLessons(lessonKeys, curriculumLessonKeys(curriculum));
   return curriculum.filter(
     (module) => module.lessons.length > 0 && module.lessons.every((lesson) => done.has(lessonKey(module.id, lesson.id))),
   ).length;
@@ -109,7 +137,7 @@ async function loadCurriculum(): Promise<readonly CurriculumModule[]> {
   return getModules();
 }
 
-type TeamBank = Pick<QuestionBank, 'byTopic' | 'byKey'>;
+type TeamBank = Pick<QuestionBank, 'byTopic' | 'byKey' | 'materialRevisions'>;
 
 /** The content's question bank (topics, questions, lessons), loaded like the curriculum. */
 async function loadBank(): Promise<TeamBank> {
@@ -131,10 +159,10 @@ export async function getTeamProgress(
     options.bank ?? loadBank(),
   ]);
   const allLessonKeys = curriculumLessonKeys(curriculum);
-  const questionKeys = [...bank.byKey.keys()];
+  const keys = { questionKeys: [...bank.byKey.keys()], materialRevisions: bank.materialRevisions };
   const members = Object.keys(committed.people).map((id) => view[id] ?? emptyFigures());
   const rows = Object.entries(committed.people).map(([id, person], index) =>
-    toMemberRow(toTeamRow({ id, ...person }, members[index]!, allLessonKeys, questionKeys), person, members[index]!, curriculum, now),
+    toMemberRow(toTeamRow({ id, ...person }, members[index]!, allLessonKeys, keys, now), person, members[index]!, curriculum, now),
   );
   const knowledge = teamKnowledge(
     bank,

@@ -4,9 +4,14 @@
  */
 import { z } from 'zod';
 import type { JournalEntry } from '~/lib/server/team/storage/journal';
-import { answerStatsSchema, foldMemberCards, rollupCardSchema, type FoldedAnswer } from './team-knowledge';
+import { storedCardSchema } from '../review/storage/cards';
+import { answerStatsSchema, foldMemberCards, type FoldedAnswer } from './team-knowledge';
 
 const count = z.number().int().nonnegative();
+
+function answerOf(fact: Extract<JournalEntry['fact'], { kind: 'answer' }>, at: Date): FoldedAnswer {
+  return { questionKey: fact.questionKey, correct: fact.correct, confidence: fact.confidence, revision: fact.materialRevision, at };
+}
 
 /** One user's figures as folded so far. */
 const memberFiguresSchema = z.strictObject({
@@ -23,13 +28,16 @@ const memberFiguresSchema = z.strictObject({
   lessonKeys: z.array(z.string()),
   /** Latest time of any folded event. */
   lastActive: z.iso.datetime().nullable(),
-  /** Review cards by question key, folded from the answer facts (./team-knowledge). */
-  cards: z.record(z.string(), rollupCardSchema),
+  /** Review cards by question key, folded from the answer facts with the memory model (./team-knowledge). */
+  cards: z.record(z.string(), storedCardSchema),
 });
 export type MemberFigures = z.infer<typeof memberFiguresSchema>;
 
+/** The rollup's version: a stored rollup of an older one reads as none, so it is rebuilt from the events. */
+export const TEAM_ROLLUP_VERSION = 4;
+
 export const teamRollupSchema = z.strictObject({
-  version: z.literal(3),
+  version: z.literal(TEAM_ROLLUP_VERSION),
   /** When this rollup was last saved. */
   generatedAt: z.iso.datetime(),
   /** Every journal event strictly older than this time is folded; none newer. Null: none folded. */
@@ -49,10 +57,16 @@ export const teamRollupSchema = z.strictObject({
       admin: z.boolean().optional(),
     }),
   ),
-  /** The team's answers and misses per question and day, the last 30 days (./team-knowledge). */
+  /** The team's answers, misses and misses while "sure" per question and day, the last 30 days (./team-knowledge). */
   answerStats: answerStatsSchema,
 });
 export type TeamRollup = z.infer<typeof teamRollupSchema>;
+
+/** What a stored rollup reads as: null when it is of an older version. */
+export const storedTeamRollupSchema = z.union([
+  teamRollupSchema,
+  z.looseObject({ version: z.number().int().lt(TEAM_ROLLUP_VERSION) }).transform(() => null),
+]);
 
 export function emptyFigures(): MemberFigures {
   return {
@@ -70,7 +84,7 @@ export function emptyFigures(): MemberFigures {
 }
 
 export function emptyTeamRollup(now: Date): TeamRollup {
-  return { version: 3, generatedAt: now.toISOString(), activityThrough: null, members: {}, people: {}, answerStats: {} };
+  return { version: TEAM_ROLLUP_VERSION, generatedAt: now.toISOString(), activityThrough: null, members: {}, people: {}, answerStats: {} };
 }
 
 /** The later of two ISO times (null is "never"). */
@@ -145,7 +159,7 @@ export function foldEntries(
         member.lessons.add(lessonKey(fact.moduleId, fact.lessonId));
         break;
       case 'answer':
-        member.answers.push({ questionKey: fact.questionKey, correct: fact.correct, at: entry.at });
+        member.answers.push(answerOf(fact, entry.at));
         break;
     }
     member.lastActive = Math.max(member.lastActive, entry.at.getTime());
@@ -167,9 +181,7 @@ export function foldEntries(
 
 /** The answers among journal entries, for the team's answer counts. */
 export const answersOf = (entries: readonly JournalEntry[]): FoldedAnswer[] =>
-  entries.flatMap((entry) =>
-    entry.fact.kind === 'answer' ? [{ questionKey: entry.fact.questionKey, correct: entry.fact.correct, at: entry.at }] : [],
-  );
+  entries.flatMap((entry) => (entry.fact.kind === 'answer' ? [answerOf(entry.fact, entry.at)] : []));
 
 /**
  * Journal entries and the records read besides them on a rebuild, oldest first, each answer once (an

@@ -37,6 +37,8 @@ import {
   later,
   mergeEntries,
   splitAtWatermark,
+  storedTeamRollupSchema,
+  TEAM_ROLLUP_VERSION,
   teamRollupSchema,
   type MemberFigures,
   type TeamRollup,
@@ -78,7 +80,11 @@ const EARLY_JOURNAL_MS = 20 * 60_000;
  */
 async function readRollupBase(now: Date) {
   const early = new Date(now.getTime() - EARLY_JOURNAL_MS);
-  const [stored, versions, recent] = await Promise.all([teamRollup.get(teamRollupSchema), users.versions(), journal.since(early, now)]);
+  const [stored, versions, recent] = await Promise.all([
+    teamRollup.get(storedTeamRollupSchema),
+    users.versions(),
+    journal.since(early, now),
+  ]);
   const since = stored?.activityThrough ? new Date(stored.activityThrough) : null;
   const entries = async () => (since !== null && since >= early ? recent.filter((entry) => entry.at >= since) : journal.since(since, now));
   return { stored, versions, entries };
@@ -128,7 +134,7 @@ export async function refreshTeamRollup(
   let committed = base;
   if (stored === null || stale || peopleChanged || toCommit.length > 0) {
     const next: TeamRollup = {
-      version: 3,
+      version: TEAM_ROLLUP_VERSION,
       generatedAt: now.toISOString(),
       activityThrough,
       members: foldEntries(base.members, toCommit),

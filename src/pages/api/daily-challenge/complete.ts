@@ -9,7 +9,7 @@ import { loadReviewState } from '~/lib/server/review/review-state';
 
 export const prerender = false;
 
-/** POST /api/daily-challenge/complete {questionId, answerId} → {correct, correctOptionId, explanation}. */
+/** POST /api/daily-challenge/complete {questionId, answerId, confidence?} → {correct, correctOptionId, explanation}. */
 export const POST: APIRoute = async ({ locals, request }) => {
   const body = await readJson(request, completeChallengeRequestSchema);
   const now = requestNow(request);

@@ -1,11 +1,13 @@
 /**
- * Learning progress of each user: one create-only key per completed lesson
- * (`lesson-completions/<user>/<module>/<lesson>`), so completions from two tabs never lose each other;
+ * Learning progress of each user: one create-only key per completed lesson and revision
+ * (`lesson-completions/<user>/<module>/<lesson>`, or `<lesson>.r<n>` when completed on revision n above 1;
+ * keys from before revisions are completions of revision 1), so completions from two tabs never lose each other;
  * a per-module record of what the client sends besides lessons (`progress-records/<user>/<module>`);
  * and the status a user set on a module (`module-status/<user>/<module>`).
  */
 import { z } from 'zod';
 import { listKeys, readAll, readJSON, writeJSON } from '~/lib/server/storage/blobs';
+import { completedLessonCode, parseCompletedLesson } from '~/lib/learning/revisions';
 import { key, lastSegment, prefix } from '~/lib/server/storage/keys';
 import { recordsAsJournalEntries } from '~/lib/server/team/storage/journal';
 
@@ -17,7 +19,11 @@ const storedProgressRecordSchema = z.strictObject({
 });
 export type StoredProgressRecord = z.infer<typeof storedProgressRecordSchema>;
 
-const storedLessonCompletionSchema = z.strictObject({ completedAt: z.iso.datetime() });
+const storedLessonCompletionSchema = z.strictObject({
+  completedAt: z.iso.datetime(),
+  /** The lesson's revision it was completed on (completions from before revisions have none: revision 1). */
+  revision: z.number().int().positive().optional(),
+});
 
 const storedModuleStatusSchema = z.strictObject({
   status: z.enum(['not_started', 'in_progress', 'completed']),
@@ -28,6 +34,8 @@ export type StoredModuleStatus = z.infer<typeof storedModuleStatusSchema>;
 export interface LessonCompletionKey {
   moduleId: number;
   lessonId: string;
+  /** The lesson's revision it was completed on. */
+  revision: number;
 }
 
 export const progress = {
@@ -36,12 +44,12 @@ export const progress = {
   saveRecord: (userId: string, row: StoredProgressRecord) =>
     writeJSON(key('progress-records', userId, row.moduleId), storedProgressRecordSchema, row),
 
-  /** Create-only: true when this call recorded the completion, false when the lesson was already completed. */
-  completeLesson: (userId: string, moduleId: number, lessonId: string, at: Date) =>
+  /** Create-only: true when this call recorded the completion, false when the lesson was already completed on that revision. */
+  completeLesson: (userId: string, moduleId: number, lessonId: string, at: Date, revision = 1) =>
     writeJSON(
-      key('lesson-completions', userId, moduleId, lessonId),
+      key('lesson-completions', userId, moduleId, completedLessonCode(lessonId, revision)),
       storedLessonCompletionSchema,
-      { completedAt: at.toISOString() },
+      { completedAt: at.toISOString(), revision },
       { onlyIfNew: true },
     ),
 
@@ -49,9 +57,10 @@ export const progress = {
   async completedLessons(userId: string, moduleId?: number): Promise<LessonCompletionKey[]> {
     const folder = moduleId === undefined ? prefix('lesson-completions', userId) : prefix('lesson-completions', userId, moduleId);
     const keys = await listKeys(folder);
-    return keys.map((blobKey) => {
-      const [, , module, lesson] = blobKey.split('/');
-      return { moduleId: Number(module), lessonId: String(lesson) };
+    return keys.flatMap((blobKey) => {
+      const [, , module, code] = blobKey.split('/');
+      const lesson = parseCompletedLesson(code ?? '');
+      return lesson ? [{ moduleId: Number(module), ...lesson }] : [];
     });
   },
 
@@ -64,7 +73,7 @@ export const progress = {
   saveModuleStatus: (userId: string, moduleId: number, value: StoredModuleStatus) =>
     writeJSON(key('module-status', userId, moduleId), storedModuleStatusSchema, value),
 
-  /** Every user's lesson completions as journal entries (what a team-rollup rebuild reads besides the journal). */
+  /** Every user's lesson completions as journal entries (what a team-rollup rebuild reads besides the journal), the revision in the lesson code. */
   allAsJournalEntries: () =>
     recordsAsJournalEntries('lesson-completions/', storedLessonCompletionSchema, (body, [, userId, moduleId, lessonId]) =>
       userId && lessonId

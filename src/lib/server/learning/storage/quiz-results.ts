@@ -18,12 +18,14 @@ const storedQuizResultSchema = z.strictObject({
   score: z.number().int().min(0).max(100),
   correctAnswers: z.number().int().nonnegative(),
   totalQuestions: z.number().int().nonnegative(),
+  /** Each with the revision of the question answered (results from before revisions have none: revision 1). */
   answers: z.array(
     z.strictObject({
       questionId: z.string(),
       selectedOptionId: z.string().nullable(),
       isCorrect: z.boolean().optional(),
       heldBack: z.literal(true).optional(),
+      revision: z.number().int().positive().optional(),
     }),
   ),
   completedAt: z.iso.datetime(),

@@ -1,18 +1,23 @@
 /**
  * Answers to questions of the bank, the events every review card is folded from (docs/decisions.md
  * "Spaced review"): one create-only key per answer, grouped by user, month and 12-hour window,
- * `review-answers/<user>/<yyyy-mm>/<ddThh>/<eventId>.<quizId>.<questionId>.<optionId>.<1|0>.<source>`.
- * The key alone says everything a card needs, so a fold lists keys and reads no body; two tabs answering
- * at once write two keys and lose nothing.
+ * `review-answers/<user>/<yyyy-mm>/<ddThh>/<eventId>.<quizId>.<questionId>.<optionId>.<1|0>.<source>[.<s|u>][.r<n>[m<n>]]`:
+ * then how sure the person said they were (`s` sure, `u` not sure; none when they did not say) and the
+ * question's revision when answered (`r`), with its material revision (`m`) when that is not 1. Keys
+ * written before confidence and revisions parse as "no choice given" on revision 1. The key alone says
+ * everything a card needs, so a fold lists keys and reads no body; two tabs answering at once write two
+ * keys and lose nothing.
  *
- * `review-snapshots/<user>` caches the cards folded up to the start of a window (a cache: delete it and the
- * next read rebuilds it from the answers).
+ * `review-snapshots/<user>` caches the cards folded up to the start of a window (a cache: delete it, or
+ * change its version, and the next read rebuilds it from the answers).
  */
 import { z } from 'zod';
+import type { Confidence } from '~/lib/review/memory';
 import { listKeys, readJSON, writeJSON } from '~/lib/server/storage/blobs';
 import { eventId as newEventId, key, lastSegment, parseEventTime, prefix } from '~/lib/server/storage/keys';
 import type { JournalEntry } from '~/lib/server/team/storage/journal';
 import { challengeWindow, WINDOW_MS } from '../window';
+import { storedCardSchema } from './cards';
 
 const ROOT = 'review-answers';
 /** Question and option ids of the bank (the content schema enforces the same). */
@@ -28,6 +33,12 @@ export interface ReviewAnswer {
   correct: boolean;
   source: AnswerSource;
   at: Date;
+  /** Null when the person did not say. */
+  confidence: Confidence | null;
+  /** The question's revision when it was answered. */
+  revision: number;
+  /** The question's material revision then: answers before a later material change no longer count. */
+  materialRevision: number;
 }
 
 /** `<yyyy-mm>/<ddThh>` of the 12-hour window holding a time. */
@@ -36,20 +47,48 @@ function windowFolder(time: number): [string, string] {
   return [iso.slice(0, 7), `${iso.slice(8, 10)}T${iso.slice(11, 13)}`];
 }
 
+const CONFIDENCE_CODES: Record<Confidence, string> = { sure: 's', unsure: 'u' };
+const REVISIONS = /^r([1-9]\d{0,5})(?:m([1-9]\d{0,5}))?$/;
+
 function answerKey(userId: string, answer: ReviewAnswer): string {
   if (!CONTENT_ID.test(answer.questionId) || !CONTENT_ID.test(answer.optionId) || !Number.isInteger(answer.quizId)) {
     throw new Error('storage: unsafe review answer ids');
   }
-  const code = [answer.id, answer.quizId, answer.questionId, answer.optionId, answer.correct ? 1 : 0, answer.source].join('.');
+  const revisions = `r${answer.revision}${answer.materialRevision === 1 ? '' : `m${answer.materialRevision}`}`;
+  const code = [
+    answer.id,
+    answer.quizId,
+    answer.questionId,
+    answer.optionId,
+    answer.correct ? 1 : 0,
+    answer.source,
+    ...(answer.confidence ? [CONFIDENCE_CODES[answer.confidence]] : []),
+    revisions,
+  ].join('.');
   return key(ROOT, userId, ...windowFolder(answer.at.getTime()), code);
 }
 
+/** What follows the source: the confidence and revisions, each optional; null for anything else. */
+function parseExtras(parts: readonly string[]): Pick<ReviewAnswer, 'confidence' | 'revision' | 'materialRevision'> | null {
+  const extras: Pick<ReviewAnswer, 'confidence' | 'revision' | 'materialRevision'> = { confidence: null, revision: 1, materialRevision: 1 };
+  for (const part of parts) {
+    const revisions = REVISIONS.exec(part);
+    if (part === 's' || part === 'u') extras.confidence = part === 's' ? 'sure' : 'unsure';
+    else if (revisions) {
+      extras.revision = Number(revisions[1]);
+      extras.materialRevision = revisions[2] === undefined ? 1 : Number(revisions[2]);
+    } else return null;
+  }
+  return extras;
+}
+
 function parseAnswerKey(blobKey: string): ReviewAnswer | null {
-  const [id, quizId, questionId, optionId, correct, source] = lastSegment(blobKey).split('.');
+  const [id, quizId, questionId, optionId, correct, source, ...rest] = lastSegment(blobKey).split('.');
   const at = id === undefined ? null : parseEventTime(id);
   if (at === null || !quizId || !/^\d+$/.test(quizId) || !questionId || !optionId || (correct !== '1' && correct !== '0')) return null;
-  if (!ANSWER_SOURCES.includes(source as AnswerSource)) return null;
-  return { id: id!, quizId: Number(quizId), questionId, optionId, correct: correct === '1', source: source as AnswerSource, at };
+  const extras = parseExtras(rest);
+  if (!ANSWER_SOURCES.includes(source as AnswerSource) || extras === null) return null;
+  return { id: id!, quizId: Number(quizId), questionId, optionId, correct: correct === '1', source: source as AnswerSource, at, ...extras };
 }
 
 /**
@@ -72,25 +111,25 @@ function reviewAnswerPrefixes(userId: string, since: Date | null, until: Date): 
   return months.length <= 3 ? months : [prefix(ROOT, userId)];
 }
 
-const cardSchema = z.strictObject({
-  box: z.number().int().min(1),
-  due: z.number().int(),
-  last: z.number().int(),
-  reviews: z.number().int().positive(),
-  lapses: z.number().int().nonnegative(),
-});
-
 const storedReviewSnapshotSchema = z.strictObject({
-  version: z.literal(1),
+  version: z.literal(2),
   /** Every answer before this time (a window start) is folded; none after. */
   through: z.iso.datetime(),
-  cards: z.record(z.string(), cardSchema),
+  /** The memory model's cards (~/lib/review/memory), by question key. */
+  cards: z.record(z.string(), storedCardSchema),
   /** UTC days with a daily challenge answered (the streak). */
   challengeDays: z.array(z.number().int()),
+  /** UTC days with any answer (a vacation hold starts after the last one before it). */
+  answerDays: z.array(z.number().int()),
+  /** Answers given on /review on the day of `through`, before it (the day's cap on due cards). */
+  reviewsThroughDay: z.number().int().nonnegative(),
   /** Modules with a completed lesson when the window started (the challenge's second choice). */
   studiedModules: z.array(z.number().int().positive()),
 });
 export type StoredReviewSnapshot = z.infer<typeof storedReviewSnapshotSchema>;
+
+/** A snapshot of an older version reads as none, so it is rebuilt from the answers. */
+const anySnapshotSchema = z.union([storedReviewSnapshotSchema, z.looseObject({ version: z.number().int().lt(2) }).transform(() => null)]);
 
 export const reviewAnswers = {
   /** A new answer's id: sortable by time, unique. */
@@ -122,7 +161,13 @@ export const reviewAnswers = {
           id: answer.id,
           userId,
           at: answer.at,
-          fact: { kind: 'answer', questionKey: `${answer.quizId}:${answer.questionId}`, correct: answer.correct },
+          fact: {
+            kind: 'answer',
+            questionKey: `${answer.quizId}:${answer.questionId}`,
+            correct: answer.correct,
+            confidence: answer.confidence,
+            materialRevision: answer.materialRevision,
+          },
         });
         if (answer.source === 'challenge') {
           entries.push({
@@ -137,7 +182,7 @@ export const reviewAnswers = {
     return entries;
   },
 
-  snapshot: (userId: string) => readJSON(key('review-snapshots', userId), storedReviewSnapshotSchema),
+  snapshot: async (userId: string) => (await readJSON(key('review-snapshots', userId), anySnapshotSchema)) ?? null,
   saveSnapshot: (userId: string, snapshot: StoredReviewSnapshot) =>
     writeJSON(key('review-snapshots', userId), storedReviewSnapshotSchema, snapshot),
 };

@@ -6,6 +6,7 @@
  * lists the minutes (hours, days) since its last refresh and reads no body.
  */
 import { z } from 'zod';
+import type { Confidence } from '~/lib/review/memory';
 import { listKeys, mapLimit, readJSON, remove, writeJSON } from '~/lib/server/storage/blobs';
 import { eventId, lastSegment, parseEventTime, segment } from '~/lib/server/storage/keys';
 
@@ -28,8 +29,18 @@ const journalEventSchema = z.discriminatedUnion('kind', [
     recordedAt: z.iso.datetime(),
   }),
   z.strictObject({ kind: z.literal('challenge'), windowId: z.string(), recordedAt: z.iso.datetime() }),
-  /** One answer to a bank question (quiz, daily challenge or review), under the id of its review-answers key. */
-  z.strictObject({ kind: z.literal('answer'), questionKey: z.string(), correct: z.boolean(), recordedAt: z.iso.datetime() }),
+  /**
+   * One answer to a bank question (quiz, daily challenge or review), under the id of its review-answers key,
+   * with how sure the person said they were and the question's material revision (both left out before they existed).
+   */
+  z.strictObject({
+    kind: z.literal('answer'),
+    questionKey: z.string(),
+    correct: z.boolean(),
+    confidence: z.enum(['sure', 'unsure']).nullable().optional(),
+    materialRevision: z.number().int().positive().optional(),
+    recordedAt: z.iso.datetime(),
+  }),
 ]);
 export type JournalEvent = z.infer<typeof journalEventSchema>;
 
@@ -39,7 +50,7 @@ export type JournalFact =
   | { kind: 'lesson'; moduleId: number; lessonId: string }
   | { kind: 'quiz'; quizId: string; score?: number }
   | { kind: 'challenge'; windowId: string }
-  | { kind: 'answer'; questionKey: string; correct: boolean };
+  | { kind: 'answer'; questionKey: string; correct: boolean; confidence: Confidence | null; materialRevision: number };
 
 export interface JournalEntry {
   id: string;
@@ -64,7 +75,13 @@ export function factOf(event: JournalEvent): JournalFact {
     case 'challenge':
       return { kind: 'challenge', windowId: event.windowId };
     case 'answer':
-      return { kind: 'answer', questionKey: event.questionKey, correct: event.correct };
+      return {
+        kind: 'answer',
+        questionKey: event.questionKey,
+        correct: event.correct,
+        confidence: event.confidence ?? null,
+        materialRevision: event.materialRevision ?? 1,
+      };
   }
 }
 
@@ -77,7 +94,11 @@ function factCode(fact: JournalFact): string {
     case 'challenge':
       return `challenge-${fact.windowId}`;
     case 'answer':
-      return `answer-${fact.questionKey}-${fact.correct ? 1 : 0}`;
+      return [
+        `answer-${fact.questionKey}-${fact.correct ? 1 : 0}`,
+        ...(fact.confidence === null ? [] : [fact.confidence === 'sure' ? 's' : 'u']),
+        ...(fact.materialRevision === 1 ? [] : [`m${fact.materialRevision}`]),
+      ].join('.');
     default:
       return fact.kind;
   }
@@ -93,9 +114,22 @@ function parseFactCode(code: string): JournalFact | null {
       ? { kind: 'quiz', quizId: quiz[1]! }
       : { kind: 'quiz', quizId: quiz[1]!, score: Math.min(100, Number(quiz[2])) };
   if (code.startsWith('challenge-') && code.length > 10) return { kind: 'challenge', windowId: code.slice(10) };
-  const answer = /^answer-(\d+:.+)-([01])$/.exec(code);
-  if (answer) return { kind: 'answer', questionKey: answer[1]!, correct: answer[2] === '1' };
-  return null;
+  return code.startsWith('answer-') ? parseAnswerCode(code) : null;
+}
+
+/** `answer-<questionKey>-<1|0>`, then `.s` or `.u` (how sure) and `.m<n>` (material revision above 1), each optional. */
+function parseAnswerCode(code: string): JournalFact | null {
+  const [head, ...tags] = code.split('.');
+  const answer = /^answer-(\d+:.+)-([01])$/.exec(head ?? '');
+  if (!answer) return null;
+  let confidence: Confidence | null = null;
+  let materialRevision = 1;
+  for (const tag of tags) {
+    if (tag === 's' || tag === 'u') confidence = tag === 's' ? 'sure' : 'unsure';
+    else if (/^m[1-9]\d{0,5}$/.test(tag)) materialRevision = Number(tag.slice(1));
+    else return null;
+  }
+  return { kind: 'answer', questionKey: answer[1]!, correct: answer[2] === '1', confidence, materialRevision };
 }
 
 const MINUTE_MS = 60_000;

@@ -1,7 +1,8 @@
 /**
- * The spaced-review schedule (docs/decisions.md "Spaced review"): a Leitner system with five boxes whose
- * intervals are 1, 3, 7, 16 and 35 days. Pure functions over whole UTC days, no storage, no content:
- * a card is the fold of a user's answers to one question, oldest first.
+ * The Leitner schedule the site used before the memory model (docs/decisions.md "Memory model"), kept for
+ * `npm run bench:memory` only, which compares the two: five boxes whose intervals are 1, 3, 7, 16 and 35
+ * days. Pure functions over whole UTC days, no storage, no content: a card is the fold of a user's answers
+ * to one question, oldest first.
  *
  * - A question answered for the first time is graded as a review of box 1: right → box 2, wrong → box 1.
  * - A due card answered right moves up one box; right in box 5 (the longest interval) it is mastered and
@@ -81,7 +82,3 @@ export function masteryPercent(questionKeys: readonly string[], cards: Readonly<
   const strong = questionKeys.filter((key) => (cards[key]?.box ?? 0) >= MASTERY_BOX).length;
   return Math.round((100 * strong) / questionKeys.length);
 }
-
-/** The one-line definition shown beside every mastery figure. */
-export const MASTERY_DEFINITION =
-  'Mastery: the share of the questions whose review interval has reached 7 days or more (answered right at least twice, spaced), or that are mastered.';
