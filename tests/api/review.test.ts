@@ -98,7 +98,7 @@ describe.skipIf(!inProcess)('the schedule behind the daily challenge', () => {
         submitQuizResponseSchema,
       );
       const answer = result.answers.find((item) => item.questionId === questionId)!;
-      expect(answer).toEqual({ questionId, selectedOptionId: option.id, heldBack: true });
+      expect(answer).toEqual({ questionId, selectedOptionId: option.id, heldBack: true, revision: 1 });
       verdicts.push([result.score, result.correctAnswers, result.totalQuestions]);
     }
     // The same score whichever option was chosen: the held-back question is not counted.
