@@ -11,7 +11,7 @@
  *   concurrent client (`writers` of clientsFor), as simultaneous writes come from different people (one
  *   account sending a hundred quizzes at once would time its own review history, not the round trips);
  * - `new-user`: a brand-new account per request (the first answer of a window, the first completion);
- * - `new-session`: the learner signed in again before each request (logout ends it);
+ * - `new-session`: an account of the examples' own, signed in again before each request (logout ends it);
  * - `anonymous`: no session. A sign-in example signs in one of `signInAccounts` per repetition, in turn:
  *   one account per concurrent client, as simultaneous sign-ins come from different people (twenty at
  *   once for one username from one address would be answered 429 by the throttle, in-flight attempts
@@ -29,7 +29,10 @@ export interface ExampleContext {
   client: Client;
   lessonIds: ReadonlyMap<number, readonly number[]>;
   quizzes: ReadonlyArray<{ id: number; questions: ReadonlyArray<{ id: string; options: ReadonlyArray<{ id: string }> }> }>;
-  /** Accounts that sign-in examples sign in, one per concurrent client (the demo learner first). */
+  /**
+   * Accounts that sign-in examples sign in, one per concurrent client: never the demo learner, whose
+   * session the other examples use (a person keeps at most 10 sessions, the oldest end).
+   */
   signInAccounts: ReadonlyArray<{ username: string; password: string }>;
 }
 
@@ -282,7 +285,9 @@ async function newAccount(app: TracedApp): Promise<{ client: Client; username: s
 export async function prepareExamples(
   app: TracedApp,
   clients = 1,
-): Promise<Omit<ExampleContext, 'run' | 'client'> & { learner: Client; admin: Client }> {
+): Promise<
+  Omit<ExampleContext, 'run' | 'client'> & { learner: Client; admin: Client; sessionAccount: { username: string; password: string } }
+> {
   const learner = await signedInClient(app, credentials);
   const admin = await signedInClient(app, { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password });
   const lessonIds = new Map<number, number[]>();
@@ -294,8 +299,8 @@ export async function prepareExamples(
     );
   }
   const quizzes = (await (await learner.request('GET', '/api/quizzes')).json()) as ExampleContext['quizzes'];
-  const others = await Promise.all(Array.from({ length: Math.max(0, clients - 1) }, () => newAccount(app)));
-  const signInAccounts = [credentials, ...others.map(({ username, password }) => ({ username, password }))];
+  const accounts = await Promise.all(Array.from({ length: clients + 1 }, () => newAccount(app)));
+  const [sessionAccount, ...signInAccounts] = accounts.map(({ username, password }) => ({ username, password }));
   const context = { lessonIds, quizzes, signInAccounts };
   // A learner well into the course: two modules' lessons, every quiz taken twice, today's challenge, visits.
   for (const moduleId of [1, 2])
@@ -311,7 +316,7 @@ export async function prepareExamples(
     await learner.request('POST', '/api/track-visit', { body: { pagePath, tabId: null, visitDate: new Date().toISOString() } });
   }
   await admin.request('GET', '/api/team-progress'); // the rollup exists (the scheduled refresh keeps it so)
-  return { ...context, learner, admin };
+  return { ...context, learner, admin, sessionAccount: sessionAccount! };
 }
 
 /**
@@ -321,7 +326,7 @@ export async function prepareExamples(
  */
 export function clientsFor(
   app: TracedApp,
-  prepared: { learner: Client; admin: Client },
+  prepared: { learner: Client; admin: Client; sessionAccount: { username: string; password: string } },
   writers = 1,
 ): (example: RouteExample, run: number) => Promise<Client> {
   const writerAccounts = new Map<string, Promise<Client>>();
@@ -334,7 +339,7 @@ export function clientsFor(
       case 'anonymous':
         return app.client();
       case 'new-session':
-        return signedInClient(app, credentials);
+        return signedInClient(app, prepared.sessionAccount);
       case 'new-user':
         return newUserClient(app);
       case 'writer': {
