@@ -137,7 +137,7 @@ async function openGate(context: APIContext): Promise<SessionGate> {
   const claimedUserId = cookieUserId(cookie);
   const check = claimedUserId === null ? Promise.resolve(null) : checkSession(context, cookie);
   check.catch(() => undefined); // answered in handle()
-  const gate = { claimedUserId, check };
+  const gate = { claimedUserId, sessionId: typeof cookie.sessionId === 'string' ? cookie.sessionId : '', check };
   openSessionGate(locals, gate);
   return gate;
 }

@@ -6,7 +6,6 @@ import { HttpError } from '~/lib/server/errors';
 import { readFormFields } from '~/lib/server/http/request';
 import { describeZodError } from '~/lib/server/http/response';
 import { changeOwnPassword, endOtherSessions, endOwnSession, passwordChangeState } from './self-service';
-import { sessionCookieData } from './session-cookie';
 import { sessionOrigin, startBrowserSession } from './sign-in-request';
 
 /** What the page says after a form: `done` is carried in the URL (?done=…), an error is shown at once. */
@@ -19,11 +18,11 @@ export const SETTINGS_DONE: Record<string, string> = {
 };
 
 export async function handleSettingsForm(
-  astro: Pick<AstroGlobal, 'request' | 'cookies' | 'url' | 'clientAddress'>,
+  astro: Pick<AstroGlobal, 'request' | 'cookies' | 'url' | 'clientAddress' | 'locals'>,
   user: { id: string; username: string },
 ): Promise<SettingsFormResult> {
   const fields = await readFormFields(astro.request);
-  const current = (await sessionCookieData(astro.cookies, astro.url)).sessionId ?? '';
+  const current = astro.locals.session.sessionId;
   try {
     switch (fields['action']) {
       case 'end-session':

@@ -13,7 +13,7 @@ function gate(claimedUserId: string | null) {
   let settle!: (who: SessionUser | null) => void;
   const check = new Promise<SessionUser | null>((resolve) => (settle = resolve));
   const locals = {} as App.Locals;
-  openSessionGate(locals, { claimedUserId, check });
+  openSessionGate(locals, { claimedUserId, sessionId: '', check });
   return { locals, settle };
 }
 

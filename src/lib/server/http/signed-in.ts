@@ -20,6 +20,8 @@ export interface SessionUser {
 export interface SessionGate {
   /** The user id the session cookie names, before the check; null without a valid cookie. */
   claimedUserId: string | null;
+  /** The session id the cookie names ('' without one): which of a person's sessions is this browser's. */
+  sessionId: string;
   /** The signed-in user once the stored session is confirmed; null when signed out. */
   check: Promise<SessionUser | null>;
 }
