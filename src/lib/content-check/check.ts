@@ -13,6 +13,7 @@ import { checkMdxBodies } from './knowledge-checks';
 import { checkLinks, LINK_HOSTS_FILE } from './links';
 import type { Problem } from './problems';
 import { checkNamedReferences } from './named-references';
+import { checkPrograms } from './programs';
 import { lintQuizBank, type BankQuestion } from './quiz-bank';
 import { readContent } from './read';
 import { checkReferences } from './references';
@@ -79,6 +80,7 @@ export function checkContent(root: string, sources: readonly ContentSource[] = C
   problems.push(
     ...checkReferences(read.entries, withData),
     ...checkNamedReferences(read.entries),
+    ...checkPrograms(read.entries, schemas.parsed),
     ...mdx.problems,
     ...checkLinks(read.entries, hosts),
     ...lintQuizBank(bankQuestions(schemas.parsed), mdx.checks),
