@@ -46,12 +46,14 @@ describe('a program with one mistake of every kind', () => {
 
   it('names an unknown lesson, quiz, module and page, with the line', () => {
     expect(about(SDR).find((line) => line.includes('499'))).toMatch(
-      /^\d+: .*items.*lessonId.* names lesson "499", which does not exist \| Use the id of a lesson/,
+      /^30: `lessonId` of item 14 of onboarding program 'SDR onboarding' names lesson "499", which does not exist \| Use the id of a lesson/,
     );
-    expect(about(AE).find((line) => line.includes('"90"'))).toMatch(/quizId.* names quiz "90", which does not exist/);
-    expect(about(CS).find((line) => line.includes('"55"'))).toMatch(/moduleId.* names module "55", which does not exist/);
+    expect(about(AE).find((line) => line.includes('"90"'))).toMatch(/^33: `quizId` of item 17 .* names quiz "90", which does not exist/);
+    expect(about(CS).find((line) => line.includes('"55"'))).toMatch(
+      /^34: `moduleId` of item 18 .* names module "55", which does not exist/,
+    );
     expect(about(AE).find((line) => line.includes('/personas/42'))).toMatch(
-      /page.* names page "\/personas\/42", which is not a page of the hub \| Use the path of a page as the address bar shows it/,
+      /^29: `page` of item 13 \('Read pricing and packaging'\) .* names page "\/personas\/42", which is not a page of the hub \| Use the path of a page as the address bar shows it/,
     );
   });
 
