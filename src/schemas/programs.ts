@@ -21,11 +21,10 @@
  */
 import { z } from 'astro/zod';
 import { review, text } from './common';
+import { PROGRAM_QUIZ_PASS } from './vocabulary';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** The quiz score, in percent, at which a quiz item is done. */
-export const PROGRAM_QUIZ_PASS = 80;
 
 const itemBase = {
   due: z.number().int().min(0).describe('Day the item is due, counted from the start date (0 = the start day); at most lengthDays.'),
@@ -77,8 +76,9 @@ export const programSchema = z
     review: review(),
     id: z
       .string()
+      .max(28)
       .regex(SLUG, 'must be lower-case words joined by hyphens, e.g. sdr-onboarding')
-      .describe('Id of the program, unique; by convention the file name without .yaml.'),
+      .describe('Id of the program, unique, at most 28 characters (progress is stored under it); the file is named after it.'),
     title: text('Program title, e.g. "SDR onboarding".'),
     role: text('The job it prepares for, as people say it, e.g. "Sales development representative".'),
     description: text('One or two sentences a new hire reads first: what the weeks ahead hold.'),

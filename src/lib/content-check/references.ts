@@ -87,9 +87,14 @@ const REFERENCES: Record<string, (data: Record<string, unknown>, known: Known) =
   caseStudies: (data) => [[['segmentId'], 'segments', data['segmentId']]],
   programs: (data) =>
     list<Record<string, unknown>>(data['items']).flatMap((item, index): Reference[] => {
-      const target = ({ lesson: ['lessonId', 'lessons'], module: ['moduleId', 'modules'], mastery: ['moduleId', 'modules'], quiz: ['quizId', 'quizzes'] } as const)[
-        String(item['kind']) as 'lesson'
-      ];
+      const target = (
+        {
+          lesson: ['lessonId', 'lessons'],
+          module: ['moduleId', 'modules'],
+          mastery: ['moduleId', 'modules'],
+          quiz: ['quizId', 'quizzes'],
+        } as const
+      )[String(item['kind']) as 'lesson'];
       return target ? [[['items', index, target[0]], target[1], item[target[0]]]] : [];
     }),
   prospecting: (data) => [[['personaId'], 'personas', data['personaId']]],

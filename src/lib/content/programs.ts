@@ -5,7 +5,8 @@
  */
 import { getCollection } from 'astro:content';
 import type { Review } from '~/schemas/common';
-import { PROGRAM_QUIZ_PASS, programItemId, type ProgramData, type ProgramItemData } from '~/schemas/programs';
+import { programItemId, type ProgramData, type ProgramItemData } from '~/schemas/programs';
+import { PROGRAM_QUIZ_PASS } from '~/schemas/vocabulary';
 import { cached } from './cache';
 import { getModules, getQuizzes, type Module } from './learning';
 

@@ -1,4 +1,5 @@
-// Visit tracking (docs/product.md "Visit tracking", "POST /api/track-visit"): one activity event per visit, keyed per user.
+// Visit tracking (docs/product.md "Visit tracking", "POST /api/track-visit"): one activity event per visit, keyed per user,
+// and the first visit of each page kept per person (what an onboarding plan's "read" items count).
 // Figures must not be inflatable by a script (docs/decisions.md "Team progress"): only paths of real
 // pages count; a visit that repeats one of the same user to the same page (same tab, same kind) within
 // 10 seconds of the previous one is answered but not counted; more than 120 visits in a minute → 429.
@@ -9,6 +10,7 @@ import { getModule, getQuiz } from '~/lib/content/learning';
 import { matchPageRoute, withoutTrailingSlashes, type PageRoute } from '~/lib/routes';
 import { HttpError } from '~/lib/server/errors';
 import { journal, factOf, type JournalEvent } from '~/lib/server/team/storage/journal';
+import { pageReads } from '~/lib/server/team/storage/page-reads';
 import { signInFailures, tagOf, throttleSubject, type StoredAttempt } from '~/lib/server/accounts/storage/sign-in-failures';
 
 const VISITS_PER_MINUTE = 120;
@@ -100,7 +102,8 @@ export async function recordVisit(userId: string, visit: TrackVisit, now: Date =
     visitDate: new Date(visit.visitDate).toISOString(),
     recordedAt: now.toISOString(),
   };
-  const fact = factOf(event).kind as (typeof FACTS)[number];
+  const journalFact = factOf(event);
+  const fact = journalFact.kind as (typeof FACTS)[number];
   const visitTag = createHash('sha256')
     .update(JSON.stringify([pagePath, visit.tabId, visit.exitPage]))
     .digest('hex')
@@ -129,20 +132,20 @@ export async function recordVisit(userId: string, visit: TrackVisit, now: Date =
   )
     return;
 
-  const [, recent] = await Promise.all([journal.add(userId, event, journalId), signInFailures.since(subject, since, now)]);
+  const [, recent] = await Promise.all([
+    journal.add(userId, event, journalId),
+    signInFailures.since(subject, since, now),
+    fact === 'entry' ? pageReads.add(userId, pagePath, now) : null,
+  ]);
   const lateRefusal = overCap(
     recent.filter((attempt) => attempt.key !== markKey),
     now,
   );
   if (lateRefusal) {
-    await Promise.all([signInFailures.remove([markKey]), journal.withdraw(userId, journalId, { kind: fact })]);
+    await Promise.all([signInFailures.remove([markKey]), journal.withdraw(userId, journalId, journalFact)]);
     throw lateRefusal;
   }
   const group = recent.filter((attempt) => parseMark(attempt)?.visit === visitTag);
-  await Promise.all(
-    repeatsToWithdraw(group, now).map((repeat) => {
-      const parsed = parseMark(repeat)!;
-      return journal.withdraw(userId, parsed.journalId, { kind: parsed.fact });
-    }),
-  );
+  // Every mark of the group is a visit of this page, tab and kind: its journal entry has this visit's fact.
+  await Promise.all(repeatsToWithdraw(group, now).map((repeat) => journal.withdraw(userId, parseMark(repeat)!.journalId, journalFact)));
 }

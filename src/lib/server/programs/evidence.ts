@@ -1,0 +1,83 @@
+/**
+ * What a plan counts, read for one person from their own records (their pages and /api/plan), or taken
+ * from the team rollup's figures (Team Progress): the same `PlanEvidence` either way (./plan.ts).
+ */
+import { dayOf, startOfDay } from '~/lib/review/days';
+import { PROGRAM_QUIZ_PASS } from '~/schemas/vocabulary';
+import { progress } from '~/lib/server/learning/storage/progress';
+import { quizResults } from '~/lib/server/learning/storage/quiz-results';
+import { masteryByModule } from '~/lib/server/review/mastery';
+import { getQuestionBank, type QuestionBank } from '~/lib/server/review/question-bank';
+import { loadReviewState } from '~/lib/server/review/review-state';
+import { resetChangedCards, type Card } from '~/lib/review/memory';
+import { readCards } from '~/lib/server/review/storage/cards';
+import { pageReads } from '~/lib/server/team/storage/page-reads';
+import type { MemberFigures } from '~/lib/server/team/team-rollup-fold';
+import { certificates } from './storage/certificates';
+import { signoffs } from './storage/signoffs';
+import type { PlanEvidence, SignoffEvidence } from './plan';
+
+type Bank = Pick<QuestionBank, 'byModule'>;
+
+/** Mastery per module now, with the day of the latest answer among its questions. */
+function masteryEvidence(bank: Bank, cards: Readonly<Record<string, Card>>, now: Date): PlanEvidence['mastery'] {
+  const today = dayOf(now);
+  const mastery = masteryByModule(bank, cards, today, null);
+  return new Map(
+    [...mastery].map(([moduleId, { percent }]) => {
+      const days = (bank.byModule.get(moduleId) ?? []).flatMap((key) => (cards[key] && cards[key].reps > 0 ? [cards[key].last] : []));
+      return [moduleId, { percent, latestAnswer: days.length > 0 ? startOfDay(Math.max(...days)) : null }];
+    }),
+  );
+}
+
+/** One person's evidence from their records: every read at once. */
+export async function loadPlanEvidence(userId: string, now: Date): Promise<PlanEvidence> {
+  const [lessons, results, reads, signed, issued, review, bank] = await Promise.all([
+    progress.completionTimes(userId),
+    quizResults.list(userId),
+    pageReads.list(userId),
+    signoffs.list(userId),
+    certificates.list(userId),
+    loadReviewState(userId, now),
+    getQuestionBank(),
+  ]);
+  const quizPasses = new Map<number, Date>();
+  for (const result of results) {
+    const at = new Date(result.completedAt);
+    const quizId = Number(result.quizId);
+    const first = quizPasses.get(quizId);
+    if (result.score >= PROGRAM_QUIZ_PASS && (!first || at < first)) quizPasses.set(quizId, at);
+  }
+  return {
+    lessons,
+    quizPasses,
+    reads,
+    signoffs: new Map(
+      signed.map((signoff): [string, SignoffEvidence] => [
+        `${signoff.programId}/${signoff.itemId}`,
+        { at: new Date(signoff.at), byName: signoff.by.name, note: signoff.note },
+      ]),
+    ),
+    mastery: masteryEvidence(bank, review.cards, now),
+    certificates: new Map(
+      issued.map((certificate) => [`${certificate.programId}/${certificate.startDate}`, new Date(certificate.issuedAt)]),
+    ),
+  };
+}
+
+/** A team member's evidence from the rollup's figures (sign-offs there carry no name or note). */
+export function evidenceFromFigures(figures: MemberFigures, bank: Bank & Pick<QuestionBank, 'materialRevisions'>, now: Date): PlanEvidence {
+  const byKind = (kind: string) =>
+    Object.entries(figures.planEvidence).flatMap(([key, at]) =>
+      key.startsWith(`${kind}:`) ? [[key.slice(kind.length + 1), new Date(at)] as const] : [],
+    );
+  return {
+    lessons: new Map(byKind('lesson')),
+    quizPasses: new Map(byKind('quiz').map(([quizId, at]) => [Number(quizId), at])),
+    reads: new Map(byKind('read')),
+    signoffs: new Map(byKind('signoff').map(([key, at]) => [key, { at, byName: '', note: null }])),
+    mastery: masteryEvidence(bank, resetChangedCards(readCards(figures.cards), bank.materialRevisions), now),
+    certificates: new Map(byKind('certificate')),
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The pages each person has read (`page-reads/<user>/<page code>`): the first visit of each page, kept
+ * per person so their plan finds its "read" items in one listing (the journal is kept by time for the
+ * whole team). Create-only: the first visit's time stays.
+ */
+import { z } from 'zod';
+import { readAll, writeJSON } from '~/lib/server/storage/blobs';
+import { key, prefix } from '~/lib/server/storage/keys';
+
+const storedPageReadSchema = z.strictObject({ pagePath: z.string(), firstReadAt: z.iso.datetime() });
+
+/** A page path as one key segment: `/personas/3` → `personas:3`; null for the home page or an unsafe path. */
+export function pageCode(pagePath: string): string | null {
+  const code = pagePath.replace(/^\/+|\/+$/g, '').replaceAll('/', ':');
+  return /^[a-z0-9][a-z0-9:-]{0,100}$/.test(code) ? code : null;
+}
+
+/** The page path of a page code. */
+export const pagePathOf = (code: string): string => `/${code.replaceAll(':', '/')}`;
+
+export const pageReads = {
+  /** Records the first visit of a page (a later visit changes nothing). */
+  async add(userId: string, pagePath: string, at: Date): Promise<void> {
+    const code = pageCode(pagePath);
+    if (code === null) return;
+    await writeJSON(
+      key('page-reads', userId, code),
+      storedPageReadSchema,
+      { pagePath, firstReadAt: at.toISOString() },
+      { onlyIfNew: true },
+    );
+  },
+
+  /** Every page a person has read, with the time of the first visit. */
+  async list(userId: string): Promise<Map<string, Date>> {
+    const reads = await readAll(prefix('page-reads', userId), storedPageReadSchema);
+    return new Map(reads.map((read) => [read.pagePath, new Date(read.firstReadAt)]));
+  },
+};
