@@ -7,6 +7,7 @@ import { teamProgressCsv } from '~/lib/team/csv';
 import type { TeamMemberRow } from '~/lib/team/figures';
 import { downloadCsv } from './team-table/download';
 import { TeamFilter } from './team-table/TeamFilter';
+import { TeamPages } from './team-table/TeamPages';
 import { TeamTableBody } from './team-table/TeamTableBody';
 import { TeamTableHead } from './team-table/TeamTableHead';
 import { useTeamRows } from './team-table/useTeamRows';
@@ -19,7 +20,7 @@ interface Props {
 
 export default function TeamProgressTable({ rows, generatedAt }: Props) {
   const now = useMemo(() => new Date(generatedAt), [generatedAt]);
-  const { shown, sort, toggleSort, filter, setFilter } = useTeamRows(rows, now);
+  const { shown, pageRows, page, pages, setPage, sort, toggleSort, filter, setFilter } = useTeamRows(rows, now);
   const region = useRef<HTMLDivElement>(null);
   const scrolls = useScrollsSideways(region);
 
@@ -50,9 +51,10 @@ export default function TeamProgressTable({ rows, generatedAt }: Props) {
         <table className="table table-zebra table-sm" data-testid="team-table">
           <caption className="sr-only">Team progress, one row per team member. Column headers are buttons that sort the table.</caption>
           <TeamTableHead sort={sort} onSort={toggleSort} />
-          <TeamTableBody rows={shown} now={now} />
+          <TeamTableBody rows={pageRows} now={now} />
         </table>
       </div>
+      {pages > 1 && <TeamPages page={page} pages={pages} onPage={setPage} />}
     </div>
   );
 }

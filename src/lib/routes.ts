@@ -54,6 +54,8 @@ const STATIC_PAGES = new Set([
   '/team-progress',
   '/content-health',
   '/settings',
+  '/plan',
+  '/plan/certificate',
   '/sales-kit',
   '/sales-kit/discovery-questions',
   '/sales-kit/case-studies',
@@ -68,7 +70,9 @@ const STATIC_PAGES = new Set([
 export type PageRoute =
   | { page: 'static' }
   | { page: 'segment' | 'module' | 'persona' | 'quiz'; id: number }
-  | { page: 'lesson'; moduleId: number; lessonId: number };
+  | { page: 'lesson'; moduleId: number; lessonId: number }
+  /** A team member's page (administrators): the id is an account id, not checked here. */
+  | { page: 'person' };
 
 const ID = '([1-9]\\d{0,8})';
 const ROUTES_WITH_IDS: ReadonlyArray<readonly [RegExp, (ids: number[]) => PageRoute]> = [
@@ -83,6 +87,7 @@ const ROUTES_WITH_IDS: ReadonlyArray<readonly [RegExp, (ids: number[]) => PageRo
 export function matchPageRoute(pathname: string): PageRoute | null {
   const path = withoutTrailingSlashes(pathname);
   if (STATIC_PAGES.has(path)) return { page: 'static' };
+  if (/^\/team-progress\/[A-Za-z0-9-]{1,64}$/.test(path)) return { page: 'person' };
   for (const [pattern, toRoute] of ROUTES_WITH_IDS) {
     const match = pattern.exec(path);
     if (match) return toRoute(match.slice(1).map(Number));
@@ -101,6 +106,7 @@ export interface NavItem {
 
 export const LEARNING_PATH: readonly NavItem[] = [
   { label: 'Dashboard', href: '/', icon: 'home' },
+  { label: 'My Plan', href: '/plan', icon: 'flag', matchPrefix: true },
   { label: 'Company Overview', href: '/company-overview', icon: 'building' },
   { label: 'Industry Knowledge', href: '/industry-knowledge', icon: 'book', matchPrefix: true },
   { label: 'Buyer Segments', href: '/buyer-segments', icon: 'users', matchPrefix: true },

@@ -51,6 +51,7 @@ export const programItemSchema = z
       kind: z.literal('read'),
       page: z
         .string()
+        .max(48)
         .regex(/^\/[a-z0-9/-]*$/, 'must be a path of this site, e.g. /personas/3 or /ideal-customer-profile')
         .describe('Path of the page to read, e.g. /personas/3, /buyer-segments/8, /ideal-customer-profile, /product.'),
       title: text('What the item is called in the plan, e.g. "Read the ideal customer profile".'),

@@ -20,6 +20,8 @@ function pageExists(route: PageRoute, all: readonly RawEntry[]): boolean {
   switch (route.page) {
     case 'static':
       return true;
+    case 'person':
+      return false;
     case 'segment':
       return idsOf(all, 'segments').has(route.id);
     case 'persona':

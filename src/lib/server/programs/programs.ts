@@ -5,7 +5,6 @@
  */
 import type { PlanResponse, ProgramRow, SignoffResponse } from '~/lib/api/programs';
 import { getProgram, getPrograms, type Program } from '~/lib/content/programs';
-import { dayOf, isoDay } from '~/lib/review/days';
 import type { PublicUser } from '~/lib/api/users';
 import { inBackground } from '~/lib/server/background';
 import { existingUserWith } from '~/lib/server/accounts/accounts';
@@ -14,6 +13,7 @@ import { HttpError } from '~/lib/server/errors';
 import { eventId } from '~/lib/server/storage/keys';
 import { journal } from '~/lib/server/team/storage/journal';
 import { loadPlanEvidence } from './evidence';
+import { activeAssignment, recordAssignment, recordEnd } from './assignment';
 import { computePlan, type Assignment, type Plan, type PlanEvidence } from './plan';
 import { assignments, type AssignmentEvent } from './storage/assignments';
 import { certificates } from './storage/certificates';
@@ -22,12 +22,6 @@ import { signoffs, type StoredSignoff } from './storage/signoffs';
 /** GET /api/programs. */
 export async function listPrograms(): Promise<ProgramRow[]> {
   return (await getPrograms()).map(({ id, title, role, lengthDays, items }) => ({ id, title, role, lengthDays, items: items.length }));
-}
-
-/** The active assignment: the latest event, unless it ended one. */
-export function activeAssignment(events: readonly AssignmentEvent[]): Assignment | null {
-  const latest = events.at(-1);
-  return latest?.action === 'assign' ? { programId: latest.programId, startDate: latest.startDate } : null;
 }
 
 /** What a person's plan is computed from, read at once. */
@@ -89,16 +83,6 @@ export function planResponse(plan: Plan | null): PlanResponse {
 // ---------------------------------------------------------------------------------------------
 // Administrators' changes
 
-const EARLIEST_START = '2015-01-01';
-const LATEST_START_DAYS = 90;
-
-/** 400 for a start date before 2015-01-01 or more than 90 days ahead. */
-function checkStartDate(startDate: string, now: Date): void {
-  if (startDate < EARLIEST_START) throw new HttpError(400, `startDate must be on or after ${EARLIEST_START}`);
-  if (startDate > isoDay(dayOf(now) + LATEST_START_DAYS))
-    throw new HttpError(400, `startDate must be at most ${LATEST_START_DAYS} days from today`);
-}
-
 export async function requireProgram(programId: string): Promise<Program> {
   const program = await getProgram(programId);
   if (!program) throw new HttpError(404, `No program ${programId}`);
@@ -122,28 +106,14 @@ export async function assignProgram(
   now: Date,
 ): Promise<Plan> {
   const program = await requireProgram(request.programId);
-  if (person.user.disabled) throw new HttpError(409, `${person.user.username} is disabled: enable the account before assigning a program`);
-  const startDate = request.startDate ?? isoDay(dayOf(now));
-  checkStartDate(startDate, now);
-  const event: AssignmentEvent = { id: eventId(now), action: 'assign', programId: program.id, startDate, at: now };
-  const [records] = await Promise.all([
-    person.records,
-    assignments.add(person.user.id, event, { by: { id: by.id, name: by.name }, reason: null }),
-    journal.add(person.user.id, { kind: 'plan', programId: program.id, startDate, ended: false, recordedAt: now.toISOString() }, event.id),
-  ]);
+  const [records, event] = await Promise.all([person.records, recordAssignment(by, person.user, program.id, request.startDate, now)]);
   const plan = await planFromRecords(person.user.id, { ...records, events: [...records.events, event] }, now);
   return plan!;
 }
 
 /** Ends the active assignment with a reason; 404 when there is none. */
 export async function endAssignment(by: Pick<PublicUser, 'id' | 'name'>, person: SignoffReads, reason: string, now: Date): Promise<void> {
-  const active = activeAssignment(await person.events);
-  if (!active) throw new HttpError(404, `${person.user.username} has no active program`);
-  const event: AssignmentEvent = { id: eventId(now), action: 'end', ...active, at: now };
-  await Promise.all([
-    assignments.add(person.user.id, event, { by: { id: by.id, name: by.name }, reason }),
-    journal.add(person.user.id, { kind: 'plan', ...active, ended: true, recordedAt: now.toISOString() }, event.id),
-  ]);
+  await recordEnd(by, person.user, await person.events, reason, now);
 }
 
 /** What ending an assignment or signing off reads beside the session check: the person's events and sign-offs. */

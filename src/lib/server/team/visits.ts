@@ -24,6 +24,7 @@ const FACTS = ['entry', 'tab', 'exit'] as const;
 async function routeExists(route: PageRoute): Promise<boolean> {
   switch (route.page) {
     case 'static':
+    case 'person':
       return true;
     case 'segment':
       return (await getSegment(route.id)) !== null;

@@ -9,10 +9,14 @@ import { key, prefix } from '~/lib/server/storage/keys';
 
 const storedPageReadSchema = z.strictObject({ pagePath: z.string(), firstReadAt: z.iso.datetime() });
 
-/** A page path as one key segment: `/personas/3` → `personas:3`; null for the home page or an unsafe path. */
+/**
+ * A page path as one key segment: `/personas/3` → `personas:3`; null for the home page, an unsafe path or
+ * one longer than 48 characters (a person's page under /team-progress: never a plan item). Short, since the
+ * journal's key carries it beside an event id and a user id.
+ */
 export function pageCode(pagePath: string): string | null {
   const code = pagePath.replace(/^\/+|\/+$/g, '').replaceAll('/', ':');
-  return /^[a-z0-9][a-z0-9:-]{0,100}$/.test(code) ? code : null;
+  return /^[a-z0-9][a-z0-9:-]{0,47}$/.test(code) ? code : null;
 }
 
 /** The page path of a page code. */
