@@ -60,7 +60,11 @@ async function sessionsCommand(username: string, handle: string | null, all: boo
 const OPERATOR = { id: 'operator', name: 'Operator (command line)' };
 
 /** Assigns or ends a person's onboarding program; the program ids come from content/programs. */
-async function programCommand(command: 'assign' | 'unassign', username: string, values: { program?: string; start?: string; reason?: string }) {
+async function programCommand(
+  command: 'assign' | 'unassign',
+  username: string,
+  values: { program?: string; start?: string; reason?: string },
+) {
   const user = await existingUser(username);
   const events = await assignments.events(user.id);
   if (command === 'unassign') {
@@ -69,7 +73,10 @@ async function programCommand(command: 'assign' | 'unassign', username: string, 
     console.log(`Ended the onboarding program of ${user.username}.`);
     return;
   }
-  const programs = readContent(process.cwd(), CONTENT_SOURCES.filter((source) => source.collection === 'programs')).entries;
+  const programs = readContent(
+    process.cwd(),
+    CONTENT_SOURCES.filter((source) => source.collection === 'programs'),
+  ).entries;
   const program = programs.find((entry) => entry.id === values.program);
   if (!program) fail(`--program must be one of: ${programs.map((entry) => entry.id).join(', ')}.`);
   if (values.start !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.start)) fail('--start must be a date written YYYY-MM-DD.');

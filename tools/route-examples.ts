@@ -34,6 +34,8 @@ export interface ExampleContext {
    * session the other examples use (a person keeps at most 10 sessions, the oldest end).
    */
   signInAccounts: ReadonlyArray<{ username: string; password: string }>;
+  /** The demo learner's account id (their page under Team Progress). */
+  learnerId: string;
 }
 
 export interface RouteExample {
@@ -58,6 +60,9 @@ const get = (route: string, path: string, status = 200, as: Actor = 'learner'): 
 });
 
 const credentials = { username: DEMO_USER.username, password: DEMO_USER.password };
+
+/** A date some days before today, YYYY-MM-DD. */
+const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 /** The account a sign-in example's repetition signs in (`signInAccounts` in turn). */
 const signInAccountOf = ({ run, signInAccounts }: ExampleContext) => ({ ...signInAccounts[run % signInAccounts.length]! });
@@ -228,6 +233,42 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     status: 204,
   },
   get('GET /api/user', '/api/user'),
+  get('GET /api/programs', '/api/programs'),
+  get('GET /api/plan', '/api/plan'),
+  get('GET /plan', '/plan'),
+  get('GET /plan/certificate', '/plan/certificate', 404),
+  { route: 'GET /team-progress/[id]', as: 'admin', method: 'GET', path: ({ learnerId }) => `/team-progress/${learnerId}`, status: 200 },
+  {
+    route: 'POST /api/program-assignments',
+    label: 'moves the start of the learner’s program',
+    as: 'admin',
+    method: 'POST',
+    path: '/api/program-assignments',
+    body: () => ({ username: DEMO_USER.username, programId: 'discovery-refresher', startDate: isoDaysAgo(3) }),
+    status: 201,
+  },
+  {
+    route: 'DELETE /api/program-assignments/[username]',
+    as: 'admin',
+    method: 'DELETE',
+    // Each repetition first gives a sign-in account a program (before the request is measured), then ends it.
+    path: async ({ client, signInAccounts }) => {
+      const { username } = signInAccounts[0]!;
+      await client.request('POST', '/api/program-assignments', { body: { username, programId: 'sdr-onboarding' } });
+      return `/api/program-assignments/${encodeURIComponent(username)}`;
+    },
+    body: () => ({ reason: 'Moved to another team' }),
+    status: 204,
+  },
+  {
+    route: 'POST /api/program-signoffs',
+    label: 'an item signed off already',
+    as: 'admin',
+    method: 'POST',
+    path: '/api/program-signoffs',
+    body: () => ({ username: DEMO_USER.username, itemId: 'discovery-roleplay' }),
+    status: 200,
+  },
   get('GET /api/sessions', '/api/sessions'),
   {
     route: 'DELETE /api/sessions',
@@ -301,7 +342,8 @@ export async function prepareExamples(
   const quizzes = (await (await learner.request('GET', '/api/quizzes')).json()) as ExampleContext['quizzes'];
   const accounts = await Promise.all(Array.from({ length: clients + 1 }, () => newAccount(app)));
   const [sessionAccount, ...signInAccounts] = accounts.map(({ username, password }) => ({ username, password }));
-  const context = { lessonIds, quizzes, signInAccounts };
+  const learnerId = ((await (await learner.request('GET', '/api/user')).json()) as { id: string }).id;
+  const context = { lessonIds, quizzes, signInAccounts, learnerId };
   // A learner well into the course: two modules' lessons, every quiz taken twice, today's challenge, visits.
   for (const moduleId of [1, 2])
     await learner.request('PATCH', `/api/progress/${moduleId}`, { body: { completedLessons: lessonIds.get(moduleId) } });
@@ -315,6 +357,11 @@ export async function prepareExamples(
   for (const pagePath of ['/', '/modules/1', '/quizzes', '/product']) {
     await learner.request('POST', '/api/track-visit', { body: { pagePath, tabId: null, visitDate: new Date().toISOString() } });
   }
+  // An onboarding program three days in, its role-play signed off: the home page and /plan show a plan.
+  await admin.request('POST', '/api/program-assignments', {
+    body: { username: DEMO_USER.username, programId: 'discovery-refresher', startDate: isoDaysAgo(3) },
+  });
+  await admin.request('POST', '/api/program-signoffs', { body: { username: DEMO_USER.username, itemId: 'discovery-roleplay' } });
   await admin.request('GET', '/api/team-progress'); // the rollup exists (the scheduled refresh keeps it so)
   return { ...context, learner, admin, sessionAccount: sessionAccount! };
 }

@@ -25,7 +25,6 @@ import { PROGRAM_QUIZ_PASS } from './vocabulary';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-
 const itemBase = {
   due: z.number().int().min(0).describe('Day the item is due, counted from the start date (0 = the start day); at most lengthDays.'),
   required: z

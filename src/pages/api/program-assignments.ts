@@ -13,6 +13,7 @@ export const POST: APIRoute = async ({ locals, request }) => {
   const now = requestNow(request);
   // Parsed beside the session check: a bad body is a 400 for administrators, a 403 like any other for anybody else.
   const body = readJson(request, assignProgramRequestSchema);
+  body.catch(() => undefined); // awaited once the caller is known
   const { user, data: person } = await requireAdmin(locals, async () => personByUsername((await body).username, now));
   return json(planResponse(await assignProgram(user, person, await body, now)), 201);
 };

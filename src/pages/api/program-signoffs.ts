@@ -12,6 +12,7 @@ export const prerender = false;
 export const POST: APIRoute = async ({ locals, request }) => {
   // Parsed beside the session check: a bad body is a 400 for administrators, a 403 like any other for anybody else.
   const body = readJson(request, signOffRequestSchema);
+  body.catch(() => undefined); // awaited once the caller is known
   const { user, data: person } = await requireAdmin(locals, async () => signoffReadsOf((await body).username));
   const { signoff, created } = await signOff(user, person, await body, requestNow(request));
   return json(signoff, created ? 201 : 200);

@@ -67,3 +67,12 @@ export function requireRouteId(value: string | undefined, name = 'id'): number {
   if (id === null) throw new HttpError(400, `${name}: must be a positive integer`);
   return id;
 }
+
+/** A username from a route parameter, percent-decoded ('' when malformed: no such user). */
+export function routeUsername(value: string | undefined): string {
+  try {
+    return decodeURIComponent(value ?? '');
+  } catch {
+    return '';
+  }
+}

@@ -21,7 +21,8 @@ const LATEST_START_DAYS = 90;
 /** 400 for a start date before 2015-01-01 or more than 90 days ahead. */
 function checkStartDate(startDate: string, now: Date): void {
   if (startDate < EARLIEST_START) throw new HttpError(400, `startDate must be on or after ${EARLIEST_START}`);
-  if (startDate > isoDay(dayOf(now) + LATEST_START_DAYS)) throw new HttpError(400, `startDate must be at most ${LATEST_START_DAYS} days from today`);
+  if (startDate > isoDay(dayOf(now) + LATEST_START_DAYS))
+    throw new HttpError(400, `startDate must be at most ${LATEST_START_DAYS} days from today`);
 }
 
 /** Who changes an assignment: an administrator, or the operator at the command line. */

@@ -31,16 +31,32 @@ function masteryEvidence(bank: Bank, cards: Readonly<Record<string, Card>>, now:
   );
 }
 
-/** One person's evidence from their records: every read at once. */
-export async function loadPlanEvidence(userId: string, now: Date): Promise<PlanEvidence> {
-  const [lessons, results, reads, signed, issued, review, bank] = await Promise.all([
-    progress.completionTimes(userId),
+/** The first half of reading a person's evidence: every listing, and the reads that take one round trip. */
+export async function listEvidence(userId: string, now: Date) {
+  const [lessonKeys, readKeys, signoffKeys, certificateKeys, results, review, bank] = await Promise.all([
+    progress.completionKeys(userId),
+    pageReads.keys(userId),
+    signoffs.keys(userId),
+    certificates.keys(userId),
     quizResults.list(userId),
-    pageReads.list(userId),
-    signoffs.list(userId),
-    certificates.list(userId),
     loadReviewState(userId, now),
     getQuestionBank(),
+  ]);
+  return { lessonKeys, readKeys, signoffKeys, certificateKeys, results, review, bank, now };
+}
+export type ListedEvidence = Awaited<ReturnType<typeof listEvidence>>;
+
+/**
+ * The second half: every body the plan needs, at once, once every listing is in (so the two halves are
+ * two round trips, the second never waiting on a straggler of the first).
+ */
+export async function readEvidence(listed: ListedEvidence): Promise<PlanEvidence> {
+  const { results, review, bank, now } = listed;
+  const [lessons, reads, signed, issued] = await Promise.all([
+    progress.completionTimes(listed.lessonKeys),
+    pageReads.times(listed.readKeys),
+    signoffs.read(listed.signoffKeys),
+    certificates.read(listed.certificateKeys),
   ]);
   const quizPasses = new Map<number, Date>();
   for (const result of results) {

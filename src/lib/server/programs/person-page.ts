@@ -11,9 +11,13 @@ import { HttpError } from '~/lib/server/errors';
 import { readFormFields } from '~/lib/server/http/request';
 import { describeZodError } from '~/lib/server/http/response';
 import type { Plan } from './plan';
-import { assignProgram, endAssignment, listPrograms, planFromRecords, readPlanRecords, signOff, type Person } from './programs';
+import { readEvidence } from './evidence';
+import { assignProgram, endAssignment, listPlanRecords, listPrograms, planFromRecords, signOff, type Person } from './programs';
 import { assignments, type AssignmentRecord } from './storage/assignments';
 import { signoffs } from './storage/signoffs';
+
+/** What an account id looks like (a UUID; older ids are letters, digits and hyphens too). */
+const ACCOUNT_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 export interface PersonPage {
   person: Person['user'];
@@ -24,16 +28,13 @@ export interface PersonPage {
 
 /** Everything the page shows, read at once; null for an unknown account. */
 export async function personPage(userId: string, now: Date): Promise<PersonPage | null> {
-  const [user, records, history, programs] = await Promise.all([
-    accountById(userId),
-    readPlanRecords(userId, now),
-    assignments.history(userId),
-    listPrograms(),
-  ]);
+  if (!ACCOUNT_ID.test(userId)) return null;
+  const [user, { events, listed }, programs] = await Promise.all([accountById(userId), listPlanRecords(userId, now), listPrograms()]);
   if (!user) return null;
+  const [evidence, history] = await Promise.all([readEvidence(listed), assignments.history(userId, events)]);
   return {
     person: { id: user.id, username: user.username, name: user.name, disabled: user.disabled },
-    plan: await planFromRecords(user.id, records, now),
+    plan: await planFromRecords(user.id, { events, evidence }, now),
     history,
     programs,
   };
@@ -72,7 +73,7 @@ export async function handlePersonForm(
           startDate: fields['startDate'] || undefined,
         });
         if (!parsed.success) return { error: describeZodError(parsed.error), status: 400 };
-        await assignProgram(by, { user, records: readPlanRecords(userId, now) }, parsed.data, now);
+        await assignProgram(by, { user, records: listPlanRecords(userId, now) }, parsed.data, now);
         return { done: 'assigned' };
       }
       case 'end': {

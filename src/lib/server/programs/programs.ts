@@ -12,7 +12,7 @@ import type { StoredUser } from '~/lib/server/accounts/storage/users';
 import { HttpError } from '~/lib/server/errors';
 import { eventId } from '~/lib/server/storage/keys';
 import { journal } from '~/lib/server/team/storage/journal';
-import { loadPlanEvidence } from './evidence';
+import { listEvidence, readEvidence, type ListedEvidence } from './evidence';
 import { activeAssignment, recordAssignment, recordEnd } from './assignment';
 import { computePlan, type Assignment, type Plan, type PlanEvidence } from './plan';
 import { assignments, type AssignmentEvent } from './storage/assignments';
@@ -30,9 +30,15 @@ export interface PlanRecords {
   evidence: PlanEvidence;
 }
 
+/** The first of reading a person's plan records' two round trips: the listings. */
+export async function listPlanRecords(userId: string, now: Date): Promise<{ events: AssignmentEvent[]; listed: ListedEvidence }> {
+  const [events, listed] = await Promise.all([assignments.events(userId), listEvidence(userId, now)]);
+  return { events, listed };
+}
+
 export async function readPlanRecords(userId: string, now: Date): Promise<PlanRecords> {
-  const [events, evidence] = await Promise.all([assignments.events(userId), loadPlanEvidence(userId, now)]);
-  return { events, evidence };
+  const { events, listed } = await listPlanRecords(userId, now);
+  return { events, evidence: await readEvidence(listed) };
 }
 
 /** Records a certificate the first time a plan is seen complete (after the answer: nobody waits for it). */
@@ -92,7 +98,8 @@ export async function requireProgram(programId: string): Promise<Program> {
 /** The person a change is about, as the route read them (beside the session check): their record and plan records. */
 export interface Person {
   user: Pick<PublicUser, 'id' | 'username' | 'name'> & { disabled: boolean };
-  records: Promise<PlanRecords>;
+  /** Their plan records' listings (the bodies are read beside the change). */
+  records: Promise<Awaited<ReturnType<typeof listPlanRecords>>>;
 }
 
 /**
@@ -106,8 +113,13 @@ export async function assignProgram(
   now: Date,
 ): Promise<Plan> {
   const program = await requireProgram(request.programId);
-  const [records, event] = await Promise.all([person.records, recordAssignment(by, person.user, program.id, request.startDate, now)]);
-  const plan = await planFromRecords(person.user.id, { ...records, events: [...records.events, event] }, now);
+  // The write goes out with the bodies, once the listings are in: one round trip for both.
+  const { events, listed } = await person.records;
+  const [evidence, event] = await Promise.all([
+    readEvidence(listed),
+    recordAssignment(by, person.user, program.id, request.startDate, now),
+  ]);
+  const plan = await planFromRecords(person.user.id, { evidence, events: [...events, event] }, now);
   return plan!;
 }
 
@@ -133,7 +145,7 @@ const personOf = (user: StoredUser): Person['user'] => ({ id: user.id, username:
 
 /** The person an assignment names (404 for an unknown username), their plan records read as soon as their id is known. */
 export async function personByUsername(username: string, now: Date): Promise<Person> {
-  const { user, reads } = await existingUserWith(username, (id) => quiet(readPlanRecords(id, now)));
+  const { user, reads } = await existingUserWith(username, (id) => quiet(listPlanRecords(id, now)));
   return { user: personOf(user), records: reads };
 }
 
@@ -177,7 +189,8 @@ export async function signOff(
     journal.add(userId, { kind: 'signoff', programId: program.id, itemId: item.id, recordedAt: signoff.at }, signoff.journalId);
   if (signed.has(`${program.id}/${item.id}`)) {
     const existing = (await signoffs.get(userId, program.id, item.id))!;
-    await journaled(existing);
+    // Journaled again under its own id (a no-op once it is there): completes a first call that failed half-way.
+    inBackground('sign-off journal', () => journaled(existing));
     return { signoff: signoffResponse(person.user.username, existing), created: false };
   }
   const signoff: StoredSignoff = {

@@ -47,7 +47,10 @@ describe('figures', () => {
   it('a visit is a page entry only with no exit and no tab; the journal key carries what it counts for', () => {
     const recorded = { recordedAt: at(0) };
     expect(factOf(visit(0))).toEqual({ kind: 'entry', page: null });
-    expect(factOf({ ...(visit(0) as Extract<JournalEvent, { kind: 'visit' }>), pagePath: '/personas/3' })).toEqual({ kind: 'entry', page: '/personas/3' });
+    expect(factOf({ ...(visit(0) as Extract<JournalEvent, { kind: 'visit' }>), pagePath: '/personas/3' })).toEqual({
+      kind: 'entry',
+      page: '/personas/3',
+    });
     expect(factOf(visit(0, 'team'))).toEqual({ kind: 'tab' });
     expect(factOf(visit(0, null, 'navigation'))).toEqual({ kind: 'exit' });
     expect(factOf(visit(0, 'team', 'navigation'))).toEqual({ kind: 'exit' });

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { endAssignmentRequestSchema } from '~/lib/api/programs';
 import { requestNow } from '~/lib/server/clock';
-import { readJson } from '~/lib/server/http/request';
+import { readJson, routeUsername } from '~/lib/server/http/request';
 import { requireAdmin } from '~/lib/server/http/signed-in';
 import { endAssignment, signoffReadsOf } from '~/lib/server/programs/programs';
 
@@ -11,8 +11,9 @@ export const prerender = false;
 export const DELETE: APIRoute = async ({ locals, request, params }) => {
   // Parsed beside the session check: a bad body is a 400 for administrators, a 403 like any other for anybody else.
   const body = readJson(request, endAssignmentRequestSchema);
+  body.catch(() => undefined); // awaited once the caller is known
   const { user, data } = await requireAdmin(locals, async () => ({
-    person: await signoffReadsOf(params['username'] ?? ''),
+    person: await signoffReadsOf(routeUsername(params['username'])),
     reason: (await body).reason,
   }));
   await endAssignment(user, data.person, data.reason, requestNow(request));

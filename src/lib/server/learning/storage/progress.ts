@@ -64,12 +64,14 @@ export const progress = {
     });
   },
 
+  /** The keys of a person's lesson completions (the first half of `completionTimes`). */
+  completionKeys: (userId: string) => listKeys(prefix('lesson-completions', userId)),
+
   /**
-   * When each lesson was completed, keyed `moduleId/lessonCode` (`101`, or `101.r2` for a later revision):
-   * the listing, then every body at once (what an onboarding plan shows as done dates).
+   * When each listed lesson was completed, keyed `moduleId/lessonCode` (`101`, or `101.r2` for a later
+   * revision): every body at once (what an onboarding plan shows as done dates).
    */
-  async completionTimes(userId: string): Promise<Map<string, Date>> {
-    const keys = await listKeys(prefix('lesson-completions', userId));
+  async completionTimes(keys: readonly string[]): Promise<Map<string, Date>> {
     const bodies = await mapLimit(keys, (blobKey) => readJSON(blobKey, storedLessonCompletionSchema), 64);
     const times = new Map<string, Date>();
     keys.forEach((blobKey, index) => {

@@ -52,14 +52,12 @@ export const assignments = {
     return keys.flatMap((blobKey) => parseEventKey(blobKey) ?? []).sort(byId);
   },
 
-  /** Every event with who did it and why, oldest first. */
-  async history(userId: string): Promise<AssignmentRecord[]> {
-    const keys = await listKeys(prefix('program-assignments', userId));
-    const records = await mapLimit(keys, async (blobKey) => {
-      const event = parseEventKey(blobKey);
-      const detail = event ? await readJSON(blobKey, storedAssignmentDetailSchema) : null;
-      return event && detail ? { ...event, ...detail } : null;
+  /** The listed events with who did it and why, oldest first. */
+  async history(userId: string, events: readonly AssignmentEvent[]): Promise<AssignmentRecord[]> {
+    const records = await mapLimit(events, async (event) => {
+      const detail = await readJSON(eventKey(userId, event), storedAssignmentDetailSchema);
+      return detail ? { ...event, ...detail } : null;
     });
-    return records.filter((record) => record !== null).sort(byId);
+    return records.filter((record) => record !== null);
   },
 };

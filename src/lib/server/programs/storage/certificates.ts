@@ -5,7 +5,7 @@
  * Create-only: the first record stays.
  */
 import { z } from 'zod';
-import { readAll, writeJSON } from '~/lib/server/storage/blobs';
+import { listKeys, mapLimit, readJSON, writeJSON } from '~/lib/server/storage/blobs';
 import { key, prefix } from '~/lib/server/storage/keys';
 
 const storedCertificateSchema = z.strictObject({
@@ -21,5 +21,11 @@ export const certificates = {
       onlyIfNew: true,
     }),
 
-  list: (userId: string) => readAll(prefix('program-certificates', userId), storedCertificateSchema),
+  keys: (userId: string) => listKeys(prefix('program-certificates', userId)),
+
+  /** The certificates of the listed keys. */
+  async read(keys: readonly string[]): Promise<StoredCertificate[]> {
+    const read = await mapLimit(keys, (blobKey) => readJSON(blobKey, storedCertificateSchema));
+    return read.filter((certificate) => certificate !== null);
+  },
 };

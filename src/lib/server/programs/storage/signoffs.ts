@@ -4,7 +4,7 @@
  * a retry journals it under the same key.
  */
 import { z } from 'zod';
-import { listKeys, readAll, readJSON, writeJSON } from '~/lib/server/storage/blobs';
+import { listKeys, mapLimit, readJSON, writeJSON } from '~/lib/server/storage/blobs';
 import { key, prefix } from '~/lib/server/storage/keys';
 
 const storedSignoffSchema = z.strictObject({
@@ -25,7 +25,13 @@ export const signoffs = {
   get: (userId: string, programId: string, itemId: string) =>
     readJSON(key('program-signoffs', userId, programId, itemId), storedSignoffSchema),
 
-  list: (userId: string) => readAll(prefix('program-signoffs', userId), storedSignoffSchema),
+  keys: (userId: string) => listKeys(prefix('program-signoffs', userId)),
+
+  /** The sign-offs of the listed keys. */
+  async read(keys: readonly string[]): Promise<StoredSignoff[]> {
+    const read = await mapLimit(keys, (blobKey) => readJSON(blobKey, storedSignoffSchema));
+    return read.filter((signoff) => signoff !== null);
+  },
 
   /** The items signed off, `programId/itemId`, from the keys alone. */
   async signed(userId: string): Promise<Set<string>> {

@@ -4,7 +4,7 @@
  * whole team). Create-only: the first visit's time stays.
  */
 import { z } from 'zod';
-import { readAll, writeJSON } from '~/lib/server/storage/blobs';
+import { listKeys, mapLimit, readJSON, writeJSON } from '~/lib/server/storage/blobs';
 import { key, prefix } from '~/lib/server/storage/keys';
 
 const storedPageReadSchema = z.strictObject({ pagePath: z.string(), firstReadAt: z.iso.datetime() });
@@ -35,9 +35,12 @@ export const pageReads = {
     );
   },
 
-  /** Every page a person has read, with the time of the first visit. */
-  async list(userId: string): Promise<Map<string, Date>> {
-    const reads = await readAll(prefix('page-reads', userId), storedPageReadSchema);
-    return new Map(reads.map((read) => [read.pagePath, new Date(read.firstReadAt)]));
+  /** The keys of a person's page reads (the first half of `times`). */
+  keys: (userId: string) => listKeys(prefix('page-reads', userId)),
+
+  /** The pages of the listed keys, with the time of the first visit. */
+  async times(keys: readonly string[]): Promise<Map<string, Date>> {
+    const reads = await mapLimit(keys, (blobKey) => readJSON(blobKey, storedPageReadSchema), 64);
+    return new Map(reads.flatMap((read) => (read ? [[read.pagePath, new Date(read.firstReadAt)] as const] : [])));
   },
 };
