@@ -245,6 +245,16 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     path: '/api/sessions/0123456789ab',
     status: 404,
   },
+  get('GET /api/preferences', '/api/preferences'),
+  {
+    route: 'PATCH /api/preferences',
+    label: 'the digest hour and time zone',
+    as: 'writer',
+    method: 'PATCH',
+    path: '/api/preferences',
+    body: () => ({ digest: 'daily', hour: 8, timeZone: 'Europe/Berlin' }),
+    status: 200,
+  },
   {
     route: 'POST /api/password',
     label: 'a wrong current password',
