@@ -62,7 +62,14 @@ export function localTime(at: Date, timeZone: string | null): LocalTime {
 function offsetAt(at: number, timeZone: string): number {
   const parts: Record<string, string> = {};
   for (const part of formatter(timeZone).formatToParts(new Date(at))) parts[part.type] = part.value;
-  const wall = Date.UTC(Number(parts['year']), Number(parts['month']) - 1, Number(parts['day']), Number(parts['hour']), Number(parts['minute']), Number(parts['second']));
+  const wall = Date.UTC(
+    Number(parts['year']),
+    Number(parts['month']) - 1,
+    Number(parts['day']),
+    Number(parts['hour']),
+    Number(parts['minute']),
+    Number(parts['second']),
+  );
   return wall - Math.floor(at / 1000) * 1000;
 }
 

@@ -4,10 +4,13 @@ import { isTimeZone } from '~/lib/time-zone';
 import { z } from './zod';
 
 export const DIGEST_FREQUENCIES = ['daily', 'weekly', 'off'] as const;
-export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
 
 const digestSchema = z.enum(DIGEST_FREQUENCIES, { error: "must be 'daily', 'weekly' or 'off'" });
-const hourSchema = z.number({ error: 'must be a whole hour from 0 to 23' }).int('must be a whole hour from 0 to 23').min(0, 'must be a whole hour from 0 to 23').max(23, 'must be a whole hour from 0 to 23');
+const hourSchema = z
+  .number({ error: 'must be a whole hour from 0 to 23' })
+  .int('must be a whole hour from 0 to 23')
+  .min(0, 'must be a whole hour from 0 to 23')
+  .max(23, 'must be a whole hour from 0 to 23');
 const timeZoneSchema = z
   .string({ error: 'must be an IANA time zone name such as Europe/Berlin' })
   .refine(isTimeZone, 'unknown time zone (use an IANA name such as Europe/Berlin)');

@@ -13,8 +13,7 @@ import { sessionOrigin, startBrowserSession } from './sign-in-request';
 
 /** What the page says after a form: `done` is carried in the URL (?done=…), an error is shown at once. */
 export type SettingsFormResult =
-  | { done: 'session-ended' | 'others-ended' | 'password-changed' | 'preferences-saved' }
-  | { error: string; status: number };
+  { done: 'session-ended' | 'others-ended' | 'password-changed' | 'preferences-saved' } | { error: string; status: number };
 
 export const SETTINGS_DONE: Record<string, string> = {
   'session-ended': 'That session has ended.',

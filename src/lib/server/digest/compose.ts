@@ -69,7 +69,9 @@ function blocksOf(content: DigestContent, origin: string): Block[] {
       heading: 'Spaced review',
       lines: [
         ...(reviewsDue > 0 ? [{ text: `${plural(reviewsDue, 'review')} due today`, href: `${origin}/review` }] : []),
-        ...(streak > 0 ? [{ text: `Your daily challenge streak: ${plural(streak, 'day')}. Today's challenge keeps it going.`, href: `${origin}/` }] : []),
+        ...(streak > 0
+          ? [{ text: `Your daily challenge streak: ${plural(streak, 'day')}. Today's challenge keeps it going.`, href: `${origin}/` }]
+          : []),
       ],
     });
   }
@@ -80,7 +82,12 @@ function blocksOf(content: DigestContent, origin: string): Block[] {
         ...plan.overdue.map((item) => ({ text: `Overdue since ${item.dueDate}: ${item.title}`, href: `${origin}${item.href}` })),
         ...plan.dueToday.map((item) => ({ text: `Due today: ${item.title}`, href: `${origin}${item.href}` })),
         ...(plan.certificateExpiring
-          ? [{ text: `Your certificate "${plan.certificateExpiring.title}" expires on ${plan.certificateExpiring.expiresAt}.`, href: `${origin}/plan` }]
+          ? [
+              {
+                text: `Your certificate "${plan.certificateExpiring.title}" expires on ${plan.certificateExpiring.expiresAt}.`,
+                href: `${origin}/plan`,
+              },
+            ]
           : []),
       ],
     });
@@ -95,7 +102,9 @@ function teamBlocks(team: TeamDigest, origin: string): Block[] {
     blocks.push({
       heading: `Inactive for ${team.inactiveDays} days`,
       lines: [
-        ...team.inactive.map((person) => ({ text: `${person.name}${person.lastActive ? ` (last active ${person.lastActive})` : ' (never active)'}` })),
+        ...team.inactive.map((person) => ({
+          text: `${person.name}${person.lastActive ? ` (last active ${person.lastActive})` : ' (never active)'}`,
+        })),
         { text: 'See Team Progress', href: `${origin}/team-progress` },
       ],
     });
@@ -104,7 +113,9 @@ function teamBlocks(team: TeamDigest, origin: string): Block[] {
     blocks.push({
       heading: 'Behind their pace',
       lines: [
-        ...team.behind.map((person) => ({ text: `${person.name}: ${person.modulesCompleted} of ${person.modulesExpected} modules expected by now` })),
+        ...team.behind.map((person) => ({
+          text: `${person.name}: ${person.modulesCompleted} of ${person.modulesExpected} modules expected by now`,
+        })),
         { text: 'See Team Progress', href: `${origin}/team-progress` },
       ],
     });
@@ -112,7 +123,10 @@ function teamBlocks(team: TeamDigest, origin: string): Block[] {
   if (team.mostMissed.length > 0) {
     blocks.push({
       heading: 'Most-missed questions',
-      lines: team.mostMissed.map((item) => ({ text: `${Math.round(item.missRate * 100)} % missed (${item.answers} answers): ${item.text} (${item.quizTitle})`, href: `${origin}${item.href}` })),
+      lines: team.mostMissed.map((item) => ({
+        text: `${Math.round(item.missRate * 100)} % missed (${item.answers} answers): ${item.text} (${item.quizTitle})`,
+        href: `${origin}${item.href}`,
+      })),
     });
   }
   if (team.pastReview.length > 0) {
@@ -125,14 +139,29 @@ function teamBlocks(team: TeamDigest, origin: string): Block[] {
 }
 
 function textOf(name: string, blocks: readonly Block[], footer: Footer): string {
-  const body = blocks.map((block) => [block.heading, ...block.lines.map((line) => `- ${line.text}${line.href ? `\n  ${line.href}` : ''}`)].join('\n'));
-  return [`Hello ${name},`, 'here is what is waiting for you in the Learning Hub.', ...body, '--', footer.why, `Change it in your settings: ${footer.settingsUrl}`, `Unsubscribe in one click: ${footer.unsubscribeUrl}`].join('\n\n') + '\n';
+  const body = blocks.map((block) =>
+    [block.heading, ...block.lines.map((line) => `- ${line.text}${line.href ? `\n  ${line.href}` : ''}`)].join('\n'),
+  );
+  return (
+    [
+      `Hello ${name},`,
+      'here is what is waiting for you in the Learning Hub.',
+      ...body,
+      '--',
+      footer.why,
+      `Change it in your settings: ${footer.settingsUrl}`,
+      `Unsubscribe in one click: ${footer.unsubscribeUrl}`,
+    ].join('\n\n') + '\n'
+  );
 }
 
 function htmlOf(name: string, subject: string, blocks: readonly Block[], footer: Footer): string {
   const line = (item: Block['lines'][number]) =>
     `<li>${item.href ? `<a href="${escapeHtml(item.href)}">${escapeHtml(item.text)}</a>` : escapeHtml(item.text)}</li>`;
-  const sections = blocks.map((block) => `<h2 style="font-size:16px;margin:20px 0 6px">${escapeHtml(block.heading)}</h2><ul style="margin:0;padding-left:20px">${block.lines.map(line).join('')}</ul>`);
+  const sections = blocks.map(
+    (block) =>
+      `<h2 style="font-size:16px;margin:20px 0 6px">${escapeHtml(block.heading)}</h2><ul style="margin:0;padding-left:20px">${block.lines.map(line).join('')}</ul>`,
+  );
   return [
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;max-width:600px;margin:0 auto;padding:16px">',

@@ -48,13 +48,29 @@ const sources = (plans: Record<string, PlanDigest> = {}): DigestSources => ({
 
 /** A person (no program) with one wrong quiz answer the day before `dueDay` (due on it), in a zone. */
 async function learnerWithDue(answeredAt: Date, timeZone: string | null, name = 'Lee Learner') {
-  const user = await createUser({ username: `${randomUUID().slice(0, 8)}@parcelwise.example`, password: null, name, role: 'user', createdBy: 'sso' });
+  const user = await createUser({
+    username: `${randomUUID().slice(0, 8)}@parcelwise.example`,
+    password: null,
+    name,
+    role: 'user',
+    createdBy: 'sso',
+  });
   if (timeZone) await updatePreferences(user.id, { timeZone }, answeredAt);
   const question = (await getQuestionBank()).questions[0]!;
   const wrong = question.question.options.find((option) => !option.isCorrect)!;
   await recordAnswers(
     user.id,
-    [{ quizId: question.quiz.id, questionId: question.question.id, optionId: wrong.id, correct: false, confidence: null, revision: question.revision, materialRevision: question.materialRevision }],
+    [
+      {
+        quizId: question.quiz.id,
+        questionId: question.question.id,
+        optionId: wrong.id,
+        correct: false,
+        confidence: null,
+        revision: question.revision,
+        materialRevision: question.materialRevision,
+      },
+    ],
     'quiz',
     answeredAt,
   );
@@ -105,7 +121,13 @@ describe('the digest pass', () => {
   });
 
   it('sends nothing to people with nothing due, with the digest off, on hold or disabled', async () => {
-    const idle = await createUser({ username: `${randomUUID().slice(0, 8)}@parcelwise.example`, password: null, name: 'Idle', role: 'user', createdBy: 'sso' });
+    const idle = await createUser({
+      username: `${randomUUID().slice(0, 8)}@parcelwise.example`,
+      password: null,
+      name: 'Idle',
+      role: 'user',
+      createdBy: 'sso',
+    });
     const off = await learnerWithDue(new Date('2026-11-16T01:00:00Z'), null);
     await updatePreferences(off.id, { digest: 'off' }, new Date('2026-11-16T01:00:00Z'));
     const held = await learnerWithDue(new Date('2026-11-16T01:00:00Z'), null);

@@ -37,7 +37,7 @@ export interface DigestPassOptions {
   elapsed?: () => number;
 }
 
-export interface DigestOutcome {
+interface DigestOutcome {
   to: string;
   subject: string;
   result: 'sent' | 'failed' | 'planned';
@@ -105,7 +105,10 @@ const preferencesOf = (everyone: Everyone, id: string) => everyone.preferences.g
 
 /** The people among `ids` with a digest due in the hour starting at `hourStart` (null: any of today's parts). */
 async function recipientsAmong(everyone: Everyone, ids: readonly string[], hourStart: Date | null, now: Date): Promise<Recipient[]> {
-  const wanted = ids.map((id) => ({ id, due: hourStart ? dueAt(preferencesOf(everyone, id), hourStart) : retryDue(preferencesOf(everyone, id), now) }));
+  const wanted = ids.map((id) => ({
+    id,
+    due: hourStart ? dueAt(preferencesOf(everyone, id), hourStart) : retryDue(preferencesOf(everyone, id), now),
+  }));
   const candidates = wanted.filter((item) => item.due !== null);
   const records = await users.byIds(candidates.map((item) => item.id));
   return candidates.flatMap(({ id, due }, index) => {
@@ -145,8 +148,15 @@ async function handleHour(hourStart: Date, everyone: Everyone, pass: Pass): Prom
 async function handleRetries(everyone: Everyone, pass: Pass): Promise<void> {
   const dates = [...new Set([-1, 0, 1].map((days) => new Date(pass.now.getTime() + days * 24 * HOUR_MS).toISOString().slice(0, 10)))];
   const failures = (await Promise.all(dates.map((date) => digestSends.failures(date)))).flat();
-  const ready = failures.filter((failure) => failure.tries < MAX_TRIES && pass.now.getTime() - failure.lastAt.getTime() >= BACKOFF_MS[failure.tries - 1]!);
-  const recipients = await recipientsAmong(everyone, ready.map((failure) => failure.userId), null, pass.now);
+  const ready = failures.filter(
+    (failure) => failure.tries < MAX_TRIES && pass.now.getTime() - failure.lastAt.getTime() >= BACKOFF_MS[failure.tries - 1]!,
+  );
+  const recipients = await recipientsAmong(
+    everyone,
+    ready.map((failure) => failure.userId),
+    null,
+    pass.now,
+  );
   await mapLimit(recipients, async (recipient) => {
     const failure = ready.find((item) => item.userId === recipient.user.id && item.date === recipient.date);
     if (failure && !(await digestSends.of(failure.date, failure.userId))) await handle(recipient, pass, failure.tries);

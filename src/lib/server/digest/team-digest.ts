@@ -7,7 +7,7 @@
 import { getContentHealth } from '~/lib/server/content-health/content-health';
 import { getTeamProgress } from '~/lib/server/team/team-progress';
 
-export const INACTIVE_DAYS = 7;
+const INACTIVE_DAYS = 7;
 const MOST_MISSED = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -42,6 +42,8 @@ export async function teamDigest(now: Date): Promise<TeamDigest> {
       answers: question.answers,
       href: question.lesson?.href ?? '/team-progress',
     })),
-    pastReview: health.rows.filter((row) => row.status === 'overdue').map((row) => ({ title: row.title, reviewBy: row.reviewBy, href: row.href })),
+    pastReview: health.rows
+      .filter((row) => row.status === 'overdue')
+      .map((row) => ({ title: row.title, reviewBy: row.reviewBy, href: row.href })),
   };
 }

@@ -11,7 +11,10 @@ import { turnDigestOff } from '~/lib/server/preferences/preferences';
 const PURPOSE = 'digest-unsubscribe:v1:';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const signatureOf = (userId: string) => createHmac('sha256', sessionSecret()).update(PURPOSE + userId).digest('base64url');
+const signatureOf = (userId: string) =>
+  createHmac('sha256', sessionSecret())
+    .update(PURPOSE + userId)
+    .digest('base64url');
 
 /** The person's unsubscribe link on the portal. */
 export function unsubscribeUrl(origin: string, userId: string): string {
@@ -23,7 +26,8 @@ export function unsubscribeUrl(origin: string, userId: string): string {
 
 /** The person a link names when its signature is theirs; 400 for anything else. */
 export function verifiedUnsubscriber(userId: string | null, token: string | null): string {
-  if (!userId || !token || !UUID.test(userId)) throw new HttpError(400, 'This unsubscribe link is not valid. Change your digest on the settings page instead.');
+  if (!userId || !token || !UUID.test(userId))
+    throw new HttpError(400, 'This unsubscribe link is not valid. Change your digest on the settings page instead.');
   const expected = Buffer.from(signatureOf(userId));
   const given = Buffer.from(token);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {

@@ -18,9 +18,10 @@ export interface OutgoingMail {
 export const mailConfigured = (): boolean => Boolean(process.env['SMTP_URL']?.trim());
 
 /** MAIL_FROM, required once SMTP_URL is set. */
-export function mailFrom(): string {
+function mailFrom(): string {
   const from = process.env['MAIL_FROM']?.trim();
-  if (!from) throw new HttpError(503, 'MAIL_FROM is not set: set the sender address (e.g. "Learning Hub <hub@example.com>") beside SMTP_URL.');
+  if (!from)
+    throw new HttpError(503, 'MAIL_FROM is not set: set the sender address (e.g. "Learning Hub <hub@example.com>") beside SMTP_URL.');
   return from;
 }
 
@@ -36,12 +37,22 @@ function transporter(): Transporter {
   if (cached?.url !== url) {
     cached?.transporter.close();
     // smtp:// upgrades with STARTTLS whenever the server offers it; timeouts stay inside a pass's time.
-    cached = { url, transporter: nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 }) };
+    cached = {
+      url,
+      transporter: nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 }),
+    };
   }
   return cached.transporter;
 }
 
 /** Sends one message; throws when the server refuses it or cannot be reached. */
 export async function sendMail(mail: OutgoingMail): Promise<void> {
-  await transporter().sendMail({ from: mailFrom(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+  await transporter().sendMail({
+    from: mailFrom(),
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers,
+  });
 }

@@ -15,7 +15,9 @@ export const DEFAULT_PREFERENCES: Preferences = { digest: 'daily', hour: 8, time
 export const MAX_HOLD_DAYS = 60;
 
 const asPreferences = (stored: StoredPreferences | null): Preferences =>
-  stored ? { digest: stored.digest, hour: stored.hour, timeZone: stored.timeZone, reviewHoldUntil: stored.reviewHoldUntil } : DEFAULT_PREFERENCES;
+  stored
+    ? { digest: stored.digest, hour: stored.hour, timeZone: stored.timeZone, reviewHoldUntil: stored.reviewHoldUntil }
+    : DEFAULT_PREFERENCES;
 
 /** The person's preferences, the defaults when they never changed any. */
 export async function getPreferences(userId: string): Promise<Preferences> {
@@ -32,7 +34,10 @@ function checkHold(holdUntil: string, timeZone: string | null, now: Date): void 
   const today = localTime(now, timeZone).date;
   if (holdUntil < today) throw new HttpError(400, 'reviewHoldUntil: must be today or later');
   if (holdUntil > addDays(today, MAX_HOLD_DAYS)) {
-    throw new HttpError(400, `reviewHoldUntil: must be at most ${MAX_HOLD_DAYS} days ahead (${addDays(today, MAX_HOLD_DAYS)} at the latest)`);
+    throw new HttpError(
+      400,
+      `reviewHoldUntil: must be at most ${MAX_HOLD_DAYS} days ahead (${addDays(today, MAX_HOLD_DAYS)} at the latest)`,
+    );
   }
 }
 
@@ -45,7 +50,8 @@ export async function updatePreferences(userId: string, change: UpdatePreference
     timeZone: change.timeZone ?? current.timeZone,
     reviewHoldUntil: change.reviewHoldUntil === undefined ? current.reviewHoldUntil : change.reviewHoldUntil,
   };
-  if (next.reviewHoldUntil !== null && next.reviewHoldUntil !== current.reviewHoldUntil) checkHold(next.reviewHoldUntil, next.timeZone, now);
+  if (next.reviewHoldUntil !== null && next.reviewHoldUntil !== current.reviewHoldUntil)
+    checkHold(next.reviewHoldUntil, next.timeZone, now);
   await preferences.save({ userId, ...next, updatedAt: now.toISOString() });
   return next;
 }

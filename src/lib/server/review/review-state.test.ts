@@ -274,7 +274,7 @@ describe('countedAnswers', () => {
 describe('the windows of a time zone', () => {
   const pacific = 'America/Los_Angeles';
 
-  it('places the window at midnight and noon on the person\'s clock', async () => {
+  it("places the window at midnight and noon on the person's clock", async () => {
     const user = randomUUID();
     // 2026-11-04 is in Pacific Standard Time (UTC-8): the morning window is 08:00-20:00 UTC.
     const state = await loadReviewState(user, at(3, 11), { bank, timeZone: pacific, holdUntil: null });
@@ -297,7 +297,7 @@ describe('the windows of a time zone', () => {
     expect(movedEast.challengeAnswer?.questionId).toBe('q2');
   });
 
-  it('reads the zone and the hold from the person\'s preferences when the caller gives none', async () => {
+  it("reads the zone and the hold from the person's preferences when the caller gives none", async () => {
     const user = randomUUID();
     await updatePreferences(user, { timeZone: pacific, reviewHoldUntil: '2026-11-10' }, at(3, 11));
     const state = await loadReviewState(user, at(3, 11), { bank });

@@ -114,7 +114,8 @@ async function rollForward(
     answerDays: union(usable?.answerDays ?? [], daysOf(before)),
     // The day's reviews before the stale snapshot, when it is of the same day, plus those listed since.
     reviewsThroughDay:
-      (usable && dayOf(new Date(usable.through)) === dayOf(windowStart) ? usable.reviewsThroughDay : 0) + reviewsOn(before, dayOf(windowStart)),
+      (usable && dayOf(new Date(usable.through)) === dayOf(windowStart) ? usable.reviewsThroughDay : 0) +
+      reviewsOn(before, dayOf(windowStart)),
     studiedModules: union(
       [],
       completions.map((completion) => completion.moduleId),
@@ -130,9 +131,13 @@ async function rollForward(
 
 /** The hold and time zone the options give, else the person's stored ones. */
 async function preferencesFor(userId: string, options: ReviewStateOptions): Promise<ReviewPreferences> {
-  if (options.holdUntil !== undefined && options.timeZone !== undefined) return { holdUntil: options.holdUntil, timeZone: options.timeZone };
+  if (options.holdUntil !== undefined && options.timeZone !== undefined)
+    return { holdUntil: options.holdUntil, timeZone: options.timeZone };
   const stored = await readReviewPreferences(userId);
-  return { holdUntil: options.holdUntil !== undefined ? options.holdUntil : stored.holdUntil, timeZone: options.timeZone !== undefined ? options.timeZone : stored.timeZone };
+  return {
+    holdUntil: options.holdUntil !== undefined ? options.holdUntil : stored.holdUntil,
+    timeZone: options.timeZone !== undefined ? options.timeZone : stored.timeZone,
+  };
 }
 
 /**
@@ -141,7 +146,8 @@ async function preferencesFor(userId: string, options: ReviewStateOptions): Prom
  * the snapshot, so the listing covers the longest window that can hold now, and is cut to the window after.
  */
 export async function loadReviewState(userId: string, now: Date, options: ReviewStateOptions = {}): Promise<ReviewState> {
-  const listFrom = options.timeZone !== undefined ? challengeWindow(now, options.timeZone).startsAt : new Date(now.getTime() - LONGEST_WINDOW_MS);
+  const listFrom =
+    options.timeZone !== undefined ? challengeWindow(now, options.timeZone).startsAt : new Date(now.getTime() - LONGEST_WINDOW_MS);
   const [stored, listed, bank, prefs] = await Promise.all([
     reviewAnswers.snapshot(userId),
     reviewAnswers.since(userId, listFrom, now),

@@ -5,7 +5,7 @@ const pacific = 'America/Los_Angeles';
 const at = (iso: string) => new Date(iso);
 
 describe('challengeWindow in a time zone', () => {
-  it('runs from midnight to noon and noon to midnight on the person\'s clock', () => {
+  it("runs from midnight to noon and noon to midnight on the person's clock", () => {
     const morning = challengeWindow(at('2026-11-04T10:00:00Z'), pacific); // 02:00 PST
     expect(morning).toMatchObject({ id: '2026-11-04T00', nextRefreshHours: '10.0' });
     expect(morning.startsAt.toISOString()).toBe('2026-11-04T08:00:00.000Z');

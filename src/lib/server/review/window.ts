@@ -53,4 +53,5 @@ function utcWindow(time: number): ChallengeWindow {
   return { index, id: startsAt.toISOString().slice(0, 13), startsAt, endsAt, nextRefreshHours: refreshHours(endsAt, time) };
 }
 
-const refreshHours = (endsAt: Date, time: number) => (Math.ceil((endsAt.getTime() - time) / (WINDOW_MS / WINDOW_HOURS / 10)) / 10).toFixed(1);
+const refreshHours = (endsAt: Date, time: number) =>
+  (Math.ceil((endsAt.getTime() - time) / (WINDOW_MS / WINDOW_HOURS / 10)) / 10).toFixed(1);

@@ -34,16 +34,31 @@ export interface DigestFailure {
 export const digestSends = {
   /** Create-only: true when this caller may send the person's digest of that day. */
   claim: (date: string, userId: string, at: Date) =>
-    writeJSON(sendKey(date, userId), storedSendSchema, { state: 'sending', claimedAt: at.toISOString(), sentAt: null, subject: null }, { onlyIfNew: true }),
+    writeJSON(
+      sendKey(date, userId),
+      storedSendSchema,
+      { state: 'sending', claimedAt: at.toISOString(), sentAt: null, subject: null },
+      { onlyIfNew: true },
+    ),
 
   markSent: (date: string, userId: string, claimedAt: Date, at: Date, subject: string) =>
-    writeJSON(sendKey(date, userId), storedSendSchema, { state: 'sent', claimedAt: claimedAt.toISOString(), sentAt: at.toISOString(), subject }),
+    writeJSON(sendKey(date, userId), storedSendSchema, {
+      state: 'sent',
+      claimedAt: claimedAt.toISOString(),
+      sentAt: at.toISOString(),
+      subject,
+    }),
 
   of: (date: string, userId: string) => readJSON(sendKey(date, userId), storedSendSchema),
 
   /** A failed try: recorded first, then the claim released for a retry. */
   async release(date: string, userId: string, tryNumber: number, at: Date, error: string): Promise<void> {
-    await writeJSON(key('digest-failures', date, userId, tryNumber), storedFailureSchema, { at: at.toISOString(), error: error.slice(0, 500) }, { onlyIfNew: true });
+    await writeJSON(
+      key('digest-failures', date, userId, tryNumber),
+      storedFailureSchema,
+      { at: at.toISOString(), error: error.slice(0, 500) },
+      { onlyIfNew: true },
+    );
     await remove(sendKey(date, userId));
   },
 
@@ -57,7 +72,10 @@ export const digestSends = {
     }
     const failures = await Promise.all(
       [...byUser].map(async ([userId, userKeys]) => {
-        const last = await readJSON(userKeys.sort((a, b) => Number(a.split('/')[3]) - Number(b.split('/')[3])).at(-1)!, storedFailureSchema);
+        const last = await readJSON(
+          userKeys.sort((a, b) => Number(a.split('/')[3]) - Number(b.split('/')[3])).at(-1)!,
+          storedFailureSchema,
+        );
         return { userId, date, tries: userKeys.length, lastAt: new Date(last?.at ?? 0) };
       }),
     );
@@ -77,5 +95,10 @@ export const digestSends = {
     writeJSON(key('digest-passes', date, hour), storedPassSchema, { through, updatedAt: at.toISOString() }),
 
   finishPass: (date: string, hour: string, at: Date) =>
-    writeJSON(key('digest-passes', date, `${hour}.done`), storedPassSchema, { through: null, updatedAt: at.toISOString() }, { onlyIfNew: true }),
+    writeJSON(
+      key('digest-passes', date, `${hour}.done`),
+      storedPassSchema,
+      { through: null, updatedAt: at.toISOString() },
+      { onlyIfNew: true },
+    ),
 };
