@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { parseLatency } from '~tools/local-blobs/latency';
 import { startLocalBlobs } from '~tools/local-blobs/server';
+import { localMailUnlessConfigured } from '~tools/local-mail/for-local-run';
 import { localOidcUnlessConfigured } from '~tools/local-oidc/for-local-run';
 import { serverTiming, withTrace } from '~tools/local-blobs/trace';
 
@@ -56,6 +57,7 @@ const latency = parseLatency(values.latency);
 const blobs = await startLocalBlobs({ directory: dataDir, siteID: 'local-serve', latency });
 process.env['PARCELWISE_LOCAL'] ??= 'true';
 const oidc = await localOidcUnlessConfigured([Number(values.port)]);
+const mail = await localMailUnlessConfigured();
 const { default: handler } = (await import(pathToFileURL(HANDLER).href)) as {
   default: (request: Request, context: { ip: string }) => Promise<Response>;
 };
@@ -165,7 +167,7 @@ server.listen(Number(values.port), '127.0.0.1', () => {
 });
 const stop = async () => {
   server.close();
-  await Promise.all([blobs.stop(), oidc?.stop()]);
+  await Promise.all([blobs.stop(), oidc?.stop(), mail?.stop()]);
   process.exit(0);
 };
 process.on('SIGINT', stop);

@@ -171,7 +171,8 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
   const path = url.pathname;
   const isApi = isApiPath(path);
   if (path.startsWith('/_astro/')) return withHeaders(missingAsset(), SECURITY_HEADERS);
-  if (!isSafeMethod(request.method) && request.headers.get('origin') !== url.origin) {
+  // The unsubscribe link's POST comes from mail clients (RFC 8058 one-click): its signed link is its authority.
+  if (!isSafeMethod(request.method) && request.headers.get('origin') !== url.origin && path !== '/unsubscribe') {
     return withHeaders(errorResponse(403, 'Cross-site requests are not allowed'), SECURITY_HEADERS);
   }
   const cacheControl = isApi ? { 'Cache-Control': 'no-store' } : isPublicPath(path) ? {} : { 'Cache-Control': 'private, no-store' };

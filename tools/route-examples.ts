@@ -59,6 +59,9 @@ const get = (route: string, path: string, status = 200, as: Actor = 'learner'): 
   status,
 });
 
+/** A well-formed user id for the unsubscribe page's example (its link is refused: no signature). */
+const DEMO_LINK_USER = '00000000-0000-4000-8000-000000000001';
+
 const credentials = { username: DEMO_USER.username, password: DEMO_USER.password };
 
 /** A date some days before today, YYYY-MM-DD. */
@@ -131,6 +134,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /segments/[id]', '/segments/8', 301),
   get('GET /team-progress', '/team-progress', 200, 'admin'),
   get('GET /settings', '/settings'),
+  get('GET /unsubscribe', `/unsubscribe?u=${DEMO_LINK_USER}&t=not-a-signature`, 400, 'anonymous'),
 
   // API calls
   get('ALL /api/[...path]', '/api/no-such-call', 404),
@@ -285,6 +289,16 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     method: 'DELETE',
     path: '/api/sessions/0123456789ab',
     status: 404,
+  },
+  get('GET /api/preferences', '/api/preferences'),
+  {
+    route: 'PATCH /api/preferences',
+    label: 'the digest hour and time zone',
+    as: 'writer',
+    method: 'PATCH',
+    path: '/api/preferences',
+    body: () => ({ digest: 'daily', hour: 8, timeZone: 'Europe/Berlin' }),
+    status: 200,
   },
   {
     route: 'POST /api/password',

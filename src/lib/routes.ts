@@ -134,6 +134,7 @@ export function isPublicPath(pathname: string): boolean {
     pathname === '/auth' ||
     pathname === '/auth/sso' ||
     pathname === '/auth/callback' ||
+    pathname === '/unsubscribe' ||
     pathname.startsWith('/_astro/') ||
     pathname === '/favicon.svg' ||
     pathname === '/robots.txt'

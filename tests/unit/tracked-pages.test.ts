@@ -6,7 +6,7 @@ import { matchPageRoute } from '~/lib/routes';
 import { siteRoutes } from '~tools/page-routes';
 
 /** Pages outside the signed-in layout (no visit tracking). */
-const UNTRACKED = new Set(['/auth', '/404']);
+const UNTRACKED = new Set(['/auth', '/404', '/unsubscribe']);
 
 describe('the pages visit tracking knows', () => {
   const pages = siteRoutes().filter((route) => route.kind === 'page' && !UNTRACKED.has(route.pattern));
