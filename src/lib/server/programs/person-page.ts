@@ -34,7 +34,7 @@ export async function personPage(userId: string, now: Date): Promise<PersonPage 
   const [evidence, history] = await Promise.all([readEvidence(listed), assignments.history(userId, events)]);
   return {
     person: { id: user.id, username: user.username, name: user.name, disabled: user.disabled },
-    plan: await planFromRecords(user.id, { events, evidence }, now),
+    plan: await planFromRecords(user.id, { events, evidence, timeZone: listed.review.timeZone }, now),
     history,
     programs,
   };

@@ -63,6 +63,16 @@ describe('computePlan', () => {
     expect(computePlan(program, start, none(), at('2026-10-30T09:00:00Z')).day).toBe(0);
   });
 
+  it('counts days on the person’s calendar: late evening in Los Angeles is still the due day there', () => {
+    const evening = at('2026-11-04T05:00:00Z'); // 21:00 on November 3 in Los Angeles
+    expect(computePlan(program, start, none(), evening).items[0]).toMatchObject({ dueDate: '2026-11-03', status: 'overdue' });
+    expect(computePlan(program, start, none(), evening, 'America/Los_Angeles').items[0]).toMatchObject({
+      dueDate: '2026-11-03',
+      status: 'due',
+    });
+    expect(computePlan(program, start, none(), evening, 'America/Los_Angeles').day).toBe(3);
+  });
+
   it('counts what was done before the assignment, with its time; a lesson only on the revision that counts', () => {
     const evidence = {
       ...none(),

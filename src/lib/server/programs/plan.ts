@@ -2,12 +2,14 @@
  * A person's plan, computed from their program, their start date and what is already recorded (the
  * evidence): each item's due date and status, day N of M, the certificate. Pure: the person's own pages
  * read the evidence from their records (./evidence.ts), Team Progress from the team rollup; both get the
- * same answer from here. Days are whole UTC days (docs/decisions.md "Onboarding programs").
+ * same answer from here. Days are calendar days in the person's time zone, UTC without one (docs/decisions.md
+ * "Onboarding programs").
  */
 import type { Program, ProgramItem } from '~/lib/content/programs';
 import { completedLessonCode } from '~/lib/learning/revisions';
 import { dayOf, isoDay } from '~/lib/review/days';
 import { addMonths } from '~/lib/freshness/dates';
+import { localTime } from '~/lib/time-zone';
 
 export type PlanItemStatus = 'done' | 'due' | 'overdue' | 'upcoming';
 export type CertificateStatus = 'valid' | 'expired' | 'renewal_needed';
@@ -144,9 +146,15 @@ function certificateOf(program: Program, issuedAt: Date, items: readonly PlanIte
   };
 }
 
-/** The plan of one person on one day. */
-export function computePlan(program: Program, assignment: Assignment, evidence: PlanEvidence, now: Date): Plan {
-  const today = dayOf(now);
+/** The plan of one person on one day: their calendar day when they have a time zone, else UTC's. */
+export function computePlan(
+  program: Program,
+  assignment: Assignment,
+  evidence: PlanEvidence,
+  now: Date,
+  timeZone: string | null = null,
+): Plan {
+  const today = dayOfDate(localTime(now, timeZone).date);
   const start = dayOfDate(assignment.startDate);
   const items = program.items.map((item): PlanItem => {
     const dueDay = start + item.due;

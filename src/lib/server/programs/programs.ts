@@ -28,6 +28,8 @@ export async function listPrograms(): Promise<ProgramRow[]> {
 export interface PlanRecords {
   events: AssignmentEvent[];
   evidence: PlanEvidence;
+  /** The person's time zone (their preferences), whose calendar days the due dates are; null: UTC. */
+  timeZone: string | null;
 }
 
 /** The first of reading a person's plan records' two round trips: the listings. */
@@ -38,7 +40,7 @@ export async function listPlanRecords(userId: string, now: Date): Promise<{ even
 
 export async function readPlanRecords(userId: string, now: Date): Promise<PlanRecords> {
   const { events, listed } = await listPlanRecords(userId, now);
-  return { events, evidence: await readEvidence(listed) };
+  return { events, evidence: await readEvidence(listed), timeZone: listed.review.timeZone };
 }
 
 /** Records a certificate the first time a plan is seen complete (after the answer: nobody waits for it). */
@@ -55,7 +57,7 @@ export async function planFromRecords(userId: string, records: PlanRecords, now:
   const assignment = activeAssignment(records.events);
   const program = assignment ? await getProgram(assignment.programId) : null;
   if (!assignment || !program) return null;
-  const plan = computePlan(program, assignment, records.evidence, now);
+  const plan = computePlan(program, assignment, records.evidence, now, records.timeZone);
   if (plan.certificateToIssue) issueCertificate(userId, assignment, plan.certificateToIssue);
   return plan;
 }
@@ -119,7 +121,7 @@ export async function assignProgram(
     readEvidence(listed),
     recordAssignment(by, person.user, program.id, request.startDate, now),
   ]);
-  const plan = await planFromRecords(person.user.id, { evidence, events: [...events, event] }, now);
+  const plan = await planFromRecords(person.user.id, { evidence, events: [...events, event], timeZone: listed.review.timeZone }, now);
   return plan!;
 }
 
