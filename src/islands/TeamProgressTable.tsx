@@ -20,7 +20,7 @@ interface Props {
 
 export default function TeamProgressTable({ rows, generatedAt }: Props) {
   const now = useMemo(() => new Date(generatedAt), [generatedAt]);
-  const { shown, pageRows, page, pages, setPage, sort, toggleSort, filter, setFilter } = useTeamRows(rows, now);
+  const { shown, pageRows, page, pages, setPage, sort, toggleSort, filter, setFilter, query, setQuery } = useTeamRows(rows, now);
   const region = useRef<HTMLDivElement>(null);
   const scrolls = useScrollsSideways(region);
 
@@ -28,6 +28,17 @@ export default function TeamProgressTable({ rows, generatedAt }: Props) {
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
         <TeamFilter filter={filter} onChange={setFilter} />
+        <label className="flex items-center gap-2 text-sm">
+          Find
+          <input
+            type="search"
+            className="input input-bordered input-sm w-48"
+            placeholder="Name or e-mail"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            data-testid="team-find"
+          />
+        </label>
         <button type="button" className="btn btn-sm btn-outline ml-auto" onClick={() => downloadCsv(teamProgressCsv(shown))}>
           Export CSV
         </button>

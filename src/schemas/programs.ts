@@ -35,7 +35,7 @@ const itemBase = {
 
 const numericId = (what: string) => z.number().int().positive().describe(`Id of the ${what} (must exist).`);
 
-export const programItemSchema = z
+const programItemSchema = z
   .discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('lesson'), lessonId: numericId('lesson'), ...itemBase }),
     z.strictObject({ kind: z.literal('module'), moduleId: numericId('module: every one of its lessons'), ...itemBase }),

@@ -14,7 +14,7 @@ export const programRowSchema = z.strictObject({
 });
 export type ProgramRow = z.infer<typeof programRowSchema>;
 
-export const planItemSchema = z.strictObject({
+const planItemSchema = z.strictObject({
   id: z.string(),
   title: z.string(),
   kind: z.enum(PLAN_ITEM_KINDS),
@@ -56,7 +56,6 @@ export const assignProgramRequestSchema = z.strictObject({
     .max(28, 'programId must be the id of a program'),
   startDate: startDate.optional(),
 });
-export type AssignProgramRequest = z.infer<typeof assignProgramRequestSchema>;
 
 /** DELETE /api/program-assignments/{username} (administrators): why the assignment ends. */
 export const endAssignmentRequestSchema = z.strictObject({

@@ -11,7 +11,7 @@ import { cached } from './cache';
 import { getModules, getQuizzes, type Module } from './learning';
 
 /** A lesson an item asks to complete, with the revision a completion must be of to count. */
-export interface ProgramLesson {
+interface ProgramLesson {
   moduleId: number;
   lessonId: number;
   materialRevision: number;

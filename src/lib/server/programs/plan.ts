@@ -11,8 +11,8 @@ import { dayOf, isoDay } from '~/lib/review/days';
 import { addMonths } from '~/lib/freshness/dates';
 import { localTime } from '~/lib/time-zone';
 
-export type PlanItemStatus = 'done' | 'due' | 'overdue' | 'upcoming';
-export type CertificateStatus = 'valid' | 'expired' | 'renewal_needed';
+type PlanItemStatus = 'done' | 'due' | 'overdue' | 'upcoming';
+type CertificateStatus = 'valid' | 'expired' | 'renewal_needed';
 
 /** A sign-off as recorded. */
 export interface SignoffEvidence {

@@ -62,11 +62,6 @@ export async function planFromRecords(userId: string, records: PlanRecords, now:
   return plan;
 }
 
-/** A person's plan: their records, read at once. */
-export async function planOf(userId: string, now: Date): Promise<Plan | null> {
-  return planFromRecords(userId, await readPlanRecords(userId, now), now);
-}
-
 /** GET /api/plan's answer. */
 export function planResponse(plan: Plan | null): PlanResponse {
   if (!plan) return { program: null, startDate: null, day: null, items: [], certificate: null };
@@ -91,7 +86,7 @@ export function planResponse(plan: Plan | null): PlanResponse {
 // ---------------------------------------------------------------------------------------------
 // Administrators' changes
 
-export async function requireProgram(programId: string): Promise<Program> {
+async function requireProgram(programId: string): Promise<Program> {
   const program = await getProgram(programId);
   if (!program) throw new HttpError(404, `No program ${programId}`);
   return program;

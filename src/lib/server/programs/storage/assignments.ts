@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { listKeys, mapLimit, readJSON, writeJSON } from '~/lib/server/storage/blobs';
 import { key, lastSegment, parseEventTime, prefix } from '~/lib/server/storage/keys';
 
-export type AssignmentAction = 'assign' | 'end';
+type AssignmentAction = 'assign' | 'end';
 
 /** An event as its key records it. */
 export interface AssignmentEvent {
