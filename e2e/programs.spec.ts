@@ -44,16 +44,16 @@ test('assigned 10 days ago: overdue work pinned on the home page until done, sig
   // The administrator assigns the program from the person's page, starting 10 days ago.
   await adminPage.goto(`/team-progress/${person.id}`);
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Plan Newcomer' })).toBeVisible();
-  await adminPage.getByLabel('Program').selectOption('discovery-refresher');
+  await adminPage.getByRole('combobox', { name: /^Program/ }).selectOption('discovery-refresher');
   await adminPage.getByLabel('Start date').fill(daysAgo(10));
   await adminPage.getByRole('button', { name: 'Assign' }).click();
-  await expect(adminPage.getByRole('status')).toHaveText('The program is assigned.');
+  await expect(adminPage.getByTestId('person-done')).toHaveText('The program is assigned.');
   await expect(adminPage.getByTestId('assignment-history')).toContainText('Assigned Discovery refresher');
 
   const behind = await membersShown(adminPage, 'Behind or overdue', person.username);
   await expect(behind).toHaveCount(1);
   await expect(behind.locator('[data-figure="planStatus"]')).toContainText('Overdue');
-  await expect(behind.locator('[data-figure="overdueItems"]')).toHaveText('4');
+  await expect(behind.getByTestId('overdue-items')).toHaveText(' · 4 overdue');
 
   // The home page starts with the plan: day 11 of 14, overdue items pinned with their date.
   await page.goto('/');
@@ -93,7 +93,7 @@ test('assigned 10 days ago: overdue work pinned on the home page until done, sig
   const roleplay = adminPage.locator('[data-item-id="discovery-roleplay"]');
   await roleplay.getByLabel('Note (optional)').fill('Found a 12 % vacancy cost in ten minutes');
   await roleplay.getByRole('button', { name: /^Sign off/ }).click();
-  await expect(adminPage.getByRole('status')).toHaveText('Signed off.');
+  await expect(adminPage.getByTestId('person-done')).toHaveText('Signed off.');
   await expect(adminPage.locator('[data-item-id="discovery-roleplay"]')).toHaveAttribute('data-status', 'done');
   await expect(adminPage.getByTestId('plan-item-signoff')).toContainText('Found a 12 % vacancy cost in ten minutes');
 
@@ -141,10 +141,10 @@ test('the plan week by week: statuses, due dates, links, optional items apart; n
 test('axe: /plan with a plan and the person’s page have no serious violations; sign off with the keyboard', async ({ page, adminPage }) => {
   const person = await freshPerson(page, 'Plan Keyboard');
   await adminPage.goto(`/team-progress/${person.id}`);
-  await adminPage.getByLabel('Program').selectOption('customer-success-onboarding');
+  await adminPage.getByRole('combobox', { name: /^Program/ }).selectOption('customer-success-onboarding');
   await adminPage.getByLabel('Start date').fill(daysAgo(30));
   await adminPage.getByRole('button', { name: 'Assign' }).click();
-  await expect(adminPage.getByRole('status')).toHaveText('The program is assigned.');
+  await expect(adminPage.getByTestId('person-done')).toHaveText('The program is assigned.');
   expect(await seriousViolations(adminPage)).toEqual([]);
 
   await page.goto('/plan');
@@ -159,12 +159,12 @@ test('axe: /plan with a plan and the person’s page have no serious violations;
   await adminPage.keyboard.press('Tab');
   await expect(adminPage.locator('[data-item-id="shadow-kickoff"]').getByRole('button', { name: /^Sign off/ })).toBeFocused();
   await adminPage.keyboard.press('Enter');
-  await expect(adminPage.getByRole('status')).toHaveText('Signed off.');
+  await expect(adminPage.getByTestId('person-done')).toHaveText('Signed off.');
 
   // Ending the program asks for a reason.
   await adminPage.getByLabel('Reason for ending the program').fill('Moved to the product team');
   await adminPage.getByRole('button', { name: 'End the program' }).click();
-  await expect(adminPage.getByRole('status')).toHaveText('The program has ended.');
+  await expect(adminPage.getByTestId('person-done')).toHaveText('The program has ended.');
   await expect(adminPage.getByTestId('assignment-history')).toContainText('Ended Customer success onboarding');
   await expect(adminPage.getByTestId('assignment-history')).toContainText('Moved to the product team');
 });

@@ -34,7 +34,7 @@ function When({ iso, text }: { iso: string; text: string }) {
   );
 }
 
-const number = 'px-1 text-right tabular-nums';
+const number = 'px-0.5 text-right tabular-nums';
 
 const PLAN_BADGES: Record<TeamMemberRow['planStatus'], string> = {
   overdue: 'badge-error',
@@ -63,8 +63,10 @@ function PlanCell({ row }: { row: TeamMemberRow }) {
     <>
       <span className={`badge badge-sm whitespace-nowrap ${PLAN_BADGES[row.planStatus]}`}>{PLAN_STATUS_LABELS[row.planStatus]}</span>
       {row.program && (
-        <span className="block max-w-32 text-xs opacity-70">
-          {row.program.title} · day {row.planDay} · {row.planDone}/{row.planRequired}
+        <span className="block max-w-16 text-xs opacity-70" title={row.program.title}>
+          <span className="sr-only">{row.program.title}, </span>
+          day {row.planDay} · {row.planDone}/{row.planRequired}
+          {row.overdueItems > 0 && <span data-testid="overdue-items"> · {row.overdueItems} overdue</span>}
         </span>
       )}
     </>
@@ -75,7 +77,7 @@ function TeamRow({ row, now }: { row: TeamMemberRow; now: Date }) {
   const active = isActive(row, now);
   return (
     <tr data-user-id={row.id}>
-      <th scope="row" className="px-2 font-normal">
+      <th scope="row" className="px-1 font-normal">
         <a href={`/team-progress/${row.id}`} className="link-hover link block font-medium">
           {row.name}
         </a>
@@ -83,11 +85,8 @@ function TeamRow({ row, now }: { row: TeamMemberRow; now: Date }) {
           {row.username}
         </span>
       </th>
-      <td className="px-1" data-figure="planStatus">
+      <td className="px-0.5" data-figure="planStatus">
         <PlanCell row={row} />
-      </td>
-      <td className={number} data-figure="overdueItems">
-        {row.program === null ? '—' : row.overdueItems}
       </td>
       <td className="whitespace-nowrap px-1" data-figure="joinedAt">
         {row.joinedAt === null ? '—' : <When iso={row.joinedAt} text={shortDate(row.joinedAt, now)} />}

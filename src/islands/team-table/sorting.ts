@@ -32,7 +32,7 @@ export function compare(a: TeamMemberRow, b: TeamMemberRow, key: SortKey): numbe
     case 'onTrack':
       return Number(a.onTrack) - Number(b.onTrack);
     case 'planStatus':
-      return PLAN_ORDER.indexOf(a.planStatus) - PLAN_ORDER.indexOf(b.planStatus) || a.planDone - b.planDone;
+      return PLAN_ORDER.indexOf(a.planStatus) - PLAN_ORDER.indexOf(b.planStatus) || a.overdueItems - b.overdueItems;
     case 'averageQuizScore':
       return (a.averageQuizScore ?? -1) - (b.averageQuizScore ?? -1);
     default:

@@ -75,7 +75,7 @@ export const PLAN_STATUS_LABELS: Record<TeamProgressRow['planStatus'], string> =
 };
 
 const PLAN_DEFINITION =
-  'The onboarding program assigned, day N of its length and required items done of required items. Overdue: a required item is past its due date. ' +
+  'The onboarding program assigned, day N of its length, required items done of required items, and overdue items: required items past their due date and not done, counted until they are done. Overdue: a required item is past its due date. ' +
   "Behind: fewer required items done than the share of the program's days gone by. Certified: every required item done and the certificate valid. " +
   'On track otherwise; No plan without a program.';
 
@@ -96,7 +96,6 @@ export function overallEngagement(rows: ReadonlyArray<Pick<TeamProgressRow, 'pro
 
 export type TeamFigure =
   | 'planStatus'
-  | 'overdueItems'
   | 'joinedAt'
   | 'daysInProgram'
   | 'onTrack'
@@ -112,11 +111,6 @@ export type TeamFigure =
 /** Each figure's label and definition, shown beside it on the dashboard (docs/product.md "Team Progress (/team-progress)"). */
 export const TEAM_FIGURES: ReadonlyArray<{ key: TeamFigure; label: string; definition: string }> = [
   { key: 'planStatus', label: 'Plan', definition: PLAN_DEFINITION },
-  {
-    key: 'overdueItems',
-    label: 'Overdue items',
-    definition: 'Required plan items past their due date and not done; they stay counted until they are done.',
-  },
   { key: 'joinedAt', label: 'Joined', definition: 'When the account was created.' },
   { key: 'daysInProgram', label: 'Days in the program', definition: 'Whole days since joining.' },
   { key: 'onTrack', label: 'Pace', definition: PACE_DEFINITION },
