@@ -23,7 +23,9 @@ async function user(...args: string[]): Promise<{ code: number; out: string }> {
   }
 }
 
-afterAll(() => rmSync(path.resolve('.netlify/blobs-serve', SITE), { recursive: true, force: true }));
+afterAll(() => {
+  for (const part of ['entries', 'metadata']) rmSync(path.resolve('.netlify/blobs-serve', part, SITE), { recursive: true, force: true });
+});
 
 describe('npm run user -- assign / unassign', () => {
   it(
