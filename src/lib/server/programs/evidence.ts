@@ -19,10 +19,14 @@ import type { PlanEvidence, SignoffEvidence } from './plan';
 
 type Bank = Pick<QuestionBank, 'byModule'>;
 
-/** Mastery per module now, with the day of the latest answer among its questions. */
-function masteryEvidence(bank: Bank, cards: Readonly<Record<string, Card>>, now: Date): PlanEvidence['mastery'] {
+/**
+ * Mastery now of the modules asked for (all when left out), with the day of the latest answer among each
+ * module's questions.
+ */
+function masteryEvidence(bank: Bank, cards: Readonly<Record<string, Card>>, now: Date, moduleIds?: readonly number[]): PlanEvidence['mastery'] {
   const today = dayOf(now);
-  const mastery = masteryByModule(bank, cards, today, null);
+  const modules = moduleIds === undefined ? bank : { byModule: new Map(moduleIds.map((id) => [id, bank.byModule.get(id) ?? []])) };
+  const mastery = masteryByModule(modules, cards, today, null);
   return new Map(
     [...mastery].map(([moduleId, { percent }]) => {
       const days = (bank.byModule.get(moduleId) ?? []).flatMap((key) => (cards[key] && cards[key].reps > 0 ? [cards[key].last] : []));
@@ -82,18 +86,31 @@ export async function readEvidence(listed: ListedEvidence): Promise<PlanEvidence
   };
 }
 
-/** A team member's evidence from the rollup's figures (sign-offs there carry no name or note). */
-export function evidenceFromFigures(figures: MemberFigures, bank: Bank & Pick<QuestionBank, 'materialRevisions'>, now: Date): PlanEvidence {
-  const byKind = (kind: string) =>
-    Object.entries(figures.planEvidence).flatMap(([key, at]) =>
-      key.startsWith(`${kind}:`) ? [[key.slice(kind.length + 1), new Date(at)] as const] : [],
-    );
+/**
+ * A team member's evidence from the rollup's figures (sign-offs there carry no name or note); mastery only
+ * of `masteryModules`, the modules their program asks mastery of, and only their cards are read.
+ */
+export function evidenceFromFigures(
+  figures: MemberFigures,
+  bank: Bank & Pick<QuestionBank, 'materialRevisions'>,
+  now: Date,
+  masteryModules: readonly number[],
+): PlanEvidence {
+  const byKind = new Map<string, Array<[string, Date]>>();
+  for (const [key, at] of Object.entries(figures.planEvidence)) {
+    const colon = key.indexOf(':');
+    const kind = key.slice(0, colon);
+    byKind.set(kind, [...(byKind.get(kind) ?? []), [key.slice(colon + 1), new Date(at)]]);
+  }
+  const of = (kind: string) => byKind.get(kind) ?? [];
+  const keys = masteryModules.flatMap((moduleId) => bank.byModule.get(moduleId) ?? []);
+  const stored = Object.fromEntries(keys.flatMap((key) => (figures.cards[key] ? [[key, figures.cards[key]] as const] : [])));
   return {
-    lessons: new Map(byKind('lesson')),
-    quizPasses: new Map(byKind('quiz').map(([quizId, at]) => [Number(quizId), at])),
-    reads: new Map(byKind('read')),
-    signoffs: new Map(byKind('signoff').map(([key, at]) => [key, { at, byName: '', note: null }])),
-    mastery: masteryEvidence(bank, resetChangedCards(readCards(figures.cards), bank.materialRevisions), now),
-    certificates: new Map(byKind('certificate')),
+    lessons: new Map(of('lesson')),
+    quizPasses: new Map(of('quiz').map(([quizId, at]) => [Number(quizId), at])),
+    reads: new Map(of('read')),
+    signoffs: new Map(of('signoff').map(([key, at]) => [key, { at, byName: '', note: null }])),
+    mastery: masteryEvidence(bank, resetChangedCards(readCards(stored), bank.materialRevisions), now, masteryModules),
+    certificates: new Map(of('certificate')),
   };
 }

@@ -42,7 +42,8 @@ export function planFigures(
 ): PlanFigures {
   const program = figures.assignment ? programs.get(figures.assignment.programId) : undefined;
   if (!figures.assignment || !program) return NO_PLAN;
-  const plan = computePlan(program, figures.assignment, evidenceFromFigures(figures, bank, now), now);
+  const masteryModules = program.items.flatMap((item) => (item.kind === 'mastery' ? [item.moduleId] : []));
+  const plan = computePlan(program, figures.assignment, evidenceFromFigures(figures, bank, now, masteryModules), now);
   const today = isoDay(dayOf(now));
   const weekOut = isoDay(dayOf(now) + 7);
   return {
