@@ -7,8 +7,10 @@
  * With `--latency on` (or BLOBS_LATENCY=on) every Blobs operation waits as a round trip to Netlify Blobs
  * would (40 ms per get, 60 ms per set and list, ±25 %; or e.g. `--latency get=40,set=60,list=60,jitter=25%`),
  * Every answer's `Server-Timing` header says how many Blobs operations it waited for.
+ * With `--faults on` (or BLOBS_FAULTS=on; or e.g. `--faults rate=5%,kinds=error+timeout,seed=42`) that share
+ * of Blobs requests fail, reproducibly from the seed (tools/local-blobs/faults.ts).
  *
- *   npm run build && npm run serve:built -- [--port 8888] [--data .netlify/blobs-e2e] [--latency on]
+ *   npm run build && npm run serve:built -- [--port 8888] [--data .netlify/blobs-e2e] [--latency on] [--faults on]
  */
 import { existsSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
@@ -17,6 +19,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { describeFaults, parseFaults } from '~tools/local-blobs/faults';
 import { parseLatency } from '~tools/local-blobs/latency';
 import { startLocalBlobs } from '~tools/local-blobs/server';
 import { localMailUnlessConfigured } from '~tools/local-mail/for-local-run';
@@ -29,6 +32,7 @@ const { values } = parseArgs({
     data: { type: 'string', default: '.netlify/blobs-e2e' },
     keep: { type: 'boolean', default: false },
     latency: { type: 'string', default: process.env['BLOBS_LATENCY'] ?? 'off' },
+    faults: { type: 'string', default: process.env['BLOBS_FAULTS'] ?? 'off' },
   },
 });
 const DIST = path.resolve('dist');
@@ -54,7 +58,8 @@ if (!existsSync(HANDLER)) {
 const dataDir = path.resolve(values.data);
 if (!values.keep) await rm(dataDir, { recursive: true, force: true });
 const latency = parseLatency(values.latency);
-const blobs = await startLocalBlobs({ directory: dataDir, siteID: 'local-serve', latency });
+const faults = parseFaults(values.faults);
+const blobs = await startLocalBlobs({ directory: dataDir, siteID: 'local-serve', latency, faults });
 process.env['PARCELWISE_LOCAL'] ??= 'true';
 const oidc = await localOidcUnlessConfigured([Number(values.port)]);
 const mail = await localMailUnlessConfigured();
@@ -164,6 +169,7 @@ server.listen(Number(values.port), '127.0.0.1', () => {
     ? ` (Blobs latency: get ${latency.get} ms, set ${latency.set} ms, list ${latency.list} ms, ±${Math.round(latency.jitter * 100)} %)`
     : '';
   console.log(`Serving the production build on http://localhost:${values.port}${simulated}`);
+  if (faults) console.log(`Blobs fault mode: ${describeFaults(faults)}.`);
 });
 const stop = async () => {
   server.close();

@@ -231,11 +231,16 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
   return withHeaders(routeAnswer(context, response, routeError), { ...SECURITY_HEADERS, ...cacheControl });
 }
 
-/** What the route answered; a failure becomes JSON on the API, and Astro's error page elsewhere. */
+/**
+ * What the route answered; a failure becomes JSON on the API; on a page, storage that failed is the
+ * "Temporarily unavailable" page (503), anything else Astro's error page.
+ */
 function routeAnswer(context: APIContext, response: Response | null, routeError: unknown): Response {
   if (!isApiPath(context.url.pathname)) {
-    if (response === null) throw routeError;
-    return response;
+    if (response !== null) return response;
+    const failure = expectedFailure(routeError);
+    if (failure?.status === 503) return unavailablePage(failure.message);
+    throw routeError;
   }
   return asJsonError(response ?? toErrorResponse(routeError), context.routePattern);
 }

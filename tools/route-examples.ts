@@ -139,6 +139,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   // API calls
   get('ALL /api/[...path]', '/api/no-such-call', 404),
   get('GET /api/content-health', '/api/content-health?format=csv', 200, 'admin'),
+  { ...get('GET /api/content-health', '/api/content-health', 200, 'admin'), label: 'JSON, with the searches and visits' },
   get('GET /api/daily-challenge', '/api/daily-challenge'),
   {
     route: 'POST /api/daily-challenge/complete',
@@ -220,6 +221,20 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     status: 400,
   },
   get('GET /api/search', '/api/search?q=broker'),
+  { ...get('GET /api/search', '/api/search?q=broke&typing=a1b2c3d4e5f6'), label: 'as typed in the header box' },
+  {
+    route: 'POST /api/search/opened',
+    as: 'writer',
+    method: 'POST',
+    path: '/api/search/opened',
+    body: async ({ client }) => {
+      const response = await client.request('GET', '/api/search?q=broker');
+      const answer = (await response.json()) as Record<string, Array<{ id: number | string; href?: string }>>;
+      const [group, hits] = Object.entries(answer).find(([, list]) => list.length > 0)!;
+      return { q: 'broker', href: hits[0]!.href ?? `/${group}/${hits[0]!.id}`, typing: 'a1b2c3d4e5f6' };
+    },
+    status: 204,
+  },
   get('GET /api/segments', '/api/segments'),
   get('GET /api/segments/[id]', '/api/segments/8'),
   get('GET /api/team-progress', '/api/team-progress', 200, 'admin'),

@@ -1,7 +1,7 @@
 /**
  * Blobs for the operator scripts: the deployed site's store when NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN
  * are set, otherwise the local dev data in .netlify/blobs-serve (site id 0 for `npm run dev`,
- * "unlinked" for `netlify serve`). Returns the function that disconnects.
+ * "unlinked" for `netlify serve`), or another folder of local data. Returns the function that disconnects.
  */
 import { setEnvironmentContext } from '@netlify/blobs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 // GET /api/content-health (administrators only): the entries overdue for review or due soon, on a pinned
 // clock (PARCELWISE_NOW, honoured in local runs only) so the test never depends on today's date.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentHealthSchema } from '~/lib/api/content-health';
+import { contentHealthResponseSchema } from '~/lib/api/content-health';
 import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
 import { expectJson, messageOf, signIn, useTestApp, type ApiClient } from './harness';
 
@@ -34,7 +34,7 @@ describe.skipIf(!IN_PROCESS)('content health API', () => {
   });
 
   it('lists every overdue and due-soon entry on the pinned day, most urgent first, with owner, dates and link', async () => {
-    const health = await expectJson(await t.client.get('/api/content-health'), 200, contentHealthSchema);
+    const health = await expectJson(await t.client.get('/api/content-health'), 200, contentHealthResponseSchema);
     expect(health.today).toBe('2026-12-12');
     expect(health.soonDays).toBe(30);
     expect(health.checked).toBeGreaterThan(250);
@@ -63,7 +63,7 @@ describe.skipIf(!IN_PROCESS)('content health API', () => {
     const byOwner = await expectJson(
       await t.client.get('/api/content-health?sort=ownerName&direction=descending'),
       200,
-      contentHealthSchema,
+      contentHealthResponseSchema,
     );
     const names = byOwner.rows.map((row) => row.ownerName);
     expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a)));
@@ -76,7 +76,7 @@ describe.skipIf(!IN_PROCESS)('content health API', () => {
 
   it('exports the same rows as CSV, every text cell quoted, as a download', async () => {
     const [json, csv] = await Promise.all([
-      expectJson(await t.client.get('/api/content-health'), 200, contentHealthSchema),
+      expectJson(await t.client.get('/api/content-health'), 200, contentHealthResponseSchema),
       t.client.get('/api/content-health?format=csv'),
     ]);
     expect(csv.status).toBe(200);

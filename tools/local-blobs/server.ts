@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { BlobsFaults } from './faults';
 import type { BlobsLatency } from './latency';
 import { watchBlobs } from './trace';
 
@@ -77,9 +78,10 @@ emulatorPrototype.put = function atomicConditionalPut(req: Request): Promise<Res
 export function connectTo(
   { siteID, token, url }: { siteID: string; token: string; url: string },
   latency: BlobsLatency | null = null,
+  faults: BlobsFaults | null = null,
 ): void {
   setEnvironmentContext({ siteID, token, edgeURL: url, uncachedEdgeURL: url });
-  watchBlobs(url, latency);
+  watchBlobs(url, latency, faults);
 }
 
 export interface LocalBlobs {
@@ -104,6 +106,8 @@ export interface LocalBlobsOptions {
   onRequest?: (request: { type: string; url: string }) => void;
   /** Simulated round-trip times (./latency.ts); none when left out or null. */
   latency?: BlobsLatency | null;
+  /** Requests that fail (./faults.ts); none when left out or null. */
+  faults?: BlobsFaults | null;
 }
 
 export async function startLocalBlobs(options: LocalBlobsOptions = {}): Promise<LocalBlobs> {
@@ -112,7 +116,7 @@ export async function startLocalBlobs(options: LocalBlobsOptions = {}): Promise<
   const server = new BlobsServer({ directory, token, ...(options.onRequest ? { onRequest: options.onRequest } : {}) });
   const { port } = await server.start();
   const url = `http://127.0.0.1:${port}`;
-  const activate = () => connectTo({ siteID: options.siteID ?? 'local', token, url }, options.latency ?? null);
+  const activate = () => connectTo({ siteID: options.siteID ?? 'local', token, url }, options.latency ?? null, options.faults ?? null);
   activate();
   return {
     port,

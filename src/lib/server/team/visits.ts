@@ -8,7 +8,9 @@ import type { TrackVisit } from '~/lib/api/team';
 import { getPersona, getSegment } from '~/lib/content/buyers';
 import { getModule, getQuiz } from '~/lib/content/learning';
 import { matchPageRoute, withoutTrailingSlashes, type PageRoute } from '~/lib/routes';
+import { inBackground } from '~/lib/server/background';
 import { HttpError } from '~/lib/server/errors';
+import { markPageVisited } from '~/lib/server/team/page-visits';
 import { journal, factOf, type JournalEvent } from '~/lib/server/team/storage/journal';
 import { pageReads } from '~/lib/server/team/storage/page-reads';
 import { signInFailures, tagOf, throttleSubject, type StoredAttempt } from '~/lib/server/accounts/storage/sign-in-failures';
@@ -132,6 +134,8 @@ export async function recordVisit(userId: string, visit: TrackVisit, now: Date =
     )
   )
     return;
+  // Content health's pages nobody visits: a page entry marks its page for the week, after the answer.
+  if (fact === 'entry') inBackground('page visit mark', () => markPageVisited(pagePath, now));
 
   const [, recent] = await Promise.all([
     journal.add(userId, event, journalId),
