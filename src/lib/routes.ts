@@ -39,7 +39,7 @@ export function headerTitle(pathname: string): string {
 }
 
 /** The pages of the site that take no id (tests/unit/tracked-pages.test.ts checks the list against src/pages). */
-const STATIC_PAGES = new Set([
+export const STATIC_PAGES: ReadonlySet<string> = new Set([
   '/',
   '/company-overview',
   '/industry-knowledge',
