@@ -1,14 +1,16 @@
 // Renaming or moving a content file needs nothing but the rename: `astro build` after a good build still
 // passes, with the entry read from its new file (src/collections/movable-glob.ts). The project is copied
 // into a temporary folder with its own caches (node_modules/.astro holds the content store), and built
-// there twice: once as it is, once after the first lesson file of the first module is renamed.
+// there twice: once as it is, once after the first lesson file of the first module is renamed and a new
+// lesson is scaffolded (`npm run new -- lesson`), which builds as written.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readContent } from '~/lib/content-check/read';
+import { scaffold } from '../../scripts/lib/scaffold';
 import { PROJECT_ROOT } from '../support/content-fixture';
 
 const run = promisify(execFile);
@@ -46,6 +48,7 @@ describe('renaming a lesson file after a good build', () => {
   let first: string;
   let second: string;
   let lesson: { file: string; renamed: string; id: string; title: string };
+  let scaffolded: { file: string };
   beforeAll(async () => {
     root = copyProject();
     const entry = readContent(root).entries.find((candidate) => candidate.source.collection === 'lessons');
@@ -58,6 +61,8 @@ describe('renaming a lesson file after a good build', () => {
     };
     first = await build(root);
     renameSync(join(root, lesson.file), join(root, lesson.renamed));
+    scaffolded = scaffold(root, { kind: 'lesson', module: 2, title: 'Scaffolded Lesson', owner: 'maya-chen', today: '2026-11-26' });
+    writeFileSync(join(root, scaffolded.file), scaffolded.text);
     second = await build(root);
   }, 240_000);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -78,5 +83,12 @@ describe('renaming a lesson file after a good build', () => {
     expect(store).toContain(lesson.renamed);
     expect(store).not.toContain(`"${lesson.file}"`);
     expect(store).toContain(lesson.title);
+  });
+
+  it('builds a lesson scaffolded by npm run new, as written', () => {
+    expect(second).toContain('Content check: no problems.');
+    const store = readFileSync(join(root, 'node_modules', '.astro', 'data-store.json'), 'utf8');
+    expect(store).toContain(scaffolded.file);
+    expect(store).toContain('Scaffolded Lesson');
   });
 });
