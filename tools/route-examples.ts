@@ -107,6 +107,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /industry-knowledge/[id]', '/industry-knowledge/2'),
   get('GET /modules/[id]', '/modules/1'),
   get('GET /modules/[id]/lessons/[lessonId]', '/modules/1/lessons/101'),
+  get('GET /personas', '/personas'),
   get('GET /personas/[id]', '/personas/1'),
   get('GET /product', '/product'),
   get('GET /quizzes', '/quizzes'),
