@@ -2,7 +2,7 @@
 // reads (file, entry and field, the offending value, and the fix): links to hub pages that do not exist,
 // two lessons in one place, a new entry given an existing id, a persona title of another buying role, dates
 // out of range. Entries are named by collection and id, never by file.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkContent } from '~/lib/content-check/check';
@@ -121,6 +121,62 @@ describe('dates show the value that is wrong', () => {
     });
     expect(problems.map((line) => line.split(' | ')[1])).toEqual([
       "`review.reviewBy` of lesson 'Lease Types Explained' is 2029-06-01, which must be at most 24 months after lastReviewed (2026-01-10): 2028-01-10 at the latest",
+    ]);
+  });
+});
+
+describe('pictures are files of the repository, with their text', () => {
+  it('refuses an https avatar with the fix, and an avatar file that is not there', () => {
+    const problems = problemsAfter({
+      [contentFile('personas', 2)]: replaceOnce(
+        '\nbuyerSegmentId: 9\n',
+        '\nbuyerSegmentId: 9\navatar: https://images.example.com/nathan.jpg\n',
+      ),
+      [contentFile('personas', 3)]: replaceOnce(/\nbuyerSegmentId: (\d+)\n/, '\nbuyerSegmentId: $1\navatar: ./avatars/priya-raman.webp\n'),
+    });
+    expect(problems.map((line) => line.split(' | ').slice(1).join(' | '))).toEqual([
+      "`avatar` of persona 'Nathan Greer' is an address on another site, which the site's security policy blocks (pictures must be files of the repository) | Optional picture: save it in content/personas/avatars/ (square, at least 160 × 160 pixels; the build resizes it) and write ./avatars/first-last.webp.",
+      "`avatar` of persona 'Priya Raman' is ./avatars/priya-raman.webp, but there is no such file in content/personas/avatars/ | Save the picture as content/personas/avatars/priya-raman.webp (square, at least 160 × 160 pixels), or correct the name; leave avatar out to show initials.",
+    ]);
+  });
+
+  it('accepts an avatar file that is there', () => {
+    const problems = problemsAfter(
+      {
+        [contentFile('personas', 3)]: replaceOnce(
+          /\nbuyerSegmentId: (\d+)\n/,
+          '\nbuyerSegmentId: $1\navatar: ./avatars/priya-raman.webp\n',
+        ),
+      },
+      (root) => {
+        mkdirSync(join(root, 'content/personas/avatars'));
+        writeFileSync(join(root, 'content/personas/avatars/priya-raman.webp'), 'RIFF');
+      },
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('refuses a picture in a lesson from another site, from the site root, missing, without text, or as HTML', () => {
+    const folder = dirname(lesson203());
+    const problems = problemsAfter({
+      [lesson203()]: appendToBody(
+        [
+          '![A rent roll](https://images.example.com/rent-roll.png)',
+          '![A rent roll](/images/rent-roll.png)',
+          '![A rent roll](./images/missing.webp)',
+          '![](./images/missing.webp)',
+          '<img src="./images/rent-roll.png" alt="A rent roll" />',
+        ].join('\n\n'),
+      ),
+    });
+    const example = `![What the picture shows](./images/rent-roll.webp), the file saved as ${folder}/images/rent-roll.webp`;
+    expect(problems.map((line) => line.split(' | ').slice(1).join(' | '))).toEqual([
+      `The body of lesson 'Lease Types Explained' shows a picture from another site (https://images.example.com/rent-roll.png), which the site's security policy blocks in production | Save the picture in the repository next to the lesson and link it from there: ${example}. The build resizes it.`,
+      `The body of lesson 'Lease Types Explained' shows the picture /images/rent-roll.png, written from the site's root: the build cannot resize it | Write its path from this file: ${example}.`,
+      `The body of lesson 'Lease Types Explained' shows the picture ./images/missing.webp, but there is no such file in ${folder} | Save the picture there, or correct the path: ${example}.`,
+      `The body of lesson 'Lease Types Explained' shows the picture ./images/missing.webp, but there is no such file in ${folder} | Save the picture there, or correct the path: ${example}.`,
+      "The body of lesson 'Lease Types Explained' shows the picture ./images/missing.webp without a text for readers who cannot see it | Write what the picture shows between the brackets: ![A rent roll with three suites](./images/rent-roll.webp).",
+      `The body of lesson 'Lease Types Explained' has an HTML picture (<img src="./images/rent-roll.png" alt="A rent roll" />), which the build does not resize | Write it as a Markdown picture: ${example}.`,
     ]);
   });
 });

@@ -48,7 +48,7 @@ describe('renaming a lesson file after a good build', () => {
   let first: string;
   let second: string;
   let lesson: { file: string; renamed: string; id: string; title: string };
-  let scaffolded: { file: string };
+  let scaffolded: { file: string; text: string };
   beforeAll(async () => {
     root = copyProject();
     const entry = readContent(root).entries.find((candidate) => candidate.source.collection === 'lessons');

@@ -2,7 +2,8 @@
  * The content check the build runs before Astro's content sync (src/integrations/content-check.ts) and
  * tests call directly: reads every collection's files, checks every entry against its schema, the
  * references between entries (and links to hub pages), duplicate ids and places, buyers' titles against
- * their roles, the MDX bodies and their knowledge checks, the links, the quiz bank and the review load
+ * their roles, pictures (repository files, with their text), the MDX bodies and their knowledge checks,
+ * the links, the quiz bank and the review load
  * (no owner of more than a quarter of the entries, no week with a pile of reviews due).
  * Returns EVERY problem found, in words an editor understands, plus the entries that passed.
  */
@@ -14,6 +15,7 @@ import { describePath } from './describe';
 import { checkDuplicates } from './duplicates';
 import { checkHubLinks } from './hub-links';
 import { checkMdxBodies } from './knowledge-checks';
+import { checkMedia } from './media';
 import { checkLinks, LINK_HOSTS_FILE } from './links';
 import type { Problem } from './problems';
 import { checkNamedReferences } from './named-references';
@@ -88,6 +90,7 @@ export function checkContent(root: string, sources: readonly ContentSource[] = C
     ...checkHubLinks(read.entries),
     ...checkDuplicates(root, read.entries),
     ...checkBuyingRoles(read.entries),
+    ...checkMedia(root, read.entries),
     ...lintQuizBank(bankQuestions(schemas.parsed), mdx.checks),
     ...checkReviewLoad(schemas.parsed),
   );
