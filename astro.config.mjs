@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { contentCheck } from './src/integrations/content-check.ts';
 import { quietBuildWarnings } from './src/integrations/build-warnings.ts';
+import { changedContent } from './src/integrations/changed-content.ts';
 import { buildOnlyCleanup, devServerIsolation } from './src/integrations/dev-server.ts';
 import { productionReact } from './src/integrations/production-react.ts';
 
@@ -36,7 +37,16 @@ const clientDirectives = {
 export default defineConfig({
   output: 'server',
   adapter: buildOnlyCleanup(netlify({ cacheOnDemandPages: false })),
-  integrations: [contentCheck(), react(), mdx(), clientDirectives, devServerIsolation(), productionReact(), quietBuildWarnings()],
+  integrations: [
+    contentCheck(),
+    react(),
+    mdx(),
+    clientDirectives,
+    devServerIsolation(),
+    productionReact(),
+    quietBuildWarnings(),
+    changedContent(),
+  ],
   vite: { plugins: [tailwindcss()] },
   // Shiki colours code with inline styles, which the CSP below refuses: a code block in a lesson is plain.
   markdown: { syntaxHighlight: false },

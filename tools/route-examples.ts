@@ -100,6 +100,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   },
   get('GET /buyer-segments', '/buyer-segments'),
   get('GET /buyer-segments/[id]', '/buyer-segments/8'),
+  get('GET /changes', '/changes'),
   get('GET /company-overview', '/company-overview'),
   get('GET /content-health', '/content-health', 200, 'admin'),
   get('GET /ideal-customer-profile', '/ideal-customer-profile'),

@@ -55,6 +55,7 @@ export const STATIC_PAGES: ReadonlySet<string> = new Set([
   '/search',
   '/team-progress',
   '/content-health',
+  '/changes',
   '/settings',
   '/sales-kit',
   '/sales-kit/discovery-questions',
