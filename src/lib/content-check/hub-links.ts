@@ -53,8 +53,12 @@ type PrefixedAnchors = Map<string, Set<string>>;
 function hubOf(entries: readonly RawEntry[]) {
   const byId = new Map<string, Map<string, RawEntry>>();
   const of = (collection: string) => entries.filter((entry) => entry.source.collection === collection);
-  for (const collection of ['modules', 'lessons', 'quizzes', 'personas', 'segments'])
-    byId.set(collection, new Map(of(collection).map((entry) => [String(entry.data['id']), entry])));
+  for (const collection of ['modules', 'lessons', 'quizzes', 'personas', 'segments']) {
+    // Two entries with one id: the first read stands for it (the duplicate is reported on its own).
+    const ids = new Map<string, RawEntry>();
+    for (const entry of of(collection)) if (!ids.has(String(entry.data['id']))) ids.set(String(entry.data['id']), entry);
+    byId.set(collection, ids);
+  }
   const named = (collection: string, anchor: (entry: RawEntry) => string) => new Set(of(collection).map(anchor));
   const list = (value: unknown): Array<Record<string, unknown>> => (Array.isArray(value) ? (value as Array<Record<string, unknown>>) : []);
   const anchors = new Map<string, PrefixedAnchors>([
