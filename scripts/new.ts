@@ -4,8 +4,8 @@
  * then says where to preview it (scripts/lib/scaffold.ts). content/README.md "Scaffolds" lists the kinds.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SCAFFOLD_KINDS, scaffold, ScaffoldError, type ScaffoldKind } from './lib/scaffold';
 
@@ -65,11 +65,12 @@ try {
     segment: number(values.segment),
   });
   const path = join(root, made.file);
-  if (made.mode === 'create') {
-    if (existsSync(path)) throw new ScaffoldError(`${made.file} exists already: pick another --title.`);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, made.text);
-  } else appendFileSync(path, made.text);
+  if (made.mode === 'create' && existsSync(path)) throw new ScaffoldError(`${made.file} exists already: pick another --title.`);
+  mkdirSync(dirname(path), { recursive: true });
+  // Written whole, then moved into place: a running dev server never reads half a file.
+  const temporary = join(dirname(path), `.${basename(path)}.new`);
+  writeFileSync(temporary, made.mode === 'create' ? made.text : readFileSync(path, 'utf8') + made.text);
+  renameSync(temporary, path);
   console.log(`${made.mode === 'create' ? 'Wrote' : 'Added to'} ${made.file}: ${made.made}.`);
   console.log('Fill in every line that starts with "Write", then preview it:');
   console.log(`  npm run dev, then open http://127.0.0.1:4321${made.preview}`);
