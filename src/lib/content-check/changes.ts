@@ -8,9 +8,9 @@
 import { execFileSync } from 'node:child_process';
 import { readContent } from './read';
 
-export type ChangeKind = 'added' | 'changed' | 'renamed' | 'removed';
+type ChangeKind = 'added' | 'changed' | 'renamed' | 'removed';
 
-export interface ChangedEntry {
+interface ChangedEntry {
   noun: string;
   title: string;
   href: string;
