@@ -201,3 +201,13 @@ test('team table: sort, filter and export with the keyboard', async ({ adminPage
     '"Name","Username","Program","Plan day","Plan items done","Plan items required","Plan status","Overdue items","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"',
   );
 });
+
+test('personas: the table scrolls by keyboard and every persona link is reachable and opens', async ({ userPage: page }) => {
+  await page.goto('/personas');
+  const region = page.getByRole('region', { name: 'Personas by buyer segment and buying role' });
+  await tabTo(page, region);
+  const link = region.getByRole('link', { name: 'Nathan Greer' });
+  await tabTo(page, link);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/personas\/2$/);
+});

@@ -136,7 +136,10 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
 const server = createServer(async (req, res) => {
   try {
     const origin = `http://${req.headers.host ?? `localhost:${values.port}`}`;
-    const pathname = new URL(req.url ?? '/', origin).pathname;
+    const url = new URL(req.url ?? '/', origin);
+    // Netlify's image CDN resizes pictures in production (the Netlify adapter's image service); here the
+    // original file answers, so pictures show in local runs too.
+    const pathname = url.pathname === '/.netlify/images' ? `/${(url.searchParams.get('url') ?? '').replace(/^\/+/, '')}` : url.pathname;
     const file = (req.method === 'GET' || req.method === 'HEAD') && (await staticFile(pathname));
     if (file) {
       const immutable = pathname.startsWith('/_astro/');

@@ -1,7 +1,7 @@
 // The route table of docs/product.md "Header titles" and "Sidebar": header titles and the sidebar's items, in one place.
 
 /**
- * Header titles by path pattern, exactly the spec's list. Routes the spec lists without a title
+ * Header titles by path pattern: the spec's list, and `Personas` for the persona list the spec does not have. Routes the spec lists without a title
  * (/quizzes, /team-progress, /sales-situations, /buyer-segments/{id}, /industry-knowledge/{id}) get the
  * default like any other path; their pages carry their own headings (docs/decisions.md).
  */
@@ -15,6 +15,7 @@ const HEADER_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/ideal-customer-profile$/, 'Ideal Customer Profile'],
   [/^\/product$/, 'Product Features & Integrations'],
   [/^\/modules\/[^/]+$/, 'Module Details'],
+  [/^\/personas$/, 'Personas'],
   [/^\/personas\/[^/]+$/, 'Persona Details'],
   [/^\/resources$/, 'Resources'],
   [/^\/content-management$/, 'Content Management'],
@@ -39,11 +40,12 @@ export function headerTitle(pathname: string): string {
 }
 
 /** The pages of the site that take no id (tests/unit/tracked-pages.test.ts checks the list against src/pages). */
-const STATIC_PAGES = new Set([
+export const STATIC_PAGES: ReadonlySet<string> = new Set([
   '/',
   '/company-overview',
   '/industry-knowledge',
   '/buyer-segments',
+  '/personas',
   '/ideal-customer-profile',
   '/product',
   '/resources',
@@ -53,6 +55,7 @@ const STATIC_PAGES = new Set([
   '/search',
   '/team-progress',
   '/content-health',
+  '/changes',
   '/settings',
   '/plan',
   '/plan/certificate',
@@ -110,6 +113,7 @@ export const LEARNING_PATH: readonly NavItem[] = [
   { label: 'Company Overview', href: '/company-overview', icon: 'building' },
   { label: 'Industry Knowledge', href: '/industry-knowledge', icon: 'book', matchPrefix: true },
   { label: 'Buyer Segments', href: '/buyer-segments', icon: 'users', matchPrefix: true },
+  { label: 'Personas', href: '/personas', icon: 'user', matchPrefix: true },
   { label: 'Ideal Customer Profile', href: '/ideal-customer-profile', icon: 'target' },
   { label: 'Product', href: '/product', icon: 'layers' },
   { label: 'Resources', href: '/resources', icon: 'folder' },
