@@ -64,6 +64,13 @@ describe('links to pages of the hub', () => {
     ]);
   });
 
+  it('refuses a link to a team member’s page, which only administrators can open', () => {
+    const problems = problemsAfter({ [lesson203()]: appendToBody('Ask [Ana](/team-progress/1f0c2a9e-0000-4000-8000-000000000000).') });
+    expect(problems.map((line) => line.split(' | ').slice(1).join(' | '))).toEqual([
+      "The body of lesson 'Lease Types Explained' links to /team-progress/1f0c2a9e-0000-4000-8000-000000000000, a team member's page, which only administrators can open | Link a page every reader can open (/modules/2/lessons/203, /personas/3, /sales-kit/objections).",
+    ]);
+  });
+
   it('refuses a case study anchor that is no case study, and accepts the ones that are', () => {
     const resource = contentFile('resources', 'harborline-leasing-case-study');
     const problems = problemsAfter({ [resource]: replaceOnce('#case-harborline-commercial', '#case-harborline') });

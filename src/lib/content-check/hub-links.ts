@@ -145,6 +145,13 @@ function pageFinding(href: string, path: string, hub: Hub): { finding: Finding |
       };
     return { finding: null, lesson };
   }
+  if (route.page === 'person')
+    return {
+      finding: {
+        message: `links to ${href}, a team member's page, which only administrators can open`,
+        fix: `Link a page every reader can open (${EXAMPLE_PAGES}).`,
+      },
+    };
   const collection = NOUNS[route.page];
   if (hub.get(collection, route.id)) return { finding: null };
   return {
