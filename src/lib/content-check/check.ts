@@ -86,7 +86,7 @@ export function checkContent(root: string, sources: readonly ContentSource[] = C
   problems.push(
     ...checkReferences(read.entries, withData),
     ...checkNamedReferences(read.entries),
-    ...checkPrograms(read.entries, schemas.parsed),
+    ...checkPrograms(schemas.parsed),
     ...mdx.problems,
     ...checkLinks(read.entries, hosts),
     ...checkHubLinks(read.entries),

@@ -53,7 +53,7 @@ describe('a program with one mistake of every kind', () => {
       /^34: `moduleId` of item 18 .* names module "55", which does not exist/,
     );
     expect(about(AE).find((line) => line.includes('/personas/42'))).toMatch(
-      /^29: `page` of item 13 \('Read pricing and packaging'\) .* names page "\/personas\/42", which is not a page of the hub \| Use the path of a page as the address bar shows it/,
+      /^29: `page` of item 13 \('Read pricing and packaging'\) of onboarding program 'Account executive onboarding' links to \/personas\/42, but there is no persona 42 \| Use the id of a persona in content\/personas/,
     );
   });
 

@@ -1,44 +1,14 @@
 /**
- * Onboarding programs, checked at build beyond their schema: every item names content that exists (a
- * lesson, module or quiz id, or a page of the site), is due within the program's length, and appears
- * once; the file is named after the program's id. References to lessons, modules and quizzes are
- * reported by ./references.ts like every other collection's; pages are checked here.
+ * Onboarding programs, checked at build beyond their schema: every item is due within the program's
+ * length and appears once; the file is named after the program's id. References to lessons, modules and
+ * quizzes are reported by ./references.ts, and pages by ./hub-links.ts, like every other collection's.
  */
-import { matchPageRoute, type PageRoute } from '~/lib/routes';
 import { programItemId, type ProgramItemData } from '~/schemas/programs';
 import { describePath } from './describe';
 import type { Problem } from './problems';
-import type { RawEntry } from './read';
 import type { ParsedEntry } from './schema-check';
 
-/** The numeric ids of a collection, as authored. */
-function idsOf(all: readonly RawEntry[], collection: string): Set<number> {
-  return new Set(all.filter((entry) => entry.source.collection === collection).map((entry) => Number(entry.data['id'])));
-}
-
-function pageExists(route: PageRoute, all: readonly RawEntry[]): boolean {
-  switch (route.page) {
-    case 'static':
-      return true;
-    case 'person':
-      return false;
-    case 'segment':
-      return idsOf(all, 'segments').has(route.id);
-    case 'persona':
-      return idsOf(all, 'personas').has(route.id);
-    case 'quiz':
-      return idsOf(all, 'quizzes').has(route.id);
-    case 'module':
-      return idsOf(all, 'modules').has(route.id);
-    case 'lesson':
-      return all.some(
-        (entry) =>
-          entry.source.collection === 'lessons' && entry.data['id'] === route.lessonId && entry.data['moduleId'] === route.moduleId,
-      );
-  }
-}
-
-function itemProblems(entry: ParsedEntry, all: readonly RawEntry[]): Problem[] {
+function itemProblems(entry: ParsedEntry): Problem[] {
   const problem = (path: PropertyKey[], message: string, fix: string): Problem => ({
     file: entry.file,
     line: entry.lineOf(path),
@@ -64,23 +34,12 @@ function itemProblems(entry: ParsedEntry, all: readonly RawEntry[]): Problem[] {
     if (first !== undefined)
       problems.push(problem(['items', index], `asks for the same thing as item ${first + 1} (${id})`, 'Keep one of the two items.'));
     else seen.set(id, index);
-    if (item.kind === 'read') {
-      const route = matchPageRoute(item.page);
-      if (!route || !pageExists(route, all))
-        problems.push(
-          problem(
-            ['items', index, 'page'],
-            `names page "${item.page}", which is not a page of the hub`,
-            'Use the path of a page as the address bar shows it, e.g. /personas/3, /buyer-segments/8, /ideal-customer-profile or /product.',
-          ),
-        );
-    }
     return problems;
   });
 }
 
 /** Every program problem besides schema and id references. */
-export function checkPrograms(all: readonly RawEntry[], entries: readonly ParsedEntry[]): Problem[] {
+export function checkPrograms(entries: readonly ParsedEntry[]): Problem[] {
   return entries
     .filter((entry) => entry.source.collection === 'programs')
     .flatMap((entry) => {
@@ -97,6 +56,6 @@ export function checkPrograms(all: readonly RawEntry[], entries: readonly Parsed
               },
             ]
           : [];
-      return [...named, ...itemProblems(entry, all)];
+      return [...named, ...itemProblems(entry)];
     });
 }

@@ -23,7 +23,12 @@ type Bank = Pick<QuestionBank, 'byModule'>;
  * Mastery now of the modules asked for (all when left out), with the day of the latest answer among each
  * module's questions.
  */
-function masteryEvidence(bank: Bank, cards: Readonly<Record<string, Card>>, now: Date, moduleIds?: readonly number[]): PlanEvidence['mastery'] {
+function masteryEvidence(
+  bank: Bank,
+  cards: Readonly<Record<string, Card>>,
+  now: Date,
+  moduleIds?: readonly number[],
+): PlanEvidence['mastery'] {
   const today = dayOf(now);
   const modules = moduleIds === undefined ? bank : { byModule: new Map(moduleIds.map((id) => [id, bank.byModule.get(id) ?? []])) };
   const mastery = masteryByModule(modules, cards, today, null);
