@@ -22,7 +22,7 @@ function parseFile<S extends z.ZodType>(schema: S, path: string): z.infer<S> {
 
 const segmentFile = join(ROOT, contentFile('segments', 8));
 const personaFile = join(ROOT, contentFile('personas', 1));
-const icpFile = join(CONTENT, 'icp', 'ideal-customer-profile.yaml');
+const icpFile = join(ROOT, contentFile('icp', 'ideal-customer-profile'));
 
 describe('schemas reject a bad entry naming the field', () => {
   it('segment: wrong icon, wrong colour, misspelt field, wrong persona age, http example', () => {

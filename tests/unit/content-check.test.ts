@@ -64,7 +64,7 @@ describe('a fixture with one mistake of every kind', () => {
           /buyerSegmentId: \d+/,
           'buyerSegmentId: 19',
         )(replaceOnce('situationId: testing-the-champion', 'situationId: testing-the-champ')(text)),
-      'content/icp/ideal-customer-profile.yaml': replaceOnce('  personaId: 10', '  personaId: 42'),
+      [contentFile('icp', 'ideal-customer-profile')]: replaceOnce('  personaId: 10', '  personaId: 42'),
       'content/industry/glossary.yaml': replaceOnce('related: [Balloon payment]', 'related: [Balloon payments]'),
       [contentFile('modules', 3)]: replaceOnce('lastReviewed: 2026-10-05', 'lastReviewed: 2026-02-30'),
     });
