@@ -21,11 +21,14 @@ let clientFor: ReturnType<typeof clientsFor>;
 let run = 0;
 
 beforeAll(async () => {
+  // Production's timeout: a request that never answers is given up after 2.5 s.
+  process.env['BLOBS_REQUEST_TIMEOUT_MS'] = '2500';
   app = await startTracedApp({ siteID: 'faults' });
   prepared = await prepareExamples(app);
   clientFor = clientsFor(app, prepared);
 }, 120_000);
 afterAll(async () => {
+  delete process.env['BLOBS_REQUEST_TIMEOUT_MS'];
   setBlobsFaults(null);
   await app?.stop();
 });
