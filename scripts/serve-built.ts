@@ -59,8 +59,6 @@ const dataDir = path.resolve(values.data);
 if (!values.keep) await rm(dataDir, { recursive: true, force: true });
 const latency = parseLatency(values.latency);
 const faults = parseFaults(values.faults);
-// In fault mode a request that never answers is given up after production's 2.5 s, not a local run's 15 s.
-if (faults) process.env['BLOBS_REQUEST_TIMEOUT_MS'] ??= '2500';
 const blobs = await startLocalBlobs({ directory: dataDir, siteID: 'local-serve', latency, faults });
 process.env['PARCELWISE_LOCAL'] ??= 'true';
 const oidc = await localOidcUnlessConfigured([Number(values.port)]);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { blobsStoreName, checkSettings, isLocalRun, registrationPolicy, sessionSecret } from './config';
+import { blobsRequestTimeoutMs, blobsStoreName, checkSettings, isLocalRun, registrationPolicy, sessionSecret } from './config';
 
-const KEYS = ['CONTEXT', 'PARCELWISE_LOCAL', 'NETLIFY_DEV', 'NETLIFY_LOCAL', 'SESSION_SECRET', 'SIGNUP_CODE'] as const;
+const KEYS = ['CONTEXT', 'PARCELWISE_LOCAL', 'NETLIFY_DEV', 'NETLIFY_LOCAL', 'SESSION_SECRET', 'SIGNUP_CODE', 'BLOBS_TIMEOUT_MS'] as const;
 const saved = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]));
 afterEach(() => {
   for (const key of KEYS) {
@@ -21,6 +21,18 @@ describe('local mode', () => {
     }
     process.env['CONTEXT'] = 'dev'; // netlify dev
     expect(isLocalRun()).toBe(true);
+  });
+
+  it('gives a Blobs request 2.5 s on Netlify, whatever is set, and 10 s or BLOBS_TIMEOUT_MS in a local run', () => {
+    process.env['BLOBS_TIMEOUT_MS'] = '300';
+    process.env['CONTEXT'] = 'production';
+    expect(blobsRequestTimeoutMs()).toBe(2_500);
+    process.env['CONTEXT'] = 'dev';
+    expect(blobsRequestTimeoutMs()).toBe(300);
+    for (const bad of ['', '0', '-5', 'soon', '2.5']) {
+      process.env['BLOBS_TIMEOUT_MS'] = bad;
+      expect(blobsRequestTimeoutMs(), bad).toBe(10_000);
+    }
   });
 
   it('gives deploy previews and branch deploys their own Blobs store', () => {

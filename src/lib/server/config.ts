@@ -57,6 +57,21 @@ export function blobsStoreName(): string {
   return `${STORE_NAME}-${context!.replace(/[^a-z0-9-]/gi, '-').toLowerCase()}`;
 }
 
+/** How long one Netlify Blobs request may take on Netlify; a local run's default. */
+const BLOBS_TIMEOUT_MS = 2_500;
+const LOCAL_BLOBS_TIMEOUT_MS = 10_000;
+
+/**
+ * How long one Netlify Blobs request may take before its operation fails (storage/blobs.ts). A local run
+ * waits longer: its Blobs server shares the machine, and often the process, with the site (forty sign-ins
+ * hashing at once hold its file reads); there `BLOBS_TIMEOUT_MS` sets it (the fault tests and the soak).
+ */
+export function blobsRequestTimeoutMs(): number {
+  if (!isLocalRun()) return BLOBS_TIMEOUT_MS;
+  const set = Number(process.env['BLOBS_TIMEOUT_MS']);
+  return Number.isInteger(set) && set > 0 ? set : LOCAL_BLOBS_TIMEOUT_MS;
+}
+
 /** The administrator's username (docs/decisions.md); `ADMIN_USERNAME` overrides it. */
 export function adminUsername(): string {
   return (process.env['ADMIN_USERNAME'] ?? 'admin@parcelwise.example').normalize('NFKC').trim().toLowerCase();

@@ -7,27 +7,13 @@
  */
 import { getStore, type Store } from '@netlify/blobs';
 import { z } from 'zod';
-import { blobsStoreName, isLocalRun } from '~/lib/server/config';
+import { blobsRequestTimeoutMs, blobsStoreName } from '~/lib/server/config';
 import { StorageUnavailableError } from './errors';
 
 /**
- * How long one request to Netlify Blobs may take. Past it the operation fails (a 503 the person can retry):
- * a request that never answers must not hold the function until the platform cuts it off. A local run
- * (the emulator, on a machine shared with test suites) waits longer unless BLOBS_REQUEST_TIMEOUT_MS says
- * otherwise (the fault-mode tests).
- */
-const REQUEST_TIMEOUT_MS = 2_500;
-const LOCAL_REQUEST_TIMEOUT_MS = 15_000;
-
-function requestTimeoutMs(): number {
-  if (!isLocalRun()) return REQUEST_TIMEOUT_MS;
-  const chosen = Number(process.env['BLOBS_REQUEST_TIMEOUT_MS']);
-  return Number.isInteger(chosen) && chosen > 0 ? chosen : LOCAL_REQUEST_TIMEOUT_MS;
-}
-
-/**
  * Production's store, or a deploy preview's own (config.ts `blobsStoreName`), for one operation. Its
- * requests time out, and the first that fails (a network error, a timeout, a 5xx or a 429) fails the
+ * requests time out (2.5 s on Netlify: a request that never answers must not hold the function until the
+ * platform cuts it off with its own error page), and the first that fails (a network error, a timeout, a 5xx or a 429) fails the
  * operation at once: the Blobs client would retry after 5 s each time, longer than anyone waits, and it
  * reports a conditional write whose retries all failed as written. Once the operation is over, nothing
  * more is sent for it.
@@ -36,7 +22,7 @@ function storeFor(fail: (error: unknown) => void, over: AbortSignal): Store {
   const fetchOnce: typeof fetch = async (input, init) => {
     // The client's retry of a failed operation: an answer it does not retry ends its loop.
     if (over.aborted) return new Response(null, { status: 499, statusText: 'Operation already failed' });
-    const signals = [over, AbortSignal.timeout(requestTimeoutMs()), ...(init?.signal ? [init.signal] : [])];
+    const signals = [over, AbortSignal.timeout(blobsRequestTimeoutMs()), ...(init?.signal ? [init.signal] : [])];
     try {
       // globalThis.fetch at the call: local tools wrap it (latency, faults, the trace).
       const response = await globalThis.fetch(input, { ...init, signal: AbortSignal.any(signals) });
