@@ -5,11 +5,13 @@
  * and a later pass retries (at most 3 tries a day, with backoff). A pass stops starting people when its
  * time budget is spent; the next pass finishes the hours left unfinished (each hour's progress is stored).
  */
+import type { DigestPassSummary } from '~/lib/api/digest';
 import type { Preferences } from '~/lib/api/preferences';
 import { isAdmin } from '~/lib/server/accounts/accounts';
 import { users } from '~/lib/server/accounts/storage/users';
 import { DEFAULT_PREFERENCES, storedPreferencesByUser } from '~/lib/server/preferences/preferences';
-import { sendMail } from '~/lib/server/mail/transport';
+import { siteUrl } from '~/lib/server/config';
+import { mailConfigured, sendMail } from '~/lib/server/mail/transport';
 import { planDigestFor } from '~/lib/server/programs/plan-digest';
 import { mapLimit } from '~/lib/server/storage/blobs';
 import { localTime } from '~/lib/time-zone';
@@ -183,7 +185,7 @@ export async function sendDigests(options: DigestPassOptions, sources: DigestSou
 }
 
 /** The real sources: SMTP, the programs' plan part, the team figures (once per pass), links to `origin`. */
-export function digestSources(origin: string, now: Date): DigestSources {
+function digestSources(origin: string, now: Date): DigestSources {
   let team: Promise<TeamDigest> | null = null;
   return {
     send: sendMail,
@@ -191,4 +193,32 @@ export function digestSources(origin: string, now: Date): DigestSources {
     team: () => (team ??= teamDigest(now)),
     links: (userId) => ({ origin, unsubscribeUrl: unsubscribeUrl(origin, userId) }),
   };
+}
+
+/** A pass as the schedule runs it, with its counts; without SMTP_URL nothing is tried (a dry run goes on). */
+export interface DigestPassRun extends DigestPassResult {
+  sent: number;
+  failed: number;
+  skipped: string | null;
+}
+
+/**
+ * One pass at `now` with the real sources: POST /api/scheduled/send-digests (the hourly scheduled
+ * function asks the site for it) and `npm run scheduled -- send-digests`.
+ */
+export async function runDigestPass(options: { now: Date; dryRun?: boolean }): Promise<DigestPassRun> {
+  const { now, dryRun = false } = options;
+  if (!mailConfigured() && !dryRun) {
+    const none = { hours: [], considered: 0, nothingToDo: 0, alreadyClaimed: 0, outcomes: [], finished: true };
+    return { ...none, sent: 0, failed: 0, skipped: 'SMTP_URL is not set: no e-mail is sent.' };
+  }
+  const result = await sendDigests({ now, dryRun }, digestSources(siteUrl(), now));
+  const count = (kind: DigestOutcome['result']) => result.outcomes.filter((outcome) => outcome.result === kind).length;
+  return { ...result, sent: count('sent'), failed: count('failed'), skipped: null };
+}
+
+/** What the route answers: the counts, never who got what. */
+export function digestPassSummary(run: DigestPassRun): DigestPassSummary {
+  const { hours, considered, nothingToDo, alreadyClaimed, sent, failed, finished, skipped } = run;
+  return { hours, considered, nothingToDo, alreadyClaimed, sent, failed, finished, skipped };
 }
