@@ -5,6 +5,7 @@
 // link changes nothing. In process only: the test clock and the SMTP server are this process's.
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { challengeVerdictSchema, dailyChallengeSchema } from '~/lib/api/daily-challenge';
 import { digestPassSummarySchema } from '~/lib/api/digest';
 import { preferencesSchema } from '~/lib/api/preferences';
 import { submitQuizResponseSchema } from '~/lib/api/quizzes';
@@ -46,16 +47,30 @@ afterAll(async () => {
 const askForPass = (now: string, headers: Record<string, string> = scheduledCallHeaders('send-digests')) =>
   app.request('POST', PASS, { headers: { ...headers, 'x-parcelwise-now': now }, withoutOrigin: true });
 
-/** A newcomer who took quiz 1 at `now` with exactly one answer wrong: one review due the next day. */
+/**
+ * A newcomer who answered today's challenge right (so no question is held back from the quiz), then took
+ * quiz 1 at `now` with exactly one answer wrong: one review due the next day.
+ */
 async function learnerWithOneReviewDue(now: string): Promise<{ client: ApiClient; username: string; id: string }> {
   const { client, user } = await signUp(app, 'Dana Digest');
-  const quiz = committedContent().quizzes.find((candidate) => candidate.id === 1)!;
+  const { quizzes } = committedContent();
+  const at = { 'x-parcelwise-now': now };
+  const challenge = await expectJson(await client.request('GET', '/api/daily-challenge', { headers: at }), 200, dailyChallengeSchema);
+  const [quizId, questionId] = challenge.id.split(':');
+  const asked = quizzes.find((candidate) => candidate.id === Number(quizId))!.questions.find((question) => question.id === questionId)!;
+  const answerId = asked.options.find((option) => option.isCorrect)!.id;
+  const verdict = await client.request('POST', '/api/daily-challenge/complete', {
+    body: { questionId: challenge.id, answerId },
+    headers: at,
+  });
+  expect((await expectJson(verdict, 200, challengeVerdictSchema)).correct).toBe(true);
+  const quiz = quizzes.find((candidate) => candidate.id === 1)!;
   const answers = quiz.questions.map((question, index) => ({
     questionId: question.id,
     selectedOptionId: question.options.find((option) => option.isCorrect === (index !== 0))!.id,
   }));
   const result = await expectJson(
-    await client.request('POST', '/api/quiz-results', { body: { quizId: 1, answers }, headers: { 'x-parcelwise-now': now } }),
+    await client.request('POST', '/api/quiz-results', { body: { quizId: 1, answers }, headers: at }),
     201,
     submitQuizResponseSchema,
   );
