@@ -7,7 +7,9 @@
  *
  * `--data` reads the folder `npm run serve:built -- --keep --data DIR` serves. `--now` runs the pass as if at
  * that time; `--dry-run` prints who would get what and sends nothing. Mail goes to SMTP_URL, else to an
- * embedded capture server whose messages `npm run mail` lists.
+ * embedded capture server whose messages `npm run mail` lists. Deployed, `send-digests` asks the site to
+ * run the pass (it reads the content, built into the site's function); here the pass itself runs, the
+ * service loaded through Astro's Vite server, which serves the content.
  *
  * Storage: with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, the deployed site's Blobs; otherwise the local
  * dev server's data in .netlify/blobs-serve (site id 0; pass --site-id unlinked for `netlify serve`).
@@ -19,12 +21,13 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { getViteConfig } from 'astro/config';
 import { createServer } from 'vite';
+import type { backgroundWorkDone } from '~/lib/server/background';
+import type { DigestPassRun, runDigestPass } from '~/lib/server/digest/send-digests';
 import { localMailUnlessConfigured } from '~tools/local-mail/for-local-run';
 import syncContent from '~tools/sync-content';
 import { connectBlobs } from './lib/blobs';
 
 const FUNCTIONS = path.resolve('netlify/functions');
-const READS_CONTENT = new Set(['send-digests']);
 const names = readdirSync(FUNCTIONS)
   .filter((file) => file.endsWith('.mts'))
   .map((file) => file.replace(/\.mts$/, ''));
@@ -54,11 +57,12 @@ async function main(): Promise<void> {
   if (!deployed) process.env['PARCELWISE_LOCAL'] ??= 'true';
   const mail = deployed ? null : await localMailUnlessConfigured();
   try {
-    const { module, close } = await loadFunction(name);
-    const response = await module.default(undefined, { ...(now ? { now } : {}), dryRun: values['dry-run'] }).finally(close);
-    const body = await response.text();
-    if (name === 'send-digests') printDigestPass(JSON.parse(body) as DigestSummary, values['dry-run']);
-    else console.log(`${name}: ${response.status} ${body}`);
+    if (name === 'send-digests') printDigestPass(await runDigestPassHere(now ?? new Date(), values['dry-run']), values['dry-run']);
+    else {
+      const module = (await import(pathToFileURL(path.join(FUNCTIONS, `${name}.mts`)).href)) as ScheduledModule;
+      const response = await module.default();
+      console.log(`${name}: ${response.status} ${await response.text()}`);
+    }
     if (mail && mail.received.length > 0) console.log(`${mail.received.length} message(s) captured: npm run mail`);
   } finally {
     await Promise.all([disconnect(), mail?.stop()]);
@@ -66,38 +70,37 @@ async function main(): Promise<void> {
 }
 
 interface ScheduledModule {
-  default: (request?: Request, options?: { now?: Date; dryRun?: boolean }) => Promise<Response>;
+  default: () => Promise<Response>;
 }
 
-/** Functions that read the content (astro:content) run inside Astro's Vite server in dev mode; others are imported. */
-async function loadFunction(name: string): Promise<{ module: ScheduledModule; close: () => Promise<void> }> {
-  const file = path.join(FUNCTIONS, `${name}.mts`);
-  if (!READS_CONTENT.has(name)) return { module: (await import(pathToFileURL(file).href)) as ScheduledModule, close: async () => {} };
+/** The digest pass in this process: the service, with the content, through Astro's Vite server in dev mode. */
+async function runDigestPassHere(now: Date, dryRun: boolean): Promise<DigestPassRun> {
   syncContent();
   const config = await getViteConfig({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'silent' })({
     mode: 'development',
     command: 'serve',
   });
   const server = await createServer(config);
-  return { module: (await server.ssrLoadModule(file)) as ScheduledModule, close: () => server.close() };
+  try {
+    const service = (await server.ssrLoadModule('/src/lib/server/digest/send-digests.ts')) as { runDigestPass: typeof runDigestPass };
+    const background = (await server.ssrLoadModule('/src/lib/server/background.ts')) as { backgroundWorkDone: typeof backgroundWorkDone };
+    const run = await service.runDigestPass({ now, dryRun });
+    await background.backgroundWorkDone();
+    return run;
+  } finally {
+    // Astro builds its dev app in the background; closing before it is ready logs a spurious error.
+    await (server as unknown as Record<symbol, Promise<void> | undefined>)[Symbol.for('astro.devServerAppReady')];
+    await server.close();
+  }
 }
 
-interface DigestSummary {
-  hours?: string[];
-  considered?: number;
-  nothingToDo?: number;
-  outcomes?: Array<{ to: string; subject: string; result: string }>;
-  finished?: boolean;
-  reason?: string;
-}
-
-function printDigestPass(summary: DigestSummary, dryRun: boolean): void {
-  if (summary.reason) return void console.log(`send-digests: ${summary.reason}`);
+function printDigestPass(run: DigestPassRun, dryRun: boolean): void {
+  if (run.skipped) return void console.log(`send-digests: ${run.skipped}`);
   console.log(
-    `send-digests${dryRun ? ' (dry run)' : ''}: hours ${summary.hours?.join(', ')}; ${summary.considered} due, ${summary.nothingToDo} with nothing to do`,
+    `send-digests${dryRun ? ' (dry run)' : ''}: hours ${run.hours.join(', ')}; ${run.considered} due, ${run.nothingToDo} with nothing to do`,
   );
-  for (const outcome of summary.outcomes ?? []) console.log(`  ${outcome.result.padEnd(7)} ${outcome.to}: ${outcome.subject}`);
-  if (summary.finished === false) console.log('  (time budget spent: the next pass goes on)');
+  for (const outcome of run.outcomes) console.log(`  ${outcome.result.padEnd(7)} ${outcome.to}: ${outcome.subject}`);
+  if (!run.finished) console.log('  (time budget spent: the next pass goes on)');
 }
 
 main().catch((error: unknown) => {

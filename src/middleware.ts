@@ -12,9 +12,11 @@ import { sessionOrigin } from '~/lib/server/accounts/sign-in-request';
 import { getSession, sessionCookieData, type SessionData } from '~/lib/server/accounts/session-cookie';
 import { flashToast, takeFlash } from '~/lib/server/accounts/flash';
 import { openSessionGate, type SessionGate, type SessionUser } from '~/lib/server/http/signed-in';
+import { isScheduledCallPath } from '~/lib/server/http/scheduled-call';
 
-/** API routes a signed-out visitor may call. */
+/** API routes a signed-out visitor may call; the scheduled functions' calls carry their own token instead. */
 const PUBLIC_API = new Set(['/api/login', '/api/register', '/api/logout']);
+const isPublicApi = (path: string) => PUBLIC_API.has(path) || isScheduledCallPath(path);
 
 /**
  * Requests that never need to know who is signed in, so they cost no session read: signing in or up
@@ -22,7 +24,7 @@ const PUBLIC_API = new Set(['/api/login', '/api/register', '/api/logout']);
  * session its cookie names, whoever that is.
  */
 function needsSession(path: string, method: string): boolean {
-  if (path === '/api/login' || path === '/api/register' || path === '/api/logout') return false;
+  if (isPublicApi(path)) return false;
   if (path === '/auth') return method === 'GET' || method === 'HEAD';
   return !isPublicPath(path);
 }
@@ -172,7 +174,9 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
   const isApi = isApiPath(path);
   if (path.startsWith('/_astro/')) return withHeaders(missingAsset(), SECURITY_HEADERS);
   // The unsubscribe link's POST comes from mail clients (RFC 8058 one-click): its signed link is its authority.
-  if (!isSafeMethod(request.method) && request.headers.get('origin') !== url.origin && path !== '/unsubscribe') {
+  // A scheduled function's call comes from no browser and has no Origin: its bearer token is its authority.
+  const crossSiteAllowed = path === '/unsubscribe' || isScheduledCallPath(path);
+  if (!isSafeMethod(request.method) && request.headers.get('origin') !== url.origin && !crossSiteAllowed) {
     return withHeaders(errorResponse(403, 'Cross-site requests are not allowed'), SECURITY_HEADERS);
   }
   const cacheControl = isApi ? { 'Cache-Control': 'no-store' } : isPublicPath(path) ? {} : { 'Cache-Control': 'private, no-store' };
@@ -189,7 +193,7 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
       (who) => confirm(who !== null),
       () => confirm(false),
     );
-    besideCheck = gate.claimedUserId !== null && !(isApi ? PUBLIC_API.has(path) : isPublicPath(path));
+    besideCheck = gate.claimedUserId !== null && !(isApi ? isPublicApi(path) : isPublicPath(path));
     if (besideCheck) {
       // Taken now, while the answer's cookies can still change; named once the user is known, before the
       // page's own wait for the check resumes (reactions run in the order they were added).
@@ -206,7 +210,7 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
     }
     const who = await gate.check;
     const signedIn = who !== null;
-    if (!signedIn && !(isApi ? PUBLIC_API.has(path) : isPublicPath(path))) {
+    if (!signedIn && !(isApi ? isPublicApi(path) : isPublicPath(path))) {
       await response?.body?.cancel();
       const signedOut = isApi ? errorResponse(401, 'Not signed in') : context.redirect('/auth', 302);
       return withHeaders(signedOut, { ...SECURITY_HEADERS, ...(isApi ? cacheControl : {}) });

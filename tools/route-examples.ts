@@ -309,6 +309,15 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   },
   get('GET /api/preferences', '/api/preferences'),
   {
+    // The pass itself (a batch over everyone whose hour it is) is measured by `npm run bench:digests`.
+    route: 'POST /api/scheduled/send-digests',
+    label: 'without the scheduled function’s token',
+    as: 'anonymous',
+    method: 'POST',
+    path: '/api/scheduled/send-digests',
+    status: 401,
+  },
+  {
     route: 'PATCH /api/preferences',
     label: 'the digest hour and time zone',
     as: 'writer',

@@ -20,6 +20,8 @@ export interface RequestOptions {
   rawBody?: string;
   headers?: Record<string, string>;
   ip?: string;
+  /** No Origin header on a write (a mail client's one-click, a scheduled function's call). */
+  withoutOrigin?: boolean;
 }
 
 export interface TestApp {
@@ -97,7 +99,8 @@ function init(method: string, origin: string, options: RequestOptions): RequestI
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const hasBody = options.rawBody !== undefined || options.body !== undefined;
   if (hasBody) headers['Content-Type'] ??= 'application/json';
-  if (method !== 'GET' && method !== 'HEAD' && !('Origin' in headers) && !('origin' in headers)) headers['Origin'] = origin;
+  const sendsOrigin = method !== 'GET' && method !== 'HEAD' && !options.withoutOrigin;
+  if (sendsOrigin && !('Origin' in headers) && !('origin' in headers)) headers['Origin'] = origin;
   return {
     method,
     headers,

@@ -27,6 +27,7 @@ const row = (overrides: Partial<TeamMemberRow>): TeamMemberRow => ({
   overdueItems: 0,
   planStatus: 'none',
   dueSoon: 0,
+  certificate: null,
   ...overrides,
 });
 

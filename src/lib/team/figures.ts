@@ -47,6 +47,8 @@ export interface TeamMemberRow extends TeamProgressRow {
   admin: boolean;
   /** Required plan items not done and due within the next 7 days (today included). */
   dueSoon: number;
+  /** The certificate of the current program once earned (expiresAt: ISO date-time), or null. */
+  certificate: { title: string; expiresAt: string; status: 'valid' | 'expired' | 'renewal_needed' } | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

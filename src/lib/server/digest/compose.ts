@@ -44,7 +44,9 @@ interface Block {
 }
 
 function teamHasNews(team: TeamDigest | null): team is TeamDigest {
-  return team !== null && (team.inactive.length > 0 || team.behind.length > 0 || team.mostMissed.length > 0 || team.pastReview.length > 0);
+  if (team === null) return false;
+  const { planBehind, inactive, behind, certificatesExpiring, mostMissed, pastReview } = team;
+  return [planBehind, inactive, behind, certificatesExpiring, mostMissed, pastReview].some((list) => list.length > 0);
 }
 
 /** The subject's parts, most pressing first: "3 reviews due · 1 plan item overdue". */
@@ -96,30 +98,66 @@ function blocksOf(content: DigestContent, origin: string): Block[] {
   return blocks;
 }
 
+const seeTeamProgress = (origin: string) => ({ text: 'See Team Progress', href: `${origin}/team-progress` });
+
+/** "Dana Diaz (Discovery refresher): 2 required items overdue, 1 of 4 done" / "…: behind, 1 of 4 required items done on day 9". */
+function planLine(person: TeamDigest['planBehind'][number]): string {
+  const done = `${person.planDone} of ${person.planRequired}`;
+  const state =
+    person.status === 'overdue'
+      ? `${plural(person.overdueItems, 'required item')} overdue, ${done} done`
+      : `behind, ${done} required items done on day ${person.planDay}`;
+  return `${person.name} (${person.program}): ${state}`;
+}
+
+/** The team's blocks, each only when it has something: the plans first, as what is most pressing. */
 function teamBlocks(team: TeamDigest, origin: string): Block[] {
+  const blocks: Array<Block | null> = [
+    team.planBehind.length === 0
+      ? null
+      : {
+          heading: 'Overdue or behind on their onboarding plan',
+          lines: team.planBehind.map((person) => ({ text: planLine(person), href: `${origin}${person.href}` })),
+        },
+    team.inactive.length === 0
+      ? null
+      : {
+          heading: `Inactive for ${team.inactiveDays} days`,
+          lines: [
+            ...team.inactive.map((person) => ({
+              text: `${person.name}${person.lastActive ? ` (last active ${person.lastActive})` : ' (never active)'}`,
+            })),
+            seeTeamProgress(origin),
+          ],
+        },
+    team.behind.length === 0
+      ? null
+      : {
+          heading: 'Behind their pace',
+          lines: [
+            ...team.behind.map((person) => ({
+              text: `${person.name}: ${person.modulesCompleted} of ${person.modulesExpected} modules expected by now`,
+            })),
+            seeTeamProgress(origin),
+          ],
+        },
+    team.certificatesExpiring.length === 0
+      ? null
+      : {
+          heading: `Certificates expiring in the next ${team.expiryNoticeDays} days`,
+          lines: team.certificatesExpiring.map((item) => ({
+            text: `${item.name}: "${item.title}" expires on ${item.expiresAt}${item.renewalNeeded ? ' (renewal needed)' : ''}`,
+            href: `${origin}${item.href}`,
+          })),
+        },
+    ...contentBlocks(team, origin),
+  ];
+  return blocks.filter((block): block is Block => block !== null);
+}
+
+/** What the team's answers and the content's review dates say. */
+function contentBlocks(team: TeamDigest, origin: string): Block[] {
   const blocks: Block[] = [];
-  if (team.inactive.length > 0) {
-    blocks.push({
-      heading: `Inactive for ${team.inactiveDays} days`,
-      lines: [
-        ...team.inactive.map((person) => ({
-          text: `${person.name}${person.lastActive ? ` (last active ${person.lastActive})` : ' (never active)'}`,
-        })),
-        { text: 'See Team Progress', href: `${origin}/team-progress` },
-      ],
-    });
-  }
-  if (team.behind.length > 0) {
-    blocks.push({
-      heading: 'Behind their pace',
-      lines: [
-        ...team.behind.map((person) => ({
-          text: `${person.name}: ${person.modulesCompleted} of ${person.modulesExpected} modules expected by now`,
-        })),
-        { text: 'See Team Progress', href: `${origin}/team-progress` },
-      ],
-    });
-  }
   if (team.mostMissed.length > 0) {
     blocks.push({
       heading: 'Most-missed questions',

@@ -13,6 +13,7 @@ import { dueReviewCount } from '~/lib/server/review/review';
 import { loadReviewState } from '~/lib/server/review/review-state';
 import type { OutgoingMail } from '~/lib/server/mail/transport';
 import { localTime, zonedInstant } from '~/lib/time-zone';
+import type { DigestCandidate } from './candidates';
 import type { DigestContent, DigestLinks } from './compose';
 import type { TeamDigest } from './team-digest';
 
@@ -47,6 +48,8 @@ export interface Recipient {
 
 /** Where the parts come from and where the mail goes: the real ones in the function, given ones in tests. */
 export interface DigestSources {
+  /** Who of these people may have something in their digest (./candidates.ts); only they are read. */
+  candidates: (people: readonly DigestCandidate[], now: Date) => Promise<Set<string>>;
   send: (mail: OutgoingMail) => Promise<void>;
   planFor: (userId: string, now: Date) => Promise<PlanDigest | null>;
   /** The team's part, computed once per pass. */

@@ -14,10 +14,13 @@ import type { PlanDigest } from '~/lib/server/programs/plan-digest';
 import { getQuestionBank } from '~/lib/server/review/question-bank';
 import { recordAnswers } from '~/lib/server/review/review-state';
 import { backgroundWorkDone } from '~/lib/server/background';
+import { recordAssignment } from '~/lib/server/programs/assignment';
+import { certificates } from '~/lib/server/programs/storage/certificates';
+import { journal } from '~/lib/server/team/storage/journal';
 import { digestSends } from './storage/digest-sends';
 import { sendDigests } from './send-digests';
 import type { DigestSources } from './recipient';
-import type { TeamDigest } from './team-digest';
+import { teamDigest, type TeamDigest } from './team-digest';
 import { unsubscribe } from './unsubscribe';
 
 const ORIGIN = 'https://hub.parcelwise.example';
@@ -38,11 +41,25 @@ afterAll(async () => {
 });
 beforeEach(() => void (smtp.received.length = 0));
 
-const emptyTeam: TeamDigest = { inactiveDays: 7, inactive: [], behind: [], mostMissed: [], pastReview: [] };
-const sources = (plans: Record<string, PlanDigest> = {}): DigestSources => ({
+const emptyTeam: TeamDigest = {
+  inactiveDays: 7,
+  expiryNoticeDays: 30,
+  planBehind: [],
+  inactive: [],
+  behind: [],
+  certificatesExpiring: [],
+  mostMissed: [],
+  pastReview: [],
+};
+/** Everyone whose hour it is is read (the pre-selection from the team's figures has tests of its own: candidates.test.ts). */
+const sources = (
+  plans: Record<string, PlanDigest> = {},
+  team: () => Promise<TeamDigest> = () => Promise.resolve(emptyTeam),
+): DigestSources => ({
+  candidates: (people) => Promise.resolve(new Set(people.map((person) => person.userId))),
   send: sendMail,
   planFor: (userId) => Promise.resolve(plans[userId] ?? null),
-  team: () => Promise.resolve(emptyTeam),
+  team,
   links: (userId) => ({ origin: ORIGIN, unsubscribeUrl: `${ORIGIN}/unsubscribe?u=${userId}&t=signed` }),
 });
 
@@ -81,6 +98,8 @@ const parsed = (): Promise<ParsedMail[]> => Promise.all(smtp.received.map((mail)
 const mailTo = async (address: string) => (await parsed()).filter((mail) => mail.to && 'text' in mail.to && mail.to.text === address);
 const pass = (now: string, extra: Partial<Parameters<typeof sendDigests>[0]> = {}, plans: Record<string, PlanDigest> = {}) =>
   sendDigests({ now: new Date(now), ...extra }, sources(plans));
+const newPerson = (name: string, role: 'user' | 'admin' = 'user') =>
+  createUser({ username: `${randomUUID().slice(0, 8)}@parcelwise.example`, password: null, name, role, createdBy: 'sso' });
 
 describe('the digest pass', () => {
   it('sends one message at 08:00 on a Los Angeles clock, with both parts, its links and the unsubscribe headers', async () => {
@@ -211,5 +230,134 @@ describe('the digest pass', () => {
     expect((await getPreferences(user.id)).digest).toBe('off');
     await pass('2026-11-24T08:00:00Z');
     expect(await mailTo(user.username)).toHaveLength(0);
+  });
+
+  it("gives an administrator, on Monday, the people overdue on their plan and the certificates expiring within 30 days, from the team's figures", async () => {
+    const now = new Date('2026-11-30T08:00:00Z'); // a Monday
+    const admin = await newPerson('Avery Admin', 'admin');
+    const overdue = await newPerson('Olive Overdue');
+    const renewing = await newPerson('Rene Renewing');
+    const by = { id: admin.id, name: admin.name };
+    await recordAssignment(by, overdue, 'discovery-refresher', '2026-11-20', new Date('2026-11-20T09:00:00Z'));
+    // Certified in June on an assignment of May: the certificate runs out on 10 December.
+    await recordAssignment(by, renewing, 'discovery-refresher', '2026-05-20', new Date('2026-05-20T09:00:00Z'));
+    const issued = { programId: 'discovery-refresher', startDate: '2026-05-20', issuedAt: '2026-06-10T09:00:00.000Z' };
+    await certificates.add(renewing.id, issued);
+    await journal.add(renewing.id, {
+      kind: 'certificate',
+      programId: 'discovery-refresher',
+      startDate: '2026-05-20',
+      recordedAt: issued.issuedAt,
+    });
+
+    await sendDigests(
+      { now },
+      sources({}, () => teamDigest(now)),
+    );
+    const [mail, ...more] = await mailTo(admin.username);
+    expect(more).toHaveLength(0);
+    expect(mail!.subject).toBe('Your weekly team summary');
+    // Most overdue first; nothing of the renewed program is done, so its certificate needs renewal.
+    expect(mail!.text).toContain(
+      [
+        'Overdue or behind on their onboarding plan',
+        `- Rene Renewing (Discovery refresher): 5 required items overdue, 0 of 5 done\n  ${ORIGIN}/team-progress/${renewing.id}`,
+        `- Olive Overdue (Discovery refresher): 4 required items overdue, 0 of 5 done\n  ${ORIGIN}/team-progress/${overdue.id}`,
+      ].join('\n'),
+    );
+    expect(mail!.text).toContain(
+      [
+        'Certificates expiring in the next 30 days',
+        `- Rene Renewing: "Current on discovery" expires on 2026-12-10 (renewal needed)\n  ${ORIGIN}/team-progress/${renewing.id}`,
+      ].join('\n'),
+    );
+    expect(mail!.html).toContain(
+      `<li><a href="${ORIGIN}/team-progress/${overdue.id}">Olive Overdue (Discovery refresher): 4 required items overdue, 0 of 5 done</a></li>`,
+    );
+    expect(mail!.html).toContain(
+      `<a href="${ORIGIN}/team-progress/${renewing.id}">Rene Renewing: &quot;Current on discovery&quot; expires on 2026-12-10 (renewal needed)</a>`,
+    );
+    // Learners get no team part.
+    expect(await mailTo(overdue.username)).toHaveLength(0);
+  });
+
+  it('renders every part of the team summary it is given, plans first, in both parts', async () => {
+    const admin = await newPerson('Blake Admin', 'admin');
+    const team: TeamDigest = {
+      ...emptyTeam,
+      planBehind: [
+        {
+          name: 'Otto',
+          program: 'SDR onboarding',
+          status: 'overdue',
+          overdueItems: 1,
+          planDone: 2,
+          planRequired: 9,
+          planDay: 12,
+          href: '/team-progress/u-otto',
+        },
+        {
+          name: 'Bea',
+          program: 'SDR onboarding',
+          status: 'behind',
+          overdueItems: 0,
+          planDone: 1,
+          planRequired: 9,
+          planDay: 10,
+          href: '/team-progress/u-bea',
+        },
+      ],
+      inactive: [{ name: 'Ina', lastActive: '2026-12-01' }],
+      behind: [{ name: 'Pat', modulesCompleted: 1, modulesExpected: 3 }],
+      certificatesExpiring: [
+        { name: 'Cid', title: 'SDR ready', expiresAt: '2026-12-20', renewalNeeded: false, href: '/team-progress/u-cid' },
+      ],
+      mostMissed: [{ text: 'What is a broker?', quizTitle: 'Industry basics', missRate: 0.5, answers: 8, href: '/modules/2/lessons/201' }],
+      pastReview: [{ title: 'Pricing', reviewBy: '2026-11-01', href: '/sales-kit/pricing' }],
+    };
+    await sendDigests(
+      { now: new Date('2026-12-07T08:00:00Z') },
+      sources({}, () => Promise.resolve(team)),
+    );
+    const [mail] = await mailTo(admin.username);
+    expect(mail!.subject).toBe('Your weekly team summary');
+    const body = mail!.text!.slice(mail!.text!.indexOf('Overdue or behind'), mail!.text!.indexOf('\n\n--'));
+    expect(body).toBe(
+      [
+        'Overdue or behind on their onboarding plan',
+        `- Otto (SDR onboarding): 1 required item overdue, 2 of 9 done\n  ${ORIGIN}/team-progress/u-otto`,
+        `- Bea (SDR onboarding): behind, 1 of 9 required items done on day 10\n  ${ORIGIN}/team-progress/u-bea`,
+        '',
+        'Inactive for 7 days',
+        '- Ina (last active 2026-12-01)',
+        `- See Team Progress\n  ${ORIGIN}/team-progress`,
+        '',
+        'Behind their pace',
+        '- Pat: 1 of 3 modules expected by now',
+        `- See Team Progress\n  ${ORIGIN}/team-progress`,
+        '',
+        'Certificates expiring in the next 30 days',
+        `- Cid: "SDR ready" expires on 2026-12-20\n  ${ORIGIN}/team-progress/u-cid`,
+        '',
+        'Most-missed questions',
+        `- 50 % missed (8 answers): What is a broker? (Industry basics)\n  ${ORIGIN}/modules/2/lessons/201`,
+        '',
+        'Content past its review date',
+        `- Pricing: review was due 2026-11-01\n  ${ORIGIN}/sales-kit/pricing`,
+      ].join('\n'),
+    );
+    const headings = [...(mail!.html as string).matchAll(/<h2[^>]*>([^<]+)<\/h2>/g)].map((match) => match[1]);
+    expect(headings).toEqual([
+      'Overdue or behind on their onboarding plan',
+      'Inactive for 7 days',
+      'Behind their pace',
+      'Certificates expiring in the next 30 days',
+      'Most-missed questions',
+      'Content past its review date',
+    ]);
+    expect(mail!.html).toContain(
+      `<li><a href="${ORIGIN}/team-progress/u-bea">Bea (SDR onboarding): behind, 1 of 9 required items done on day 10</a></li>`,
+    );
+    expect(mail!.html).toContain(`<li><a href="${ORIGIN}/team-progress/u-cid">Cid: &quot;SDR ready&quot; expires on 2026-12-20</a></li>`);
   });
 });

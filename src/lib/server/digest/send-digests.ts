@@ -5,14 +5,17 @@
  * and a later pass retries (at most 3 tries a day, with backoff). A pass stops starting people when its
  * time budget is spent; the next pass finishes the hours left unfinished (each hour's progress is stored).
  */
+import type { DigestPassSummary } from '~/lib/api/digest';
 import type { Preferences } from '~/lib/api/preferences';
 import { isAdmin } from '~/lib/server/accounts/accounts';
 import { users } from '~/lib/server/accounts/storage/users';
 import { DEFAULT_PREFERENCES, storedPreferencesByUser } from '~/lib/server/preferences/preferences';
-import { sendMail } from '~/lib/server/mail/transport';
+import { siteUrl } from '~/lib/server/config';
+import { mailConfigured, sendMail } from '~/lib/server/mail/transport';
 import { planDigestFor } from '~/lib/server/programs/plan-digest';
 import { mapLimit } from '~/lib/server/storage/blobs';
 import { localTime } from '~/lib/time-zone';
+import { digestCandidates, teamFiguresForDigest, type TeamFiguresForDigest } from './candidates';
 import { composeDigest } from './compose';
 import { digestOf, dueAt, unsubscribeHeaders, type DigestSources, type Recipient } from './recipient';
 import { digestSends } from './storage/digest-sends';
@@ -103,42 +106,69 @@ interface Everyone {
 
 const preferencesOf = (everyone: Everyone, id: string) => everyone.preferences.get(id) ?? DEFAULT_PREFERENCES;
 
-/** The people among `ids` with a digest due in the hour starting at `hourStart` (null: any of today's parts). */
-async function recipientsAmong(everyone: Everyone, ids: readonly string[], hourStart: Date | null, now: Date): Promise<Recipient[]> {
-  const wanted = ids.map((id) => ({
-    id,
-    due: hourStart ? dueAt(preferencesOf(everyone, id), hourStart) : retryDue(preferencesOf(everyone, id), now),
+type Due = NonNullable<ReturnType<typeof dueAt>>;
+
+/** The people among `ids` with a digest due in the hour starting at `hourStart` (null: any of today's parts), in id order. */
+function dueAmong(everyone: Everyone, ids: readonly string[], hourStart: Date | null, now: Date): Array<{ id: string; due: Due }> {
+  return ids.flatMap((id) => {
+    const due = hourStart ? dueAt(preferencesOf(everyone, id), hourStart) : retryDue(preferencesOf(everyone, id), now);
+    return due ? [{ id, due }] : [];
+  });
+}
+
+/** Those of them who may have something in their digest (the team's figures say): only they are read. */
+async function likelyAmong(pass: Pass, everyone: Everyone, wanted: ReadonlyArray<{ id: string; due: Due }>) {
+  const people = wanted.map(({ id, due }) => ({
+    userId: id,
+    preferences: preferencesOf(everyone, id),
+    personal: due.personal,
+    monday: due.monday,
   }));
-  const candidates = wanted.filter((item) => item.due !== null);
-  const records = await users.byIds(candidates.map((item) => item.id));
-  return candidates.flatMap(({ id, due }, index) => {
+  const likely = await pass.sources.candidates(people, pass.now);
+  return wanted.filter((item) => likely.has(item.id));
+}
+
+/** Their user records: the enabled ones, with the parts they get. */
+async function recipientsOf(everyone: Everyone, wanted: ReadonlyArray<{ id: string; due: Due }>): Promise<Recipient[]> {
+  const records = await users.byIds(wanted.map((item) => item.id));
+  return wanted.flatMap(({ id, due }, index) => {
     const user = records[index];
-    if (!user || user.disabled || !due) return [];
+    if (!user || user.disabled) return [];
     const team = isAdmin(user) && due.monday && preferencesOf(everyone, id).digest !== 'off';
     return due.personal || team ? [{ user, preferences: preferencesOf(everyone, id), date: due.date, personal: due.personal, team }] : [];
   });
 }
 
 /** A retry is of the person's day as it is now, with the parts that day had. */
-function retryDue(prefs: Preferences, now: Date) {
+function retryDue(prefs: Preferences, now: Date): Due | null {
   if (prefs.digest === 'off') return null;
   const local = localTime(now, prefs.timeZone);
   return { date: local.date, personal: prefs.digest === 'daily' || local.weekday === 1, monday: local.weekday === 1 };
 }
 
-/** One hour's people, in id order and in batches, from where an earlier pass stopped. */
+/**
+ * One hour's people from where an earlier pass stopped: those who may have something, in id order and in
+ * batches, the progress saved after each.
+ */
 async function handleHour(hourStart: Date, everyone: Everyone, pass: Pass): Promise<boolean> {
   const { date, hour } = hourKey(hourStart);
   const through = pass.dryRun ? null : await digestSends.passProgress(date, hour);
   if (!pass.dryRun && through === null) await digestSends.savePassProgress(date, hour, null, pass.now);
-  const ids = everyone.ids.filter((id) => through === null || id > through);
-  for (let start = 0; start < ids.length; start += BATCH) {
+  const wanted = dueAmong(
+    everyone,
+    everyone.ids.filter((id) => through === null || id > through),
+    hourStart,
+    pass.now,
+  );
+  const likely = await likelyAmong(pass, everyone, wanted);
+  pass.result.considered += wanted.length;
+  pass.result.nothingToDo += wanted.length - likely.length;
+  for (let start = 0; start < likely.length; start += BATCH) {
     if (pass.overBudget()) return false;
-    const batch = ids.slice(start, start + BATCH);
-    const recipients = await recipientsAmong(everyone, batch, hourStart, pass.now);
-    pass.result.considered += recipients.length;
+    const batch = likely.slice(start, start + BATCH);
+    const recipients = await recipientsOf(everyone, batch);
     await Promise.all(recipients.map((recipient) => handle(recipient, pass)));
-    if (!pass.dryRun) await digestSends.savePassProgress(date, hour, batch.at(-1)!, pass.now);
+    if (!pass.dryRun) await digestSends.savePassProgress(date, hour, batch.at(-1)!.id, pass.now);
   }
   if (!pass.dryRun) await digestSends.finishPass(date, hour, pass.now);
   return true;
@@ -151,11 +181,15 @@ async function handleRetries(everyone: Everyone, pass: Pass): Promise<void> {
   const ready = failures.filter(
     (failure) => failure.tries < MAX_TRIES && pass.now.getTime() - failure.lastAt.getTime() >= BACKOFF_MS[failure.tries - 1]!,
   );
-  const recipients = await recipientsAmong(
+  // Few, and with something to send earlier today: read without asking the team's figures.
+  const recipients = await recipientsOf(
     everyone,
-    ready.map((failure) => failure.userId),
-    null,
-    pass.now,
+    dueAmong(
+      everyone,
+      ready.map((failure) => failure.userId),
+      null,
+      pass.now,
+    ),
   );
   await mapLimit(recipients, async (recipient) => {
     const failure = ready.find((item) => item.userId === recipient.user.id && item.date === recipient.date);
@@ -182,13 +216,43 @@ export async function sendDigests(options: DigestPassOptions, sources: DigestSou
   return result;
 }
 
-/** The real sources: SMTP, the programs' plan part, the team figures (once per pass), links to `origin`. */
-export function digestSources(origin: string, now: Date): DigestSources {
+/** The real sources: the team's figures (once per pass), SMTP, the programs' plan part, links to `origin`. */
+function digestSources(origin: string, now: Date): DigestSources {
   let team: Promise<TeamDigest> | null = null;
+  let figures: Promise<TeamFiguresForDigest> | null = null;
   return {
+    candidates: async (people, at) => digestCandidates(await (figures ??= teamFiguresForDigest(now)), people, at),
     send: sendMail,
     planFor: planDigestFor,
     team: () => (team ??= teamDigest(now)),
     links: (userId) => ({ origin, unsubscribeUrl: unsubscribeUrl(origin, userId) }),
   };
+}
+
+/** A pass as the schedule runs it, with its counts; without SMTP_URL nothing is tried (a dry run goes on). */
+export interface DigestPassRun extends DigestPassResult {
+  sent: number;
+  failed: number;
+  skipped: string | null;
+}
+
+/**
+ * One pass at `now` with the real sources: POST /api/scheduled/send-digests (the hourly scheduled
+ * function asks the site for it) and `npm run scheduled -- send-digests`.
+ */
+export async function runDigestPass(options: { now: Date; dryRun?: boolean }): Promise<DigestPassRun> {
+  const { now, dryRun = false } = options;
+  if (!mailConfigured() && !dryRun) {
+    const none = { hours: [], considered: 0, nothingToDo: 0, alreadyClaimed: 0, outcomes: [], finished: true };
+    return { ...none, sent: 0, failed: 0, skipped: 'SMTP_URL is not set: no e-mail is sent.' };
+  }
+  const result = await sendDigests({ now, dryRun }, digestSources(siteUrl(), now));
+  const count = (kind: DigestOutcome['result']) => result.outcomes.filter((outcome) => outcome.result === kind).length;
+  return { ...result, sent: count('sent'), failed: count('failed'), skipped: null };
+}
+
+/** What the route answers: the counts, never who got what. */
+export function digestPassSummary(run: DigestPassRun): DigestPassSummary {
+  const { hours, considered, nothingToDo, alreadyClaimed, sent, failed, finished, skipped } = run;
+  return { hours, considered, nothingToDo, alreadyClaimed, sent, failed, finished, skipped };
 }

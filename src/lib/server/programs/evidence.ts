@@ -15,6 +15,7 @@ import { pageReads } from '~/lib/server/team/storage/page-reads';
 import type { MemberFigures } from '~/lib/server/team/team-rollup-fold';
 import { certificates } from './storage/certificates';
 import { signoffs } from './storage/signoffs';
+import type { Program } from '~/lib/content/programs';
 import type { PlanEvidence, SignoffEvidence } from './plan';
 
 type Bank = Pick<QuestionBank, 'byModule'>;
@@ -90,6 +91,10 @@ export async function readEvidence(listed: ListedEvidence): Promise<PlanEvidence
     ),
   };
 }
+
+/** The modules a program asks mastery of: all a member's evidence needs of their cards. */
+export const masteryModulesOf = (program: Program): number[] =>
+  program.items.flatMap((item) => (item.kind === 'mastery' ? [item.moduleId] : []));
 
 /**
  * A team member's evidence from the rollup's figures (sign-offs there carry no name or note); mastery only

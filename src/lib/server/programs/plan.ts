@@ -12,7 +12,7 @@ import { addMonths } from '~/lib/freshness/dates';
 import { localTime } from '~/lib/time-zone';
 
 type PlanItemStatus = 'done' | 'due' | 'overdue' | 'upcoming';
-type CertificateStatus = 'valid' | 'expired' | 'renewal_needed';
+export type CertificateStatus = 'valid' | 'expired' | 'renewal_needed';
 
 /** A sign-off as recorded. */
 export interface SignoffEvidence {

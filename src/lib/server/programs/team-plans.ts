@@ -6,8 +6,8 @@ import type { Program } from '~/lib/content/programs';
 import { dayOf, isoDay } from '~/lib/review/days';
 import type { QuestionBank } from '~/lib/server/review/question-bank';
 import type { MemberFigures } from '~/lib/server/team/team-rollup-fold';
-import { evidenceFromFigures } from './evidence';
-import { computePlan, planStatus, type PlanStatus } from './plan';
+import { evidenceFromFigures, masteryModulesOf } from './evidence';
+import { computePlan, planStatus, type CertificateStatus, type PlanStatus } from './plan';
 
 /** The plan figures of one Team Progress row (docs/product.md "Team Progress"). */
 export interface PlanFigures {
@@ -22,6 +22,8 @@ export interface PlanFigures {
   planStatus: PlanStatus;
   /** Required items not done and due within the next 7 days (today included). */
   dueSoon: number;
+  /** The certificate of the current assignment once earned (expiresAt: ISO date-time), or null. */
+  certificate: { title: string; expiresAt: string; status: CertificateStatus } | null;
 }
 
 const NO_PLAN: PlanFigures = {
@@ -32,6 +34,7 @@ const NO_PLAN: PlanFigures = {
   overdueItems: 0,
   planStatus: 'none',
   dueSoon: 0,
+  certificate: null,
 };
 
 export function planFigures(
@@ -42,8 +45,7 @@ export function planFigures(
 ): PlanFigures {
   const program = figures.assignment ? programs.get(figures.assignment.programId) : undefined;
   if (!figures.assignment || !program) return NO_PLAN;
-  const masteryModules = program.items.flatMap((item) => (item.kind === 'mastery' ? [item.moduleId] : []));
-  const plan = computePlan(program, figures.assignment, evidenceFromFigures(figures, bank, now, masteryModules), now);
+  const plan = computePlan(program, figures.assignment, evidenceFromFigures(figures, bank, now, masteryModulesOf(program)), now);
   const today = isoDay(dayOf(now));
   const weekOut = isoDay(dayOf(now) + 7);
   return {
@@ -54,5 +56,10 @@ export function planFigures(
     overdueItems: plan.overdue,
     planStatus: planStatus(plan),
     dueSoon: plan.items.filter((item) => item.required && item.status !== 'done' && item.dueDate >= today && item.dueDate < weekOut).length,
+    certificate: plan.certificate && {
+      title: plan.certificate.title,
+      expiresAt: plan.certificate.expiresAt,
+      status: plan.certificate.status,
+    },
   };
 }

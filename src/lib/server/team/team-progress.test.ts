@@ -212,6 +212,7 @@ describe('figures', () => {
       overdueItems: 0,
       planStatus: 'none',
       dueSoon: 0,
+      certificate: null,
     };
     expect(teamProgressCsv([row])).toBe(
       '"Name","Username","Program","Plan day","Plan items done","Plan items required","Plan status","Overdue items","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"\r\n' +

@@ -24,6 +24,7 @@ const NO_PLAN: PlanFigures = {
   overdueItems: 0,
   planStatus: 'none',
   dueSoon: 0,
+  certificate: null,
 };
 
 /** The part of a module the progress figure needs (as src/lib/content/learning.ts getModules() returns it). */
@@ -115,7 +116,7 @@ function toMemberRow(
   figures: MemberFigures,
   curriculum: readonly CurriculumModule[],
   now: Date,
-  dueSoon: number,
+  plan: Pick<PlanFigures, 'dueSoon' | 'certificate'>,
 ): TeamMemberRow {
   const joinedAt = person.createdAt ?? null;
   const days = daysInProgram(joinedAt, now);
@@ -131,7 +132,8 @@ function toMemberRow(
     onTrack: modulesCompleted >= expected,
     averageQuizScore: scores.length > 0 ? Math.round(scores.reduce((sum, score) => sum + score, 0) / scores.length) : null,
     admin: person.admin === true,
-    dueSoon,
+    dueSoon: plan.dueSoon,
+    certificate: plan.certificate,
   };
 }
 
@@ -197,14 +199,7 @@ export async function getTeamProgress(
   const rows = Object.entries(committed.people).map(([id, person], index) => {
     const figures = members[index]!;
     const plan = planFigures(figures, programs, bank, now);
-    return toMemberRow(
-      toTeamRow({ id, ...person }, figures, allLessonKeys, keys, now, plan),
-      person,
-      figures,
-      curriculum,
-      now,
-      plan.dueSoon,
-    );
+    return toMemberRow(toTeamRow({ id, ...person }, figures, allLessonKeys, keys, now, plan), person, figures, curriculum, now, plan);
   });
   const knowledge = teamKnowledge(
     bank,
