@@ -14,6 +14,7 @@ import { users } from '~/lib/server/accounts/storage/users';
 import { getDailyChallenge } from './daily-challenge';
 import { buildQuestionBank } from './question-bank';
 import { backgroundWorkDone } from '~/lib/server/background';
+import { RETRY_WINDOW_MS } from '~/lib/server/retries';
 import { countedAnswers, loadReviewState, recordAnswers } from './review-state';
 import { getTeamProgress } from '../team/team-progress';
 import { rebuildRollups } from '../team/team-rollup';
@@ -106,13 +107,13 @@ describe('review state', () => {
     expect((await reviewAnswers.snapshot(user))?.through).toBe(at(42, 0).toISOString());
   });
 
-  it('does not save a snapshot in the first minute of a window (a late write must still land in it)', async () => {
+  it("does not save a snapshot in a window's first minute after the retry window (a late write, or a retry's, must still land in it)", async () => {
     const user = randomUUID();
     await recordAnswers(user, [answer('q1', true)], 'quiz', at(5));
-    await loadReviewState(user, new Date(at(5, 12).getTime() + 30_000), { bank });
+    await loadReviewState(user, new Date(at(5, 12).getTime() + RETRY_WINDOW_MS + 30_000), { bank });
     await backgroundWorkDone();
     expect(await reviewAnswers.snapshot(user)).toBeNull();
-    await loadReviewState(user, new Date(at(5, 12).getTime() + 61_000), { bank });
+    await loadReviewState(user, new Date(at(5, 12).getTime() + RETRY_WINDOW_MS + 61_000), { bank });
     await backgroundWorkDone();
     expect(await reviewAnswers.snapshot(user)).not.toBeNull();
   });
