@@ -8,11 +8,15 @@
  * would (40 ms per get, 60 ms per set and list, ±25 %; or e.g. `--latency get=40,set=60,list=60,jitter=25%`),
  * Every answer's `Server-Timing` header says how many Blobs operations it waited for.
  *
- *   npm run build && npm run serve:built -- [--port 8888] [--data .netlify/blobs-e2e] [--latency on]
+ * With `--https` it serves https with a self-signed certificate made at start (tools/self-signed.ts), so the
+ * site answers as it does on Netlify: `__Host-` Secure cookies, Strict-Transport-Security.
+ *
+ *   npm run build && npm run serve:built -- [--port 8888] [--data .netlify/blobs-e2e] [--latency on] [--https]
  */
 import { existsSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,6 +25,7 @@ import { parseLatency } from '~tools/local-blobs/latency';
 import { startLocalBlobs } from '~tools/local-blobs/server';
 import { localOidcUnlessConfigured } from '~tools/local-oidc/for-local-run';
 import { serverTiming, withTrace } from '~tools/local-blobs/trace';
+import { selfSignedCertificate } from '~tools/self-signed';
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +33,7 @@ const { values } = parseArgs({
     data: { type: 'string', default: '.netlify/blobs-e2e' },
     keep: { type: 'boolean', default: false },
     latency: { type: 'string', default: process.env['BLOBS_LATENCY'] ?? 'off' },
+    https: { type: 'boolean', default: false },
   },
 });
 const DIST = path.resolve('dist');
@@ -55,7 +61,7 @@ if (!values.keep) await rm(dataDir, { recursive: true, force: true });
 const latency = parseLatency(values.latency);
 const blobs = await startLocalBlobs({ directory: dataDir, siteID: 'local-serve', latency });
 process.env['PARCELWISE_LOCAL'] ??= 'true';
-const oidc = await localOidcUnlessConfigured([Number(values.port)]);
+const oidc = await localOidcUnlessConfigured([Number(values.port)], values.https ? 'https' : 'http');
 const { default: handler } = (await import(pathToFileURL(HANDLER).href)) as {
   default: (request: Request, context: { ip: string }) => Promise<Response>;
 };
@@ -126,9 +132,10 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-const server = createServer(async (req, res) => {
+const scheme = values.https ? 'https' : 'http';
+const listener: RequestListener = async (req, res) => {
   try {
-    const origin = `http://${req.headers.host ?? `localhost:${values.port}`}`;
+    const origin = `${scheme}://${req.headers.host ?? `localhost:${values.port}`}`;
     const pathname = new URL(req.url ?? '/', origin).pathname;
     const file = (req.method === 'GET' || req.method === 'HEAD') && (await staticFile(pathname));
     if (file) {
@@ -155,13 +162,14 @@ const server = createServer(async (req, res) => {
     console.error(error);
     res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal error');
   }
-});
+};
+const server = values.https ? createHttpsServer(selfSignedCertificate(), listener) : createHttpServer(listener);
 
 server.listen(Number(values.port), '127.0.0.1', () => {
   const simulated = latency
     ? ` (Blobs latency: get ${latency.get} ms, set ${latency.set} ms, list ${latency.list} ms, ±${Math.round(latency.jitter * 100)} %)`
     : '';
-  console.log(`Serving the production build on http://localhost:${values.port}${simulated}`);
+  console.log(`Serving the production build on ${scheme}://localhost:${values.port}${simulated}`);
 });
 const stop = async () => {
   server.close();

@@ -11,8 +11,11 @@ type Phase = 'answering' | 'submitting' | 'result';
  * One Idempotency-Key per submission: sent again when the person retries after a failure, so the server
  * stores it once; a changed answer, a success or a retake starts a new one.
  */
-function useSubmissionKey() {
+function useSubmissionKey(selections: Readonly<Record<string, string>>) {
   const key = useRef<string | null>(null);
+  useEffect(() => {
+    key.current = null;
+  }, [selections]);
   return {
     take: () => (key.current ??= crypto.randomUUID()),
     forget: () => {
@@ -50,11 +53,8 @@ export function useQuizRunner(quiz: PublicQuiz) {
     setCurrent(Math.min(Math.max(0, index), quiz.questions.length - 1));
   };
 
-  const submission = useSubmissionKey();
-  const select = (questionId: string, optionId: string) => {
-    submission.forget();
-    setSelections((prev) => ({ ...prev, [questionId]: optionId }));
-  };
+  const submission = useSubmissionKey(selections);
+  const select = (questionId: string, optionId: string) => setSelections((prev) => ({ ...prev, [questionId]: optionId }));
 
   async function submit() {
     setPhase('submitting');
@@ -83,7 +83,6 @@ export function useQuizRunner(quiz: PublicQuiz) {
   /** Retake quiz: a clean start on the first question, which takes the focus. */
   function retake() {
     retaken.current = true;
-    submission.forget();
     setSelections({});
     setResult(null);
     setCurrent(0);

@@ -1,7 +1,8 @@
 // Visit tracking (docs/product.md "Visit tracking", "POST /api/track-visit"): one activity event per visit, keyed per user.
 // Figures must not be inflatable by a script (docs/decisions.md "Team progress"): only paths of real
-// pages count; a visit that repeats one of the same user to the same page (same tab, same kind) within
-// 10 seconds of the previous one is answered but not counted; more than 120 visits in a minute → 429.
+// pages count; a visit that repeats one of the same user to the same page and of the same kind (an entry,
+// a tab change, an exit) within 10 seconds of the previous one is answered but not counted, whichever tab
+// it names, so made-up tab ids count no more than real ones; more than 120 visits in a minute → 429.
 import { createHash } from 'node:crypto';
 import type { TrackVisit } from '~/lib/api/team';
 import { getPersona, getSegment } from '~/lib/content/buyers';
@@ -43,7 +44,7 @@ async function countedPath(pagePath: string): Promise<string> {
   return withoutTrailingSlashes(pagePath);
 }
 
-/** A mark's tag: which visit it is (page, tab, kind), the journal entry it stands for, and that entry's fact. */
+/** A mark's tag: which visit it is (page and kind), the journal entry it stands for, and that entry's fact. */
 const markTag = (visitTag: string, journalId: string, fact: (typeof FACTS)[number]) => `${visitTag}:${journalId}:${fact}`;
 function parseMark(mark: StoredAttempt): { visit: string; journalId: string; fact: (typeof FACTS)[number] } | null {
   const [visit, journalId, fact] = (tagOf(mark.key) ?? '').split(':');
@@ -101,8 +102,9 @@ export async function recordVisit(userId: string, visit: TrackVisit, now: Date =
     recordedAt: now.toISOString(),
   };
   const fact = factOf(event).kind as (typeof FACTS)[number];
+  // Which visit this is for the repeat rule: the page and the kind, not the tab (a client names tabs freely).
   const visitTag = createHash('sha256')
-    .update(JSON.stringify([pagePath, visit.tabId, visit.exitPage]))
+    .update(JSON.stringify([pagePath, fact]))
     .digest('hex')
     .slice(0, 16);
   const journalId = journal.newId(now);
