@@ -127,12 +127,12 @@ export async function submissionReads(userId: string, now: Date, idempotencyKey:
   return { state, resultIds };
 }
 
-/** The ids of one submission's result and answers: derived from its Idempotency-Key (random without one). */
-function submissionIds(userId: string, idempotencyKey: string | null) {
+/** The ids of one submission's result and answers: derived from its quiz and Idempotency-Key (random without one). */
+function submissionIds(userId: string, quizId: number, idempotencyKey: string | null) {
   return {
-    result: (at: Date) => (idempotencyKey === null ? eventId(at) : factEventId(at, 'quiz', userId, idempotencyKey)),
+    result: (at: Date) => (idempotencyKey === null ? eventId(at) : factEventId(at, 'quiz', userId, idempotencyKey, quizId)),
     answer: (at: Date, questionId: string) =>
-      idempotencyKey === null ? eventId(at) : factEventId(at, 'quiz', userId, idempotencyKey, questionId),
+      idempotencyKey === null ? eventId(at) : factEventId(at, 'quiz', userId, idempotencyKey, quizId, questionId),
   };
 }
 
@@ -148,8 +148,8 @@ function firstTry(
   reads: SubmissionReads,
   chosen: ReadonlyMap<string, string | null>,
 ): Date | null {
-  const resultDigest = factDigest('quiz', userId, idempotencyKey);
-  const byDigest = new Map(quiz.questions.map((question) => [factDigest('quiz', userId, idempotencyKey, question.id), question.id]));
+  const resultDigest = factDigest('quiz', userId, idempotencyKey, quiz.id);
+  const byDigest = new Map(quiz.questions.map((question) => [factDigest('quiz', userId, idempotencyKey, quiz.id, question.id), question.id]));
   const answers = reads.state.recentAnswers.filter(
     (answer) => answer.source === 'quiz' && answer.quizId === quiz.id && byDigest.has(factIdentity(answer.id) ?? ''),
   );
@@ -182,7 +182,7 @@ export async function submitQuizResult(
   const chosen = new Map(grading.answers.map((answer) => [answer.questionId, answer.selectedOptionId]));
   const first = idempotencyKey === null ? null : firstTry(userId, idempotencyKey, quiz, reads, chosen);
   const at = first ?? now;
-  const ids = submissionIds(userId, idempotencyKey);
+  const ids = submissionIds(userId, quiz.id, idempotencyKey);
   const stored: StoredQuizResult = {
     id: ids.result(at),
     quizId: String(quiz.id),

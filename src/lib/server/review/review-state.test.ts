@@ -15,6 +15,7 @@ import { getDailyChallenge } from './daily-challenge';
 import { buildQuestionBank } from './question-bank';
 import { backgroundWorkDone } from '~/lib/server/background';
 import { RETRY_WINDOW_MS } from '~/lib/server/retries';
+import { factEventId } from '~/lib/server/storage/keys';
 import { countedAnswers, loadReviewState, recordAnswers } from './review-state';
 import { getTeamProgress } from '../team/team-progress';
 import { rebuildRollups } from '../team/team-rollup';
@@ -256,6 +257,14 @@ describe('countedAnswers', () => {
       event('c3', 'challenge', 13, true),
     ];
     expect(countedAnswers(answers).map((answer) => answer.id)).toEqual(['c1', 'r1', 'q1', 'c3']);
+  });
+
+  it('counts an answer of one action once when a retry stored it again under a later time (ids derived from the action)', () => {
+    const first = factEventId(at(3, 1), 'review', 'ana', 'key-1', '1:q1');
+    const again = factEventId(at(3, 2), 'review', 'ana', 'key-1', '1:q1');
+    const another = factEventId(at(3, 2), 'review', 'ana', 'key-2', '1:q1');
+    const answers = [event(first, 'review', 1), event(again, 'review', 2), event(another, 'review', 2)];
+    expect(countedAnswers(answers).map((answer) => answer.id)).toEqual([first, another]);
   });
 
   it('grades the card with the counted answer only', async () => {
