@@ -149,7 +149,9 @@ function firstTry(
   chosen: ReadonlyMap<string, string | null>,
 ): Date | null {
   const resultDigest = factDigest('quiz', userId, idempotencyKey, quiz.id);
-  const byDigest = new Map(quiz.questions.map((question) => [factDigest('quiz', userId, idempotencyKey, quiz.id, question.id), question.id]));
+  const byDigest = new Map(
+    quiz.questions.map((question) => [factDigest('quiz', userId, idempotencyKey, quiz.id, question.id), question.id]),
+  );
   const answers = reads.state.recentAnswers.filter(
     (answer) => answer.source === 'quiz' && answer.quizId === quiz.id && byDigest.has(factIdentity(answer.id) ?? ''),
   );
