@@ -19,8 +19,10 @@ const serverEnv = {
   ASTRO_TELEMETRY_DISABLED: '1',
   PARCELWISE_NOW: '2026-12-12T09:00:00Z',
   PARCELWISE_TEST_CLOCK: 'true',
-  // Every spec signs up people of its own on this one server: more than a day's worth of new accounts.
+  // Every spec signs up people of its own on this one server (more than a day's worth of new accounts), and the
+  // specs running side by side write as the same demo learner (more than one person's minute of changes).
   REGISTRATIONS_PER_DAY: '100000',
+  WRITES_PER_MINUTE: '100000',
 };
 
 export default defineConfig({

@@ -89,7 +89,7 @@ function overCap(others: readonly StoredAttempt[], now: Date): HttpError | null 
  * a visit listed there stops here (not journaled), one over the cap deletes its mark (429). Round 2: the
  * journal entry is written while the marks are listed again, now including every concurrent visit; over
  * the cap, or with concurrent repeats, journal entries are withdrawn in a third (the rollup never saved
- * them: it trails the clock by 60 s).
+ * them: it trails the clock by minutes).
  */
 export async function recordVisit(userId: string, visit: TrackVisit, now: Date = new Date()): Promise<void> {
   const pagePath = await countedPath(visit.pagePath);
