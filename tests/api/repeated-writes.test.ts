@@ -163,6 +163,17 @@ describe.skipIf(!inProcess)('a quiz submission with an Idempotency-Key', () => {
     expect(await resultsOf(client)).toHaveLength(3);
   });
 
+  it('sent twice at the same moment (a double click), lists one result and counts each answer once', async () => {
+    const { client } = await learner('Double Click', on(9));
+    const key = 'quiz-submission-double-001';
+    const before = await expectJson(await call(client, 'GET', '/api/review', on(9, '10:01')), 200, reviewSessionSchema);
+    const [a, b] = await Promise.all([submit(client, on(9, '10:00:00'), key), submit(client, on(9, '10:00:00.001'), key)]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(await resultsOf(client)).toHaveLength(1);
+    const after = await expectJson(await call(client, 'GET', '/api/review', on(9, '10:01')), 200, reviewSessionSchema);
+    expect(after.answersCounted).toBe(before.answersCounted + 2);
+  });
+
   it('completes a submission that failed half-way under its first try’s time and names', async () => {
     const { client, id } = await learner('Half Quiz', on(7));
     const key = 'quiz-submission-half-0001';

@@ -82,13 +82,22 @@ function toQuizResult(stored: StoredQuizResult): QuizResult | null {
   return { ...rest, quizId };
 }
 
-/** GET /api/quiz-results: the user's results, oldest first. */
+/** GET /api/quiz-results: the user's results, oldest first, each submission once. */
 export async function listQuizResults(userId: string): Promise<QuizResult[]> {
   const stored = await quizResults.list(userId);
-  return stored
+  const sorted = stored
     .map(toQuizResult)
     .filter((result): result is QuizResult => result !== null)
     .sort((a, b) => a.completedAt.localeCompare(b.completedAt) || a.id.localeCompare(b.id));
+  // One submission sent twice at the same moment (a double click) may store two results under one key: the first counts.
+  const submissions = new Set<string>();
+  return sorted.filter((result) => {
+    const submission = factIdentity(result.id);
+    if (submission === null) return true;
+    if (submissions.has(submission)) return false;
+    submissions.add(submission);
+    return true;
+  });
 }
 
 /** The latest result per quiz id (by completedAt): what the quizzes list badges show. */
