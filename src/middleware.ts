@@ -186,7 +186,8 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
   const path = url.pathname;
   const isApi = isApiPath(path);
   if (path.startsWith('/_astro/')) return withHeaders(missingAsset(), SECURITY_HEADERS);
-  if (!isSafeMethod(request.method) && request.headers.get('origin') !== url.origin) {
+  // The unsubscribe link's POST comes from mail clients (RFC 8058 one-click): its signed link is its authority.
+  if (!isSafeMethod(request.method) && request.headers.get('origin') !== url.origin && path !== '/unsubscribe') {
     return withHeaders(errorResponse(403, 'Cross-site requests are not allowed'), SECURITY_HEADERS);
   }
   const cacheControl = isApi ? { 'Cache-Control': 'no-store' } : isPublicPath(path) ? {} : { 'Cache-Control': 'private, no-store' };
@@ -245,13 +246,18 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
   return withHeaders(routeAnswer(context, response, routeError), { ...SECURITY_HEADERS, ...cacheControl });
 }
 
-/** What the route answered; a failure becomes JSON on the API, and Astro's error page elsewhere (a page's write over the limit: a plain 429 page). */
+/**
+ * What the route answered; a failure becomes JSON on the API; on a page, storage that failed is the
+ * "Temporarily unavailable" page (503), a form's write over the person's limit a plain 429 page, anything
+ * else Astro's error page.
+ */
 function routeAnswer(context: APIContext, response: Response | null, routeError: unknown): Response {
   if (!isApiPath(context.url.pathname)) {
-    const failure = response === null ? expectedFailure(routeError) : null;
+    if (response !== null) return response;
+    const failure = expectedFailure(routeError);
+    if (failure?.status === 503) return failurePage(503, failure.message);
     if (failure?.status === 429) return failurePage(429, failure.message, failure.headers['Retry-After']);
-    if (response === null) throw routeError;
-    return response;
+    throw routeError;
   }
   return asJsonError(response ?? toErrorResponse(routeError), context.routePattern);
 }

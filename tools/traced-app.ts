@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { BlobsFaults } from './local-blobs/faults';
 import type { BlobsLatency } from './local-blobs/latency';
 import { startBlobsProcess } from './local-blobs/process';
 import { settled, summarize, withTrace, type BlobOperation, type TraceSummary } from './local-blobs/trace';
@@ -55,11 +56,21 @@ export interface TracedApp {
 const BUILT_HANDLER = path.resolve('.netlify/v1/functions/ssr/ssr.mjs');
 
 export async function startTracedApp(
-  options: { latency?: BlobsLatency | null; siteID?: string; /** Another build's ssr.mjs (comparisons). */ handlerPath?: string } = {},
+  options: {
+    latency?: BlobsLatency | null;
+    /** Requests that fail (fault mode); none by default. */
+    faults?: BlobsFaults | null;
+    siteID?: string;
+    /** Another build's ssr.mjs (comparisons). */ handlerPath?: string;
+  } = {},
 ): Promise<TracedApp> {
   const handlerPath = path.resolve(options.handlerPath ?? BUILT_HANDLER);
   if (!existsSync(handlerPath)) throw new Error(`No built server function at ${handlerPath}: run \`npm run build\` first.`);
-  const blobs = await startBlobsProcess({ siteID: options.siteID ?? 'round-trips', latency: options.latency ?? null });
+  const blobs = await startBlobsProcess({
+    siteID: options.siteID ?? 'round-trips',
+    latency: options.latency ?? null,
+    faults: options.faults ?? null,
+  });
   process.env['PARCELWISE_LOCAL'] = 'true';
   // Measurements of speed, not of the limits: accounts and writes well past a day's and a minute's worth.
   process.env['REGISTRATIONS_PER_DAY'] ??= '100000';

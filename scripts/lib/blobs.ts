@@ -1,19 +1,23 @@
 /**
  * Blobs for the operator scripts: the deployed site's store when NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN
  * are set, otherwise the local dev data in .netlify/blobs-serve (site id 0 for `npm run dev`,
- * "unlinked" for `netlify serve`). Returns the function that disconnects.
+ * "unlinked" for `netlify serve`), or another folder of local data. Returns the function that disconnects.
  */
 import { setEnvironmentContext } from '@netlify/blobs';
 import path from 'node:path';
 import { startLocalBlobs } from '~tools/local-blobs/server';
 
-export async function connectBlobs(localSiteId: string): Promise<() => Promise<void>> {
+export async function connectBlobs(localSiteId: string, local?: { directory: string; siteID: string }): Promise<() => Promise<void>> {
   const siteID = process.env['NETLIFY_SITE_ID'];
   const token = process.env['NETLIFY_AUTH_TOKEN'];
   if (siteID && token) {
     setEnvironmentContext({ siteID, token });
     return async () => {};
   }
-  const local = await startLocalBlobs({ directory: path.resolve('.netlify/blobs-serve'), siteID: localSiteId });
-  return () => local.stop();
+  const server = await startLocalBlobs(
+    local
+      ? { directory: path.resolve(local.directory), siteID: local.siteID }
+      : { directory: path.resolve('.netlify/blobs-serve'), siteID: localSiteId },
+  );
+  return () => server.stop();
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptySearchResponse, type SearchResponse } from '~/lib/api/search';
-import { $search, clearSearch, SEARCH_DEBOUNCE_MS, setSearchQuery } from './search';
+import { $search, clearSearch, reportOpened, SEARCH_DEBOUNCE_MS, setSearchQuery } from './search';
 import { $toasts } from './toasts';
 
 const answer = (title: string): SearchResponse => ({ ...emptySearchResponse(), modules: [{ id: 1, title }] });
@@ -48,7 +48,7 @@ describe('search store', () => {
     expect(net.fetchMock).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(net.fetchMock).toHaveBeenCalledTimes(1);
-    expect(String(net.fetchMock.mock.calls[0]?.[0])).toBe('/api/search?q=lease%20%26%20co');
+    expect(String(net.fetchMock.mock.calls[0]?.[0])).toMatch(/^\/api\/search\?q=lease%20%26%20co&typing=[0-9a-f]{12}$/);
     await net.release('lease & co', answer('Leases'));
     expect($search.get()).toEqual({ query: 'lease & co', results: answer('Leases'), status: 'done' });
   });
@@ -123,5 +123,47 @@ describe('search store', () => {
     expect($toasts.get()).toMatchObject([
       { title: 'Search failed', description: 'Could not perform search at this time', variant: 'destructive' },
     ]);
+  });
+});
+
+describe('the search log', () => {
+  const typingOf = (call: number) => new URL(String(net.fetchMock.mock.calls[call]?.[0]), 'http://localhost').searchParams.get('typing');
+  const sent = async (beacon: ReturnType<typeof vi.fn>) => JSON.parse(await (beacon.mock.calls[0]?.[1] as Blob).text()) as unknown;
+
+  it('sends one typing run id with every search of a run, and a new one after Clear', async () => {
+    setSearchQuery('zil');
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    setSearchQuery('zillow');
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    clearSearch();
+    setSearchQuery('noi');
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    expect(net.calls).toEqual(['zil', 'zillow', 'noi']);
+    expect(typingOf(0)).toMatch(/^[0-9a-f]{12}$/);
+    expect(typingOf(1)).toBe(typingOf(0));
+    expect(typingOf(2)).toMatch(/^[0-9a-f]{12}$/);
+    expect(typingOf(2)).not.toBe(typingOf(0));
+  });
+
+  it('tells the log which result was opened, with the term its answer was for and the run, as a beacon', async () => {
+    const beacon = vi.fn((_url: string, _data: Blob) => true);
+    vi.stubGlobal('navigator', { sendBeacon: beacon });
+    setSearchQuery('noi');
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    await net.release('noi', answer('NOI'));
+    setSearchQuery('noi x'); // typing on: the shown results still answer "noi"
+    reportOpened('/modules/1');
+    expect(beacon).toHaveBeenCalledTimes(1);
+    expect(beacon.mock.calls[0]?.[0]).toBe('/api/search/opened');
+    expect((beacon.mock.calls[0]?.[1] as Blob).type).toBe('application/json');
+    expect(await sent(beacon)).toEqual({ q: 'noi', href: '/modules/1', typing: typingOf(0) });
+  });
+
+  it('tells nothing before an answer is shown', () => {
+    const beacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', { sendBeacon: beacon });
+    setSearchQuery('noi');
+    reportOpened('/modules/1');
+    expect(beacon).not.toHaveBeenCalled();
   });
 });

@@ -2,8 +2,11 @@
 // 'Search failed'). Typing schedules GET /api/search ~200 ms after the
 // last keystroke; every new keystroke or Clear aborts the request in flight and bumps a sequence number,
 // so an older answer never overwrites a newer one. A term of single letters is not sent: it is 'short'.
+// Each run of typing (from an empty box to the next clear) carries a random id, so the search log counts
+// what the run settled on once; a result followed from the dropdown is told to the log as a beacon.
 import { atom } from 'nanostores';
 import { apiRequest } from '~/lib/browser/api-client';
+import { reportOpenedResult } from '~/lib/browser/search-opened';
 import type { SearchResponse } from '~/lib/api/search';
 import { isTooShort } from '~/lib/search/query';
 import { showToast } from './toasts';
@@ -30,6 +33,9 @@ export const $search = atom<SearchState>(INITIAL);
 export const $searchClears = atom(0);
 
 let sequence = 0;
+/** The current run of typing (see src/lib/api/search.ts), and the term the shown results answer. */
+let typing: string | null = null;
+let answered = '';
 let timer: ReturnType<typeof setTimeout> | undefined;
 let inFlight: AbortController | null = null;
 
@@ -45,10 +51,13 @@ async function run(query: string, ticket: number): Promise<void> {
   const controller = new AbortController();
   inFlight = controller;
   try {
-    const results = await apiRequest<SearchResponse>('GET', `/api/search?q=${encodeURIComponent(query)}`, undefined, {
+    const inRun = typing ? `&typing=${typing}` : '';
+    const results = await apiRequest<SearchResponse>('GET', `/api/search?q=${encodeURIComponent(query)}${inRun}`, undefined, {
       signal: controller.signal,
     });
-    if (ticket === sequence) $search.set({ ...$search.get(), results, status: 'done' });
+    if (ticket !== sequence) return;
+    answered = query;
+    $search.set({ ...$search.get(), results, status: 'done' });
   } catch (error) {
     if (ticket !== sequence || controller.signal.aborted) return;
     console.error('Search failed', error);
@@ -66,6 +75,8 @@ async function run(query: string, ticket: number): Promise<void> {
  */
 export function setSearchQuery(query: string, typedAt: number = performance.now()): void {
   const ticket = cancel();
+  if (!$search.get().query.trim())
+    typing = Array.from(crypto.getRandomValues(new Uint8Array(6)), (byte) => byte.toString(16).padStart(2, '0')).join('');
   if (!query.trim() || isTooShort(query)) {
     $search.set({ query, results: null, status: query.trim() ? 'short' : 'idle' });
     return;
@@ -78,6 +89,13 @@ export function setSearchQuery(query: string, typedAt: number = performance.now(
 /** Clear (and following a result): empties both the input and the results. */
 export function clearSearch(): void {
   cancel();
+  typing = null;
+  answered = '';
   $search.set(INITIAL);
   $searchClears.set($searchClears.get() + 1);
+}
+
+/** A result of the shown answer was opened (followed, or opened in a new tab): tells the search log. */
+export function reportOpened(href: string): void {
+  if (answered) reportOpenedResult({ q: answered, href, ...(typing ? { typing } : {}) });
 }

@@ -1,8 +1,9 @@
 // GET /api/content-health (administrators only): the entries overdue for review or due soon, on a pinned
 // clock (PARCELWISE_NOW, honoured in local runs only) so the test never depends on today's date.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentHealthSchema } from '~/lib/api/content-health';
+import { contentHealthResponseSchema } from '~/lib/api/content-health';
 import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
+import { contentFile } from '../support/content-fixture';
 import { expectJson, messageOf, signIn, useTestApp, type ApiClient } from './harness';
 
 const t = useTestApp({ signInAs: DEMO_ADMIN });
@@ -34,7 +35,7 @@ describe.skipIf(!IN_PROCESS)('content health API', () => {
   });
 
   it('lists every overdue and due-soon entry on the pinned day, most urgent first, with owner, dates and link', async () => {
-    const health = await expectJson(await t.client.get('/api/content-health'), 200, contentHealthSchema);
+    const health = await expectJson(await t.client.get('/api/content-health'), 200, contentHealthResponseSchema);
     expect(health.today).toBe('2026-12-12');
     expect(health.soonDays).toBe(30);
     expect(health.checked).toBeGreaterThan(250);
@@ -50,7 +51,7 @@ describe.skipIf(!IN_PROCESS)('content health API', () => {
       id: '503',
       title: 'Integrations: The Connected Stack',
       href: '/modules/5/lessons/503',
-      file: 'content/lessons/05-product/03-integrations.mdx',
+      file: contentFile('lessons', 503),
       owner: 'rafael-souza',
       ownerName: 'Rafael Souza',
       lastReviewed: '2026-06-01',
@@ -63,7 +64,7 @@ describe.skipIf(!IN_PROCESS)('content health API', () => {
     const byOwner = await expectJson(
       await t.client.get('/api/content-health?sort=ownerName&direction=descending'),
       200,
-      contentHealthSchema,
+      contentHealthResponseSchema,
     );
     const names = byOwner.rows.map((row) => row.ownerName);
     expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a)));
@@ -76,7 +77,7 @@ describe.skipIf(!IN_PROCESS)('content health API', () => {
 
   it('exports the same rows as CSV, every text cell quoted, as a download', async () => {
     const [json, csv] = await Promise.all([
-      expectJson(await t.client.get('/api/content-health'), 200, contentHealthSchema),
+      expectJson(await t.client.get('/api/content-health'), 200, contentHealthResponseSchema),
       t.client.get('/api/content-health?format=csv'),
     ]);
     expect(csv.status).toBe(200);

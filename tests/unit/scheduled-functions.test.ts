@@ -12,6 +12,12 @@ import { users } from '~/lib/server/accounts/storage/users';
 import { newAccounts } from '~/lib/server/accounts/storage/new-accounts';
 import expireSignInFailures, { config as expireConfig } from '../../netlify/functions/expire-sign-in-failures.mts';
 import refreshTeamRollupNow, { config as refreshConfig } from '../../netlify/functions/refresh-team-rollup.mts';
+import tidyUsageLogs, { config as tidyConfig } from '../../netlify/functions/tidy-usage-logs.mts';
+import { backgroundWorkDone } from '~/lib/server/background';
+import { logSearch } from '~/lib/server/search/search-log';
+import { searchLog } from '~/lib/server/search/storage/search-log';
+import { markPageVisited } from '~/lib/server/team/page-visits';
+import { pageVisits, weekOf } from '~/lib/server/team/storage/page-visits';
 
 let blobs: LocalBlobs;
 beforeAll(async () => {
@@ -79,5 +85,28 @@ describe('expire-sign-in-failures', () => {
     const left = await sessions.list(userId);
     expect(left).toHaveLength(1);
     expect(Date.parse(left[0]!.createdAt)).toBeGreaterThan(minutesAgo(11).getTime());
+  });
+});
+
+describe('tidy-usage-logs', () => {
+  it('runs daily: folds closed days of the search log, deletes their events and what is past its time', async () => {
+    expect(tidyConfig.schedule).toBe('@daily');
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60_000);
+    logSearch('zillow', 0, null, daysAgo(3));
+    logSearch('noi', 5, null, daysAgo(3));
+    logSearch('ancient', 0, null, daysAgo(200));
+    logSearch('today', 2, null, daysAgo(0));
+    await backgroundWorkDone();
+    await markPageVisited('/product', daysAgo(120));
+    await markPageVisited('/resources', daysAgo(2));
+
+    const response = await tidyUsageLogs();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ daysFolded: 1, searchEventsRemoved: 3, pageVisitMarksRemoved: 1 });
+    const closedDay = daysAgo(3).toISOString().slice(0, 10);
+    expect(await searchLog.foldedDays()).toEqual([closedDay]);
+    expect(await searchLog.eventsOf(closedDay)).toEqual([]);
+    expect(await searchLog.eventsOf(daysAgo(0).toISOString().slice(0, 10))).toHaveLength(1);
+    expect(await pageVisits.visitedIn([weekOf(daysAgo(120)), weekOf(daysAgo(2))])).toEqual(new Set(['/resources']));
   });
 });

@@ -7,6 +7,7 @@
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { BlobsFaults } from './faults';
 import type { BlobsLatency } from './latency';
 import { connectTo } from './server';
 
@@ -23,7 +24,9 @@ export interface BlobsProcess {
 
 const CHILD = fileURLToPath(new URL('./process-child.ts', import.meta.url));
 
-export async function startBlobsProcess(options: { siteID?: string; latency?: BlobsLatency | null } = {}): Promise<BlobsProcess> {
+export async function startBlobsProcess(
+  options: { siteID?: string; latency?: BlobsLatency | null; faults?: BlobsFaults | null } = {},
+): Promise<BlobsProcess> {
   const child = fork(CHILD, [JSON.stringify({ siteID: options.siteID })], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -33,7 +36,7 @@ export async function startBlobsProcess(options: { siteID?: string; latency?: Bl
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`The Blobs server process exited (code ${code}) before it listened.`)));
   });
-  connectTo(ready, options.latency ?? null);
+  connectTo(ready, options.latency ?? null, options.faults ?? null);
   return {
     stop: () =>
       new Promise<void>((resolve) => {

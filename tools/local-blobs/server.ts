@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { BlobsFaults } from './faults';
 import type { BlobsLatency } from './latency';
 import { watchBlobs } from './trace';
 
@@ -54,13 +55,33 @@ async function consistentWalk(this: Emulator, options: WalkOptions): Promise<voi
 }
 (BlobsServer as unknown as Emulator).walk = consistentWalk;
 
+/**
+ * The emulator checks a conditional write (create-only `If-None-Match: *`, or `If-Match`) and then writes,
+ * with awaits between: two racing create-only writes of one key both won. Netlify Blobs decides them
+ * atomically, and the digest's send claim counts on it; here conditional writes of a key wait in turn.
+ */
+type Put = (this: unknown, req: Request) => Promise<Response>;
+const emulatorPrototype = BlobsServer.prototype as unknown as { put: Put };
+const plainPut = emulatorPrototype.put;
+const conditionalWrites = new Map<string, Promise<unknown>>();
+emulatorPrototype.put = function atomicConditionalPut(req: Request): Promise<Response> {
+  if (!req.headers.get('if-none-match') && !req.headers.get('if-match')) return plainPut.call(this, req);
+  const url = new URL(req.url ?? '', 'http://blobs').pathname;
+  const turn = (conditionalWrites.get(url) ?? Promise.resolve()).then(() => plainPut.call(this, req));
+  const settled = turn.catch(() => undefined);
+  conditionalWrites.set(url, settled);
+  void settled.then(() => conditionalWrites.get(url) === settled && conditionalWrites.delete(url));
+  return turn;
+};
+
 /** Points this process's Netlify Blobs client at a local server (this process's or another's). */
 export function connectTo(
   { siteID, token, url }: { siteID: string; token: string; url: string },
   latency: BlobsLatency | null = null,
+  faults: BlobsFaults | null = null,
 ): void {
   setEnvironmentContext({ siteID, token, edgeURL: url, uncachedEdgeURL: url });
-  watchBlobs(url, latency);
+  watchBlobs(url, latency, faults);
 }
 
 export interface LocalBlobs {
@@ -85,6 +106,8 @@ export interface LocalBlobsOptions {
   onRequest?: (request: { type: string; url: string }) => void;
   /** Simulated round-trip times (./latency.ts); none when left out or null. */
   latency?: BlobsLatency | null;
+  /** Requests that fail (./faults.ts); none when left out or null. */
+  faults?: BlobsFaults | null;
 }
 
 export async function startLocalBlobs(options: LocalBlobsOptions = {}): Promise<LocalBlobs> {
@@ -93,7 +116,7 @@ export async function startLocalBlobs(options: LocalBlobsOptions = {}): Promise<
   const server = new BlobsServer({ directory, token, ...(options.onRequest ? { onRequest: options.onRequest } : {}) });
   const { port } = await server.start();
   const url = `http://127.0.0.1:${port}`;
-  const activate = () => connectTo({ siteID: options.siteID ?? 'local', token, url }, options.latency ?? null);
+  const activate = () => connectTo({ siteID: options.siteID ?? 'local', token, url }, options.latency ?? null, options.faults ?? null);
   activate();
   return {
     port,

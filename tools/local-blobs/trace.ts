@@ -5,9 +5,11 @@
  * benchmark can tell how many there were and how many were sequential (the longest chain of operations
  * that do not overlap: on Netlify each is a network round trip, and only overlapping ones wait
  * together). Work the site runs after its answer (src/lib/server/background.ts) is counted apart.
+ * In fault mode (./faults.ts) the same wrapper makes the chosen requests fail.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { backgroundWorkDone, isBackgroundWork } from '~/lib/server/background';
+import { faultPicker, type BlobsFaults, type Fault } from './faults';
 import { delayFor, type BlobsLatency } from './latency';
 
 export type BlobOperationKind = 'get' | 'set' | 'list' | 'delete';
@@ -20,6 +22,8 @@ export interface BlobOperation {
   end: number;
   /** Run after the answer (background work): not on the response's critical path. */
   background: boolean;
+  /** How fault mode made it fail, if it did. */
+  fault?: Fault['kind'];
 }
 
 export interface RequestTrace {
@@ -60,21 +64,45 @@ export function withTrace<T>(task: (trace: RequestTrace) => T): T {
   return traces.run(trace, () => task(trace));
 }
 
+/** Decides whether one request fails, and how (fault mode, or a test's own choice). */
+export type FaultDecider = (kind: BlobOperationKind, key: string) => Fault | null;
+
 interface Hook {
   urls: Set<string>;
   latency: BlobsLatency | null;
+  fault: FaultDecider | null;
+  injected: Record<Fault['kind'], number>;
 }
-const hook: Hook = { urls: new Set(), latency: null };
+const hook: Hook = { urls: new Set(), latency: null, fault: null, injected: { error: 0, timeout: 0 } };
 let installed = false;
+
+/** Turns fault mode on (a setting, or a test's own decider) or off for this process's Blobs requests. */
+export function setBlobsFaults(faults: BlobsFaults | FaultDecider | null): void {
+  hook.fault = faults === null ? null : typeof faults === 'function' ? faults : faultPicker(faults);
+}
+
+/** How many requests fault mode has failed in this process, by kind. */
+export const injectedFaults = (): Readonly<Record<Fault['kind'], number>> => ({ ...hook.injected });
+
+/** A request past which nobody waits: it settles only when its caller gives up (its signal), or after a minute. */
+function answerNever(signal: AbortSignal | null | undefined): Promise<never> {
+  return new Promise((_, reject) => {
+    const giveUp = () => reject(signal?.reason ?? new TypeError('fetch failed: no answer (simulated timeout)'));
+    if (signal?.aborted) return giveUp();
+    const timer = setTimeout(giveUp, 60_000);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), giveUp()), { once: true });
+  });
+}
 
 /**
  * Wraps the global fetch once per process: requests to a watched Blobs server wait for latency mode and
  * are recorded in the current trace. The Blobs client reads globalThis.fetch when a store is opened, which
  * the site does per operation.
  */
-export function watchBlobs(url: string, latency: BlobsLatency | null): void {
+export function watchBlobs(url: string, latency: BlobsLatency | null, faults: BlobsFaults | null = null): void {
   hook.urls.add(url);
   hook.latency = latency;
+  setBlobsFaults(faults);
   if (installed) return;
   installed = true;
   const original = globalThis.fetch;
@@ -83,12 +111,20 @@ export function watchBlobs(url: string, latency: BlobsLatency | null): void {
     if (![...hook.urls].some((base) => url.startsWith(base))) return original(input, init);
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
     const { kind, key } = blobOperationOf(method, url);
+    const fault = hook.fault?.(kind, key) ?? null;
     const start = performance.now();
     try {
       if (hook.latency) await new Promise((resolve) => setTimeout(resolve, delayFor(hook.latency!, kind)));
-      return await original(input, init);
+      if (fault) hook.injected[fault.kind] += 1;
+      if (fault?.kind === 'error') return new Response('Simulated Netlify Blobs failure', { status: fault.status });
+      const response = await original(input, init);
+      if (fault?.kind !== 'timeout') return response;
+      await response.body?.cancel();
+      return await answerNever(init?.signal ?? (input instanceof Request ? input.signal : null));
     } finally {
-      traces.getStore()?.operations.push({ kind, key, start, end: performance.now(), background: isBackgroundWork() });
+      const operation: BlobOperation = { kind, key, start, end: performance.now(), background: isBackgroundWork() };
+      if (fault) operation.fault = fault.kind;
+      traces.getStore()?.operations.push(operation);
     }
   };
 }

@@ -1,5 +1,6 @@
 // The results as an ARIA listbox of groups; options are numbered across the groups, as the keyboard
 // and aria-activedescendant count them.
+import { reportOpened } from '~/stores/search';
 import { followResult, HEADING_ID, LISTBOX_ID, optionId, type Group } from './results';
 
 /** The snippet: odd parts are the matched words. */
@@ -43,10 +44,12 @@ export function ResultsListbox({ groups, active, setActive }: Props) {
                 onMouseMove={() => setActive(i)}
                 onClick={(event) => {
                   // A modified click opens a new tab: this page keeps its results.
-                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                    return reportOpened(item.href);
                   event.preventDefault();
                   followResult(item.href);
                 }}
+                onAuxClick={(event) => event.button === 1 && reportOpened(item.href)}
               >
                 {item.context ? (
                   <>

@@ -2,7 +2,7 @@
 // their options' ids, and following one.
 import type { SearchResponse } from '~/lib/api/search';
 import { SEARCH_GROUP_LABELS, type SearchGroup } from '~/lib/search/groups';
-import { clearSearch } from '~/stores/search';
+import { clearSearch, reportOpened } from '~/stores/search';
 
 export const LISTBOX_ID = 'header-search-listbox';
 export const HEADING_ID = 'header-search-heading';
@@ -34,8 +34,9 @@ export function groupsOf(results: SearchResponse): Group[] {
     .filter(([, items]) => items.length > 0);
 }
 
-/** Following a result clears the results (docs/product.md "Header search"), then goes there. */
+/** Following a result tells the search log, clears the results (docs/product.md "Header search"), then goes there. */
 export function followResult(href: string): void {
+  reportOpened(href);
   clearSearch();
   window.location.assign(href);
 }

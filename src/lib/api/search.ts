@@ -7,10 +7,33 @@ import { z } from './zod';
 /** At most this many results per group, best first. */
 export const SEARCH_GROUP_LIMIT = 8;
 
-/** GET /api/search?q={term}: a missing q is an empty query; over 200 characters is a 400 naming q. */
+const q = z.string().max(SEARCH_QUERY_MAX_LENGTH, `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`);
+
+/**
+ * One run of typing in the header box: a random id the island makes when the box goes from empty to
+ * typed, so the search log counts "zil", "zill", "zillow" as one search. It says nothing about who typed.
+ */
+const typing = z.string().regex(/^[a-z0-9]{8,24}$/, 'must be 8 to 24 lower-case letters or digits');
+
+/** GET /api/search?q={term}&typing={run}: a missing q is an empty query; over 200 characters is a 400 naming q. */
 export const searchRequestSchema = z.object({
-  q: z.string().max(SEARCH_QUERY_MAX_LENGTH, `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`).default(''),
+  q: q.default(''),
+  typing: typing.optional(),
 });
+
+/** The longest result link the search log accepts (a result's link is a path with its tab and fragment). */
+const OPENED_HREF_MAX_LENGTH = 200;
+
+/** POST /api/search/opened: a result someone opened, with the term it was found by (sent as a beacon). */
+export const searchOpenedRequestSchema = z.strictObject({
+  q: q.min(1, 'must not be empty'),
+  href: z
+    .string()
+    .max(OPENED_HREF_MAX_LENGTH, `must be at most ${OPENED_HREF_MAX_LENGTH} characters`)
+    .regex(/^\/(?!\/)/, 'must be a path of this site'),
+  typing: typing.optional(),
+});
+export type SearchOpenedRequest = z.infer<typeof searchOpenedRequestSchema>;
 
 const id = z.number().int().positive();
 

@@ -2,23 +2,31 @@ import type { APIRoute } from 'astro';
 import { contentHealthQuerySchema } from '~/lib/api/content-health';
 import { contentHealthCsv } from '~/lib/freshness/csv';
 import { CONTENT_HEALTH_DENIED } from '~/lib/freshness/status';
+import { requestNow } from '~/lib/server/clock';
+import { getContentHealth } from '~/lib/server/content-health/content-health';
+import { getContentUsage } from '~/lib/server/content-health/content-usage';
 import { readQuery } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { requireAdmin } from '~/lib/server/http/signed-in';
-import { getContentHealth } from '~/lib/server/content-health/content-health';
 
 export const prerender = false;
 
 /**
- * GET /api/content-health: the entries overdue for review or due soon, administrators only (403
- * otherwise). `?sort=reviewBy|status|title|kind|ownerName|lastReviewed&direction=ascending|descending`;
+ * GET /api/content-health: the entries overdue for review or due soon, and (JSON only) the usage figures:
+ * searches that found nothing and pages nobody visits; administrators only (403 otherwise).
+ * `?sort=reviewBy|status|title|kind|ownerName|lastReviewed&direction=ascending|descending`;
  * `?format=csv` answers the same rows as a CSV download.
  */
-export const GET: APIRoute = async ({ locals, url }) => {
-  await requireAdmin(locals, undefined, CONTENT_HEALTH_DENIED);
+export const GET: APIRoute = async ({ locals, url, request }) => {
   const query = readQuery(url, contentHealthQuerySchema);
+  // The usage figures are read beside the session check (and dropped unseen unless it confirms an administrator).
+  const { data: usage } = await requireAdmin(
+    locals,
+    () => (query.format === 'json' ? getContentUsage(requestNow(request)) : Promise.resolve(null)),
+    CONTENT_HEALTH_DENIED,
+  );
   const health = await getContentHealth(query);
-  if (query.format === 'json') return json(health);
+  if (usage) return json({ ...health, usage });
   return new Response(contentHealthCsv(health.rows, url.origin), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { searchRequestSchema, searchResponseSchema } from '~/lib/api/search';
+import { requestNow } from '~/lib/server/clock';
 import { readQuery } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { search } from '~/lib/server/search/search';
@@ -7,10 +8,11 @@ import { search } from '~/lib/server/search/search';
 export const prerender = false;
 
 /**
- * GET /api/search?q={term} (docs/product.md "GET /api/search"): modules, segments, personas and quizzes matching the term, best
- * first, at most 8 each; four empty lists for an empty query; 400 naming q when it is over 200 characters.
+ * GET /api/search?q={term}&typing={run} (docs/product.md "GET /api/search"): modules, segments, personas and quizzes matching
+ * the term, best first, at most 8 each; four empty lists for an empty query; 400 naming q when it is over 200 characters.
+ * The search is logged after the answer, without who made it.
  */
-export const GET: APIRoute = async ({ url }) => {
-  const { q } = readQuery(url, searchRequestSchema);
-  return json(searchResponseSchema.parse(await search(q)));
+export const GET: APIRoute = async ({ url, request }) => {
+  const { q, typing } = readQuery(url, searchRequestSchema);
+  return json(searchResponseSchema.parse(await search(q, { typing: typing ?? null, now: requestNow(request) })));
 };

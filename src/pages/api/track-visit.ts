@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { trackVisitRequestSchema } from '~/lib/api/team';
+import { requestNow } from '~/lib/server/clock';
 import { readJson } from '~/lib/server/http/request';
 import { requireUser } from '~/lib/server/http/signed-in';
 import { recordVisit } from '~/lib/server/team/visits';
@@ -10,6 +11,6 @@ export const prerender = false;
 export const POST: APIRoute = async ({ request, locals }) => {
   const visit = await readJson(request, trackVisitRequestSchema);
   const { user } = await requireUser(locals);
-  await recordVisit(user.id, visit);
+  await recordVisit(user.id, visit, requestNow(request));
   return new Response(null, { status: 204 });
 };

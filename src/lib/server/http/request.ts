@@ -87,3 +87,12 @@ export function formIdempotencyKey(value: string | undefined): string | null {
   if (!IDEMPOTENCY_KEY.test(value)) throw new HttpError(400, "idempotencyKey: must be 16 to 64 letters, digits, '-' or '_'");
   return value;
 }
+
+/** A username from a route parameter, percent-decoded ('' when malformed: no such user). */
+export function routeUsername(value: string | undefined): string {
+  try {
+    return decodeURIComponent(value ?? '');
+  } catch {
+    return '';
+  }
+}

@@ -111,9 +111,17 @@ export async function adminView<T>(locals: App.Locals, reads: () => Promise<T>):
     (who) => who?.isAdmin === true,
     () => false,
   );
-  const who = await signedIn(locals, () => withBackgroundGate(confirmedAdmin, reads));
+  // A failed read (an unknown person: 404) is told to administrators only; anybody else learns nothing from it.
+  const settled = () =>
+    withBackgroundGate(confirmedAdmin, reads).then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+  const who = await signedIn(locals, settled);
   if (!who) return null;
-  return { ...who, data: who.isAdmin ? who.data : null };
+  if (!who.isAdmin) return { ...who, data: null };
+  if (!who.data.ok) throw who.data.error;
+  return { ...who, data: who.data.value };
 }
 
 /** adminView for an API route: 401 when signed out, 403 with the Access Denied text (or the route's own) for anybody else. */

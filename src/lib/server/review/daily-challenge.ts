@@ -1,5 +1,5 @@
 // The daily challenge (docs/product.md "Daily challenge"; docs/decisions.md "Daily challenge" and "Spaced review"): one question per
-// user and 12-hour UTC window (00:00–12:00, 12:00–24:00), chosen by that user's review schedule as it stood
+// user and 12-hour window (00:00–12:00, 12:00–24:00 on the person's clock, UTC until they set a zone), chosen by that user's review schedule as it stood
 // when the window began, so it is the same on every reload and device. A user's first answer in a window
 // counts (review-state.ts `countedAnswers`) and updates the card like any other answer, with how sure
 // the person said they were.
@@ -90,17 +90,22 @@ export async function currentChallenge(
   now: Date,
   bank: Pick<QuestionBank, 'questions'> | null = null,
 ): Promise<CurrentChallenge> {
-  const window = challengeWindow(now);
+  const window = challengeWindow(now, state.timeZone);
   bank ??= await getQuestionBank();
-  const pick = pickChallengeQuestion(bank, {
-    cards: state.cardsAtWindowStart,
-    studiedModules: state.studiedModules,
-    userId,
-    window,
-    hold: state.hold,
-  });
-  if (!pick) throw new HttpError(404, 'No daily challenge available');
   const counted = state.challengeAnswer;
+  // Once answered, the window's question is the one answered (a change of time zone moves the window
+  // and could draw another).
+  const answered = counted && bank.questions.find((item) => item.key === `${counted.quizId}:${counted.questionId}`);
+  const pick =
+    answered ||
+    pickChallengeQuestion(bank, {
+      cards: state.cardsAtWindowStart,
+      studiedModules: state.studiedModules,
+      userId,
+      window,
+      hold: state.hold,
+    });
+  if (!pick) throw new HttpError(404, 'No daily challenge available');
   const answer = counted
     ? { questionKey: `${counted.quizId}:${counted.questionId}`, optionId: counted.optionId, correct: counted.correct }
     : null;

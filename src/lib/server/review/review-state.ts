@@ -20,7 +20,8 @@ import { journal, type JournalEvent } from '~/lib/server/team/storage/journal';
 import { progress } from '~/lib/server/learning/storage/progress';
 import { reviewAnswers, type AnswerSource, type ReviewAnswer, type StoredReviewSnapshot } from '~/lib/server/review/storage/review-answers';
 import { storeCards, readCards } from '~/lib/server/review/storage/cards';
-import { challengeWindow } from './window';
+import { readReviewPreferences, type ReviewPreferences } from '~/lib/server/preferences/preferences';
+import { challengeWindow, LONGEST_WINDOW_MS } from './window';
 import { getQuestionBank, questionKey, type QuestionBank } from './question-bank';
 
 /**
@@ -50,11 +51,15 @@ export interface ReviewState {
   hold: Hold | null;
   /** Answers given on /review today (the day's cap on due cards). */
   reviewsToday: number;
+  /** The person's time zone, which places the challenge's windows (null: UTC). */
+  timeZone: string | null;
 }
 
 export interface ReviewStateOptions {
-  /** The last day (a UTC day) of a vacation hold, or null (the default) for none. */
+  /** The last day (a UTC day) of a vacation hold, or null for none; the person's preferences when left out. */
   holdUntil?: number | null;
+  /** The time zone of the challenge's windows (null: UTC); the person's preferences when left out. */
+  timeZone?: string | null;
   /** The question bank whose material revisions apply; the content's when left out. */
   bank?: Pick<QuestionBank, 'materialRevisions'>;
 }
@@ -63,8 +68,10 @@ export interface ReviewStateOptions {
  * The answers that count, oldest first: every quiz and review answer once (a retry that stored one again
  * under a later time, with an id derived from the same action, is left out), and only the first challenge
  * answer of each 12-hour window (two tabs answering the challenge at the same moment may both store one).
+ * The windows are those of the person's current time zone, so after a change of zone an answer given
+ * earlier in the window that holds now still counts as that window's one.
  */
-export function countedAnswers(answers: readonly ReviewAnswer[]): ReviewAnswer[] {
+export function countedAnswers(answers: readonly ReviewAnswer[], timeZone: string | null = null): ReviewAnswer[] {
   const windows = new Set<number>();
   const facts = new Set<string>();
   return answers.filter((answer) => {
@@ -75,15 +82,15 @@ export function countedAnswers(answers: readonly ReviewAnswer[]): ReviewAnswer[]
       facts.add(key);
     }
     if (answer.source !== 'challenge') return true;
-    const window = challengeWindow(answer.at).index;
+    const window = challengeWindow(answer.at, timeZone).index;
     if (windows.has(window)) return false;
     windows.add(window);
     return true;
   });
 }
 
-const asAnswers = (answers: readonly ReviewAnswer[]) =>
-  countedAnswers(answers).map((answer) => ({
+const asAnswers = (answers: readonly ReviewAnswer[], timeZone: string | null) =>
+  countedAnswers(answers, timeZone).map((answer) => ({
     questionKey: questionKey(answer.quizId, answer.questionId),
     correct: answer.correct,
     confidence: answer.confidence,
@@ -105,6 +112,7 @@ async function rollForward(
   stale: StoredReviewSnapshot | null,
   windowStart: Date,
   now: Date,
+  timeZone: string | null,
 ): Promise<StoredReviewSnapshot> {
   const usable = stale !== null && Date.parse(stale.through) < windowStart.getTime() ? stale : null;
   const since = usable ? new Date(usable.through) : null;
@@ -116,11 +124,13 @@ async function rollForward(
   const snapshot: StoredReviewSnapshot = {
     version: 2,
     through: windowStart.toISOString(),
-    cards: storeCards(foldAnswers(readCards(usable?.cards ?? {}), asAnswers(before))),
+    cards: storeCards(foldAnswers(readCards(usable?.cards ?? {}), asAnswers(before, timeZone))),
     challengeDays: union(usable?.challengeDays ?? [], daysOf(before, 'challenge')),
     answerDays: union(usable?.answerDays ?? [], daysOf(before)),
-    // The window starts at midnight or noon: every answer of its day before it is among those listed.
-    reviewsThroughDay: reviewsOn(before, dayOf(windowStart)),
+    // The day's reviews before the stale snapshot, when it is of the same day, plus those listed since.
+    reviewsThroughDay:
+      (usable && dayOf(new Date(usable.through)) === dayOf(windowStart) ? usable.reviewsThroughDay : 0) +
+      reviewsOn(before, dayOf(windowStart)),
     studiedModules: union(
       [],
       completions.map((completion) => completion.moduleId),
@@ -134,33 +144,53 @@ async function rollForward(
   return snapshot;
 }
 
+/** The hold and time zone the options give, else the person's stored ones. */
+async function preferencesFor(userId: string, options: ReviewStateOptions): Promise<ReviewPreferences> {
+  if (options.holdUntil !== undefined && options.timeZone !== undefined)
+    return { holdUntil: options.holdUntil, timeZone: options.timeZone };
+  const stored = await readReviewPreferences(userId);
+  return {
+    holdUntil: options.holdUntil !== undefined ? options.holdUntil : stored.holdUntil,
+    timeZone: options.timeZone !== undefined ? options.timeZone : stored.timeZone,
+  };
+}
+
 /**
  * The user's cards now and at the window start, with what the challenge and the review page need. One round
- * trip when the snapshot is current (the bank is built content).
+ * trip when the snapshot is current (the bank is built content): the person's preferences are read beside
+ * the snapshot, so the listing covers the longest window that can hold now, and is cut to the window after.
  */
 export async function loadReviewState(userId: string, now: Date, options: ReviewStateOptions = {}): Promise<ReviewState> {
-  const windowStart = challengeWindow(now).startsAt;
-  const retriesSince = new Date(Math.min(windowStart.getTime(), now.getTime() - RETRY_WINDOW_MS));
-  const [stored, recentAnswers, bank] = await Promise.all([
+  // This window's answers, and those of the retry window before it (where a retry finds its first try).
+  const windowFrom =
+    options.timeZone !== undefined ? challengeWindow(now, options.timeZone).startsAt : new Date(now.getTime() - LONGEST_WINDOW_MS);
+  const listFrom = new Date(Math.min(windowFrom.getTime(), now.getTime() - RETRY_WINDOW_MS));
+  const [stored, listed, bank, prefs] = await Promise.all([
     reviewAnswers.snapshot(userId),
-    reviewAnswers.since(userId, retriesSince, now),
+    reviewAnswers.since(userId, listFrom, now),
     options.bank ?? getQuestionBank(),
+    preferencesFor(userId, options),
   ]);
-  const windowAnswers = recentAnswers.filter((answer) => answer.at.getTime() >= windowStart.getTime());
-  const snapshot = stored?.through === windowStart.toISOString() ? stored : await rollForward(userId, stored, windowStart, now);
-  const current = windowAnswers.filter((answer) => answer.at.getTime() <= now.getTime());
+  const { timeZone } = prefs;
+  const windowStart = challengeWindow(now, timeZone).startsAt;
+  const snapshot = stored?.through === windowStart.toISOString() ? stored : await rollForward(userId, stored, windowStart, now, timeZone);
+  const current = listed.filter((answer) => answer.at.getTime() >= windowStart.getTime() && answer.at.getTime() <= now.getTime());
+  const retriesFrom = Math.min(windowStart.getTime(), now.getTime() - RETRY_WINDOW_MS);
+  const recentAnswers = listed.filter((answer) => answer.at.getTime() >= retriesFrom && answer.at.getTime() <= now.getTime());
   const atWindowStart = readCards(snapshot.cards);
   return {
     windowStart,
     cardsAtWindowStart: resetChangedCards(atWindowStart, bank.materialRevisions),
-    cards: resetChangedCards(foldAnswers(atWindowStart, asAnswers(current)), bank.materialRevisions),
+    cards: resetChangedCards(foldAnswers(atWindowStart, asAnswers(current, timeZone)), bank.materialRevisions),
     studiedModules: snapshot.studiedModules,
     challengeDays: union(snapshot.challengeDays, daysOf(current, 'challenge')),
     windowAnswers: current,
     recentAnswers,
-    challengeAnswer: countedAnswers(current).find((answer) => answer.source === 'challenge') ?? null,
-    hold: resolveHold(options.holdUntil ?? null, union(snapshot.answerDays, daysOf(current))),
-    reviewsToday: snapshot.reviewsThroughDay + reviewsOn(current, dayOf(now)),
+    challengeAnswer: countedAnswers(current, timeZone).find((answer) => answer.source === 'challenge') ?? null,
+    hold: resolveHold(prefs.holdUntil, union(snapshot.answerDays, daysOf(current))),
+    // A window that began on an earlier UTC day (a zone west of UTC) holds every answer of today.
+    reviewsToday: (dayOf(windowStart) === dayOf(now) ? snapshot.reviewsThroughDay : 0) + reviewsOn(current, dayOf(now)),
+    timeZone,
   };
 }
 

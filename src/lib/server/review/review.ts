@@ -164,3 +164,15 @@ export async function reviewQuestion(userId: string, questionId: string): Promis
   const item = (await getQuestionBank()).byKey.get(questionId);
   return item ? publicQuestion(item, userId) : null;
 }
+
+/**
+ * What the digest counts as "reviews due": the cards /review would offer today within the day's cap, plus
+ * today's challenge question when it is itself a due card (answered on the dashboard, it is a review too).
+ */
+export async function dueReviewCount(userId: string, state: ReviewState, now: Date, bank?: Bank): Promise<number> {
+  const questions = bank ?? (await getQuestionBank());
+  const { due, heldBack } = await scheduleOf(userId, questions, state, now);
+  const heldCard = heldBack === null ? undefined : state.cards[heldBack];
+  const challengeDue = heldCard !== undefined && isDue(heldCard, dayOf(now), state.hold);
+  return Math.min(due.length + (challengeDue ? 1 : 0), Math.max(0, DAILY_DUE_CAP - state.reviewsToday));
+}

@@ -42,6 +42,8 @@ export interface RankedPlace {
 export interface Ranker {
   /** Every matching item once, at its best place, best first; nothing for a term without searchable words. */
   rank(q: string): RankedPlace[];
+  /** The place sharing the most of the term's words (any of them, typos allowed), or null when none has one. */
+  closest(q: string): SearchPlace | null;
   readonly size: number;
 }
 
@@ -117,6 +119,11 @@ export function createRanker({ places, synonyms: synonymSets }: SearchDocuments)
 
   return {
     size: places.length,
+    closest(q: string): SearchPlace | null {
+      const terms = termsOf(q);
+      const best = terms.length === 0 ? undefined : miniSearch.search(terms.join(' '), { combineWith: 'OR' })[0];
+      return best ? places[best.id as number]! : null;
+    },
     rank(q: string): RankedPlace[] {
       const terms = termsOf(q);
       if (terms.length === 0) return [];

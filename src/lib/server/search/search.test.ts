@@ -249,3 +249,34 @@ describe('createSearchIndex: bad input is searched as text', () => {
     expect(index.results('.*').total).toBe(0);
   });
 });
+
+describe('createSearchIndex: what the search log needs', () => {
+  it('counts every result, beyond the 8 a group shows, as the /search page does', () => {
+    const many = createSearchIndex({
+      places: Array.from({ length: 11 }, (_, i) => place('lessons', String(300 + i), `Negotiation ${i}`, 'Negotiation basics.')),
+      synonyms: [],
+    });
+    const { response, total } = many.answer('negotiation');
+    expect(response.lessons).toHaveLength(8);
+    expect(total).toBe(11);
+    expect(many.results('negotiation').total).toBe(11);
+    expect(index.answer('qqzzxxy').total).toBe(0);
+    expect(index.answer('a').total).toBe(0);
+  });
+
+  it("knows a result's link as the header box and the /search page show it, and nothing else", () => {
+    expect(index.isResultLink('NNN', '/industry-knowledge?tab=terms-acronyms#abbr-nnn')).toBe(true);
+    expect(index.isResultLink('NNN', '/modules/2/lessons/203#net-leases-n-nn-and-nnn')).toBe(true);
+    expect(index.isResultLink('Whitfield', '/personas/1')).toBe(true); // a spec group: /{group}/{id}
+    expect(index.isResultLink('Whitfield', '/modules/2')).toBe(false);
+    expect(index.isResultLink('qqzzxxy', '/modules/2')).toBe(false);
+    expect(index.isResultLink('NNN', '//evil.example/')).toBe(false);
+  });
+
+  it('finds the closest place for a term no place has all the words of; none when no word occurs', () => {
+    expect(index.answer('yardi pricing').total).toBe(0);
+    expect(index.closest('yardi pricing')).toEqual({ title: 'Yardi Voyager', href: '/product/integration-yardi-voyager' });
+    expect(index.closest('qqzzxxy')).toBeNull();
+    expect(index.closest('a')).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternativesOf, normaliseTerm, phraseKey, synonymMap, termsOf } from './terms';
+import { alternativesOf, normaliseQuery, normaliseTerm, phraseKey, synonymMap, termsOf } from './terms';
 
 describe('search terms', () => {
   it('normalises case and accents, drops stop words and lone letters, keeps lone digits', () => {
@@ -10,6 +10,12 @@ describe('search terms', () => {
     expect(normaliseTerm('7')).toBe('7');
     expect(termsOf('What is a triple-net (NNN) lease?')).toEqual(['triple', 'net', 'nnn', 'lease']);
     expect(termsOf('100% "quoted" [a-z]+')).toEqual(['100', 'quoted']);
+  });
+
+  it('normalises a query for the search log: its words, lower case, without accents, stop words kept', () => {
+    expect(normaliseQuery('  What is a Cap-Rate?  ')).toBe('what is a cap rate');
+    expect(normaliseQuery('Café   NNN (triple net)')).toBe('cafe nnn triple net');
+    expect(normaliseQuery('?!')).toBe('');
   });
 
   it('gives phrases that say the same words one key, plurals folded', () => {

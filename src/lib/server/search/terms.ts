@@ -13,13 +13,26 @@ export const WORD = /[^\n\r\p{Z}\p{P}]+/gu;
 
 const NON_ASCII = /[^ -~]/; // anything but printable ASCII
 
+/** Lower case, accents removed: "Café" → "cafe". */
+function folded(term: string): string {
+  // Plain ASCII (nearly every word) needs no Unicode decomposition: the fast path keeps snippets cheap.
+  return NON_ASCII.test(term) ? term.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase() : term.toLowerCase();
+}
+
 /** Lower case, accents removed ("Café" finds "cafe"), stop words and lone letters dropped (lone digits kept). */
 export function normaliseTerm(term: string): string | null {
-  // Plain ASCII (nearly every word) needs no Unicode decomposition: the fast path keeps snippets cheap.
-  const normalised = NON_ASCII.test(term) ? term.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase() : term.toLowerCase();
+  const normalised = folded(term);
   if (STOP_WORDS.has(normalised)) return null;
   if ((normalised.length < 2 || [...normalised].length < 2) && !/\d/.test(normalised)) return null;
   return normalised;
+}
+
+/**
+ * A query as the search log keeps it: its words, lower case and without accents, one space apart — stop
+ * words kept, so it reads as typed ("What is a Cap-Rate?" → "what is a cap rate").
+ */
+export function normaliseQuery(q: string): string {
+  return (q.match(WORD) ?? []).map(folded).join(' ');
 }
 
 /** The searchable words of a text, normalised, in order. */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { JournalEntry } from '~/lib/server/team/storage/journal';
 import { factIdentity } from '~/lib/server/storage/keys';
+import { PROGRAM_QUIZ_PASS } from '~/schemas/vocabulary';
 import { storedCardSchema } from '../review/storage/cards';
 import { answerStatsSchema, foldMemberCards, type FoldedAnswer } from './team-knowledge';
 
@@ -31,11 +32,18 @@ const memberFiguresSchema = z.strictObject({
   lastActive: z.iso.datetime().nullable(),
   /** Review cards by question key, folded from the answer facts with the memory model (./team-knowledge). */
   cards: z.record(z.string(), storedCardSchema),
+  /**
+   * When each thing an onboarding plan counts was first done: `lesson:<module>/<lessonCode>`, `quiz:<id>`
+   * (a result of 80 % or more), `read:<page path>`, `signoff:<program>/<item>`, `certificate:<program>/<start>`.
+   */
+  planEvidence: z.record(z.string(), z.iso.datetime()),
+  /** The onboarding program assigned and its start date; null when none or ended. */
+  assignment: z.strictObject({ programId: z.string(), startDate: z.iso.date() }).nullable(),
 });
 export type MemberFigures = z.infer<typeof memberFiguresSchema>;
 
 /** The rollup's version: a stored rollup of an older one reads as none, so it is rebuilt from the events. */
-export const TEAM_ROLLUP_VERSION = 4;
+export const TEAM_ROLLUP_VERSION = 5;
 
 export const teamRollupSchema = z.strictObject({
   version: z.literal(TEAM_ROLLUP_VERSION),
@@ -81,6 +89,8 @@ export function emptyFigures(): MemberFigures {
     lessonKeys: [],
     lastActive: null,
     cards: {},
+    planEvidence: {},
+    assignment: null,
   };
 }
 
@@ -105,6 +115,7 @@ interface WorkingMember {
   lessons: Set<string>;
   answers: FoldedAnswer[];
   lastActive: number;
+  planEvidence: Record<string, string>;
 }
 
 function workingMember(figures: MemberFigures): WorkingMember {
@@ -116,7 +127,54 @@ function workingMember(figures: MemberFigures): WorkingMember {
     lessons: new Set(figures.lessonKeys),
     answers: [],
     lastActive: figures.lastActive === null ? -Infinity : Date.parse(figures.lastActive),
+    planEvidence: { ...figures.planEvidence },
   };
+}
+
+/** Folds one entry into a member; true when it is the person's own activity (what lastActive follows). */
+function foldFact(member: WorkingMember, entry: JournalEntry): boolean {
+  const { fact } = entry;
+  const evidence = (key: string) => (member.planEvidence[key] ??= entry.at.toISOString());
+  switch (fact.kind) {
+    case 'entry':
+      member.figures.pagesVisited += 1;
+      if (fact.page !== null) evidence(`read:${fact.page}`);
+      return true;
+    case 'tab':
+      member.figures.tabChanges += 1;
+      return true;
+    case 'exit':
+      member.figures.exits += 1;
+      return true;
+    case 'login':
+      member.figures.loginCount += 1;
+      return true;
+    case 'quiz':
+      member.quizIds.add(fact.quizId);
+      if (fact.score !== undefined) member.quizBest[fact.quizId] = Math.max(member.quizBest[fact.quizId] ?? 0, fact.score);
+      if (fact.score !== undefined && fact.score >= PROGRAM_QUIZ_PASS) evidence(`quiz:${fact.quizId}`);
+      return true;
+    case 'challenge':
+      member.windows.add(fact.windowId);
+      return true;
+    case 'lesson':
+      member.lessons.add(lessonKey(fact.moduleId, fact.lessonId));
+      evidence(`lesson:${lessonKey(fact.moduleId, fact.lessonId)}`);
+      return true;
+    case 'answer':
+      member.answers.push(answerOf(fact, entry.at));
+      return true;
+    // What administrators record for a person is not the person's activity: lastActive stays.
+    case 'plan':
+      member.figures.assignment = fact.ended ? null : { programId: fact.programId, startDate: fact.startDate };
+      return false;
+    case 'signoff':
+      evidence(`signoff:${fact.programId}/${fact.itemId}`);
+      return false;
+    case 'certificate':
+      evidence(`certificate:${fact.programId}/${fact.startDate}`);
+      return false;
+  }
 }
 
 /**
@@ -135,35 +193,7 @@ export function foldEntries(
       member = workingMember(members[entry.userId] ?? emptyFigures());
       working.set(entry.userId, member);
     }
-    const { fact } = entry;
-    switch (fact.kind) {
-      case 'entry':
-        member.figures.pagesVisited += 1;
-        break;
-      case 'tab':
-        member.figures.tabChanges += 1;
-        break;
-      case 'exit':
-        member.figures.exits += 1;
-        break;
-      case 'login':
-        member.figures.loginCount += 1;
-        break;
-      case 'quiz':
-        member.quizIds.add(fact.quizId);
-        if (fact.score !== undefined) member.quizBest[fact.quizId] = Math.max(member.quizBest[fact.quizId] ?? 0, fact.score);
-        break;
-      case 'challenge':
-        member.windows.add(fact.windowId);
-        break;
-      case 'lesson':
-        member.lessons.add(lessonKey(fact.moduleId, fact.lessonId));
-        break;
-      case 'answer':
-        member.answers.push(answerOf(fact, entry.at));
-        break;
-    }
-    member.lastActive = Math.max(member.lastActive, entry.at.getTime());
+    if (foldFact(member, entry)) member.lastActive = Math.max(member.lastActive, entry.at.getTime());
   }
   const next = { ...members };
   for (const [userId, member] of working) {
@@ -175,6 +205,7 @@ export function foldEntries(
       lessonKeys: [...member.lessons].sort(),
       lastActive: Number.isFinite(member.lastActive) ? new Date(member.lastActive).toISOString() : null,
       cards: foldMemberCards(member.figures.cards, member.answers),
+      planEvidence: member.planEvidence,
     };
   }
   return next;

@@ -171,7 +171,7 @@ export async function rebuildRollups(now: Date = new Date()): Promise<{ users: n
 }
 
 /** Every user's lesson completions, quiz results, challenge answers and answers to questions, read from the records themselves. */
-async function learningRecordsAsEntries(): Promise<JournalEntry[]> {
+export async function learningRecordsAsEntries(): Promise<JournalEntry[]> {
   const lists = await Promise.all([progress.allAsJournalEntries(), quizResults.allAsJournalEntries(), reviewAnswers.allAsJournalEntries()]);
   return lists.flat();
 }

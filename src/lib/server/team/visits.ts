@@ -1,4 +1,5 @@
-// Visit tracking (docs/product.md "Visit tracking", "POST /api/track-visit"): one activity event per visit, keyed per user.
+// Visit tracking (docs/product.md "Visit tracking", "POST /api/track-visit"): one activity event per visit, keyed per user,
+// and the first visit of each page kept per person (what an onboarding plan's "read" items count).
 // Figures must not be inflatable by a script (docs/decisions.md "Team progress"): only paths of real
 // pages count; a visit that repeats one of the same user to the same page and of the same kind (an entry,
 // a tab change, an exit) within 10 seconds of the previous one is answered but not counted, whichever tab
@@ -8,8 +9,11 @@ import type { TrackVisit } from '~/lib/api/team';
 import { getPersona, getSegment } from '~/lib/content/buyers';
 import { getModule, getQuiz } from '~/lib/content/learning';
 import { matchPageRoute, withoutTrailingSlashes, type PageRoute } from '~/lib/routes';
+import { inBackground } from '~/lib/server/background';
 import { HttpError } from '~/lib/server/errors';
+import { markPageVisited } from '~/lib/server/team/page-visits';
 import { journal, factOf, type JournalEvent } from '~/lib/server/team/storage/journal';
+import { pageReads } from '~/lib/server/team/storage/page-reads';
 import { signInFailures, tagOf, throttleSubject, type StoredAttempt } from '~/lib/server/accounts/storage/sign-in-failures';
 
 const VISITS_PER_MINUTE = 120;
@@ -23,6 +27,7 @@ const FACTS = ['entry', 'tab', 'exit'] as const;
 async function routeExists(route: PageRoute): Promise<boolean> {
   switch (route.page) {
     case 'static':
+    case 'person':
       return true;
     case 'segment':
       return (await getSegment(route.id)) !== null;
@@ -101,7 +106,8 @@ export async function recordVisit(userId: string, visit: TrackVisit, now: Date =
     visitDate: new Date(visit.visitDate).toISOString(),
     recordedAt: now.toISOString(),
   };
-  const fact = factOf(event).kind as (typeof FACTS)[number];
+  const journalFact = factOf(event);
+  const fact = journalFact.kind as (typeof FACTS)[number];
   // Which visit this is for the repeat rule: the page and the kind, not the tab (a client names tabs freely).
   const visitTag = createHash('sha256')
     .update(JSON.stringify([pagePath, fact]))
@@ -130,21 +136,23 @@ export async function recordVisit(userId: string, visit: TrackVisit, now: Date =
     )
   )
     return;
+  // Content health's pages nobody visits: a page entry marks its page for the week, after the answer.
+  if (fact === 'entry') inBackground('page visit mark', () => markPageVisited(pagePath, now));
 
-  const [, recent] = await Promise.all([journal.add(userId, event, journalId), signInFailures.since(subject, since, now)]);
+  const [, recent] = await Promise.all([
+    journal.add(userId, event, journalId),
+    signInFailures.since(subject, since, now),
+    fact === 'entry' ? pageReads.add(userId, pagePath, now) : null,
+  ]);
   const lateRefusal = overCap(
     recent.filter((attempt) => attempt.key !== markKey),
     now,
   );
   if (lateRefusal) {
-    await Promise.all([signInFailures.remove([markKey]), journal.withdraw(userId, journalId, { kind: fact })]);
+    await Promise.all([signInFailures.remove([markKey]), journal.withdraw(userId, journalId, journalFact)]);
     throw lateRefusal;
   }
   const group = recent.filter((attempt) => parseMark(attempt)?.visit === visitTag);
-  await Promise.all(
-    repeatsToWithdraw(group, now).map((repeat) => {
-      const parsed = parseMark(repeat)!;
-      return journal.withdraw(userId, parsed.journalId, { kind: parsed.fact });
-    }),
-  );
+  // Every mark of the group is a visit of this page and kind: its journal entry has this visit's fact.
+  await Promise.all(repeatsToWithdraw(group, now).map((repeat) => journal.withdraw(userId, parseMark(repeat)!.journalId, journalFact)));
 }

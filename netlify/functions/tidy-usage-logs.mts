@@ -1,0 +1,16 @@
+// Scheduled: once a day, folds each closed day of the search log into its summary and deletes its events,
+// deletes the log past 180 days, and the weekly page-visit marks past the 90 days content health looks at
+// (docs/architecture.md "Scheduled functions").
+import type { Config } from '@netlify/functions';
+import { tidySearchLog } from '~/lib/server/search/search-log';
+import { removeOldPageVisits } from '~/lib/server/team/page-visits';
+
+export default async function tidyUsageLogs(): Promise<Response> {
+  const now = new Date();
+  const [searchLog, pageVisitMarksRemoved] = await Promise.all([tidySearchLog(now), removeOldPageVisits(now)]);
+  const summary = { daysFolded: searchLog.folded, searchEventsRemoved: searchLog.removed, pageVisitMarksRemoved };
+  console.log('usage logs tidied', summary);
+  return Response.json(summary);
+}
+
+export const config: Config = { schedule: '@daily' };

@@ -1,0 +1,62 @@
+// Pages nobody visits (docs/product.md "Content health", docs/decisions.md "Pages nobody visits"): the
+// visit service marks each page once a week (./storage/page-visits.ts), without who; content health lists
+// the reading pages with no mark in the weeks that overlap the last 90 days. A page is listed only when it
+// certainly had no visit for 90 days (a mark says "some day that week"); the daily job deletes older weeks.
+import { getReadingPages, type ReadingPage } from '~/lib/content/site-pages';
+import { matchPageRoute } from '~/lib/routes';
+import { pageVisits, weekOf } from './storage/page-visits';
+
+/** A page is unvisited after this many days without a visit. */
+export const UNVISITED_DAYS = 90;
+const DAY_MS = 24 * 60 * 60_000;
+const WEEK_MS = 7 * DAY_MS;
+
+/** The page a path shows, as the reading pages name it: /segments/{id} and /industry-knowledge/{id} are aliases. */
+function canonicalPath(pagePath: string): string {
+  const route = matchPageRoute(pagePath);
+  if (route?.page === 'segment') return `/buyer-segments/${route.id}`;
+  if (route?.page === 'module') return `/modules/${route.id}`;
+  return pagePath;
+}
+
+/** Marks a page visited this week (a counted visit of a real page: the visit service checked the path). */
+export async function markPageVisited(pagePath: string, now: Date): Promise<void> {
+  await pageVisits.mark(canonicalPath(pagePath), now);
+}
+
+/** The Mondays of the weeks overlapping the last `days` days, oldest first. */
+function weeksOverlapping(now: Date, days: number): string[] {
+  const weeks: string[] = [];
+  for (let time = Date.parse(weekOf(new Date(now.getTime() - days * DAY_MS))); time <= now.getTime(); time += WEEK_MS) {
+    weeks.push(new Date(time).toISOString().slice(0, 10));
+  }
+  return weeks;
+}
+
+export interface UnvisitedPages {
+  /** The Monday of the first week visits were counted; null when none was ever counted. */
+  countedSince: string | null;
+  /** Whether visits were counted through all of the 90 days (else the list means "none since countedSince"). */
+  complete: boolean;
+  /** The reading pages without a visit in 90 days, in reading-page order. */
+  pages: ReadingPage[];
+}
+
+/** The reading pages with no visit in the last 90 days: one round of listings (the weeks, and which exist). */
+export async function unvisitedPages(now: Date): Promise<UnvisitedPages> {
+  const period = weeksOverlapping(now, UNVISITED_DAYS);
+  const [visited, weeks, pages] = await Promise.all([pageVisits.visitedIn(period), pageVisits.weeks(), getReadingPages()]);
+  const countedSince = weeks[0] ?? null;
+  return {
+    countedSince,
+    complete: countedSince !== null && countedSince <= period[0]!,
+    pages: pages.filter((page) => !visited.has(page.path)),
+  };
+}
+
+/** The daily tidy: deletes the weeks that no longer overlap the last 90 days. */
+export async function removeOldPageVisits(now: Date): Promise<number> {
+  const kept = weeksOverlapping(now, UNVISITED_DAYS)[0]!;
+  const removed = await Promise.all((await pageVisits.weeks()).filter((week) => week < kept).map((week) => pageVisits.removeWeek(week)));
+  return removed.reduce((sum, count) => sum + count, 0);
+}

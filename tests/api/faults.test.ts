@@ -1,0 +1,85 @@
+// Clear failures (docs/decisions.md "Storage failures"): with the local store in fault mode at a high rate
+// and fixed seeds, every route answers as it does without faults, or 503 — an API call with the JSON
+// message, a page with the "Temporarily unavailable" page — never a 500, never Astro's error page; and a
+// request that never answers is given up after the client's timeout, also as a 503. Every example request
+// of tools/route-examples.ts (every page, every API call, every write) is sent with faults on; its set-up
+// runs with faults off.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientsFor, exampleName, prepareExamples, requestOf, ROUTE_EXAMPLES, type RouteExample } from '~tools/route-examples';
+import { parseFaults, type BlobsFaults } from '~tools/local-blobs/faults';
+import { setBlobsFaults } from '~tools/local-blobs/trace';
+import { startTracedApp, type Measured, type TracedApp } from '~tools/traced-app';
+
+const UNAVAILABLE = 'Storage is temporarily unavailable. Please try again in a moment.';
+/** Each example is sent with these settings: half of all requests fail, from four seeds. */
+const SEEDS = [11, 12, 13, 14];
+const ERRORS = (seed: number) => parseFaults(`rate=50%,kinds=error,seed=${seed}`)!;
+
+let app: TracedApp;
+let prepared: Awaited<ReturnType<typeof prepareExamples>>;
+let clientFor: ReturnType<typeof clientsFor>;
+let run = 0;
+
+beforeAll(async () => {
+  app = await startTracedApp({ siteID: 'faults' });
+  prepared = await prepareExamples(app);
+  clientFor = clientsFor(app, prepared);
+}, 120_000);
+afterAll(async () => {
+  setBlobsFaults(null);
+  await app?.stop();
+});
+
+/** Prepares the example with the store working, then sends it with the faults on. */
+async function sendWithFaults(example: RouteExample, faults: BlobsFaults): Promise<Measured> {
+  setBlobsFaults(null);
+  const client = await clientFor(example, run);
+  const request = await requestOf(example, { ...prepared, run: run++, client });
+  setBlobsFaults(faults);
+  try {
+    return await app.measure(client, example.method, request.path, request);
+  } finally {
+    setBlobsFaults(null);
+  }
+}
+
+const isApi = (example: RouteExample) => example.route.split(' ')[1]!.startsWith('/api/');
+
+/** What a failing store may make of the example: its own answer, or a clear 503. */
+function expectClearAnswer(example: RouteExample, measured: Measured): void {
+  const context = `${exampleName(example)} answered ${measured.status}: ${measured.body.slice(0, 300)}`;
+  if (measured.status === example.status) return;
+  expect(measured.status, context).toBe(503);
+  if (isApi(example)) expect(JSON.parse(measured.body), context).toEqual({ message: UNAVAILABLE });
+  else expect(measured.body, context).toContain(`<h1>Temporarily unavailable</h1><p>${UNAVAILABLE}</p>`);
+}
+
+describe('a failing store answers every route clearly', () => {
+  it.each(ROUTE_EXAMPLES.map((example) => [exampleName(example), example] as const))('%s', async (_name, example) => {
+    for (const seed of SEEDS) expectClearAnswer(example, await sendWithFaults(example, ERRORS(seed)));
+  });
+
+  it('fails some requests at this rate (the faults reach the routes)', async () => {
+    const example = ROUTE_EXAMPLES.find((candidate) => candidate.route === 'GET /api/quizzes')!;
+    const statuses = [];
+    for (const seed of [1, 2, 3, 4, 5, 6])
+      statuses.push((await sendWithFaults(example, parseFaults(`rate=90%,kinds=error,seed=${seed}`)!)).status);
+    expect(statuses).toContain(503);
+  });
+});
+
+describe('a store that never answers', () => {
+  const SAMPLE = ['GET /api/user', 'GET /team-progress', 'POST /api/quiz-results', 'POST /api/track-visit', 'GET /api/search'];
+  it.each(SAMPLE)(
+    '%s is given up after the client timeout, as a 503',
+    async (route) => {
+      const example = ROUTE_EXAMPLES.find((candidate) => candidate.route === route && !candidate.label)!;
+      const measured = await sendWithFaults(example, parseFaults('rate=100%,kinds=timeout,ops=get+set+list,seed=1')!);
+      expectClearAnswer(example, measured);
+      expect(measured.status).toBe(503);
+      expect(measured.totalMs).toBeGreaterThan(2_400);
+      expect(measured.totalMs).toBeLessThan(10_000);
+    },
+    20_000,
+  );
+});
