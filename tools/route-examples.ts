@@ -48,6 +48,7 @@ export interface RouteExample {
   path: string | ((context: ExampleContext) => string | Promise<string>);
   body?: (context: ExampleContext) => unknown;
   form?: (context: ExampleContext) => Record<string, string>;
+  headers?: Record<string, string>;
   status: number;
 }
 
@@ -155,6 +156,19 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     },
     status: 200,
   },
+  {
+    // The first repetition answers; the later ones answer again in the same window: that answer counts, nothing new is stored.
+    route: 'POST /api/daily-challenge/complete',
+    label: 'answered again',
+    as: 'writer',
+    method: 'POST',
+    path: '/api/daily-challenge/complete',
+    body: async ({ client }) => {
+      const challenge = await currentChallenge(client);
+      return { questionId: challenge.id, answerId: challenge.options[0]!.id };
+    },
+    status: 200,
+  },
   { route: 'POST /api/login', as: 'anonymous', method: 'POST', path: '/api/login', body: signInAccountOf, status: 200 },
   { route: 'POST /api/logout', as: 'new-session', method: 'POST', path: '/api/logout', status: 200 },
   {
@@ -185,6 +199,16 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     body: (context) => ({ completedLessons: [lessonOfRun(context).lessonId] }),
     status: 200,
   },
+  {
+    // The first repetition completes the lesson; the later ones complete it again and store nothing new.
+    route: 'PATCH /api/progress/[id]',
+    label: 'a lesson completed again',
+    as: 'writer',
+    method: 'PATCH',
+    path: '/api/progress/1',
+    body: ({ lessonIds }) => ({ completedLessons: [lessonIds.get(1)![0]!] }),
+    status: 200,
+  },
   get('GET /api/progress', '/api/progress'),
   {
     route: 'POST /api/progress',
@@ -197,6 +221,17 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   },
   get('GET /api/quiz-results', '/api/quiz-results'),
   { route: 'POST /api/quiz-results', as: 'writer', method: 'POST', path: '/api/quiz-results', body: quizAnswers, status: 201 },
+  {
+    // The first repetition submits; the later ones repeat it with the same key: they find the first try and store nothing new.
+    route: 'POST /api/quiz-results',
+    label: 'sent again with its Idempotency-Key',
+    as: 'writer',
+    method: 'POST',
+    path: '/api/quiz-results',
+    body: (context) => quizAnswers({ ...context, run: 0 }),
+    headers: { 'Idempotency-Key': 'route-example-quiz-submission' },
+    status: 201,
+  },
   get('GET /api/quizzes', '/api/quizzes'),
   {
     route: 'POST /api/register',
@@ -442,12 +477,13 @@ export function clientsFor(
 export async function requestOf(
   example: RouteExample,
   context: ExampleContext,
-): Promise<{ path: string; body?: unknown; form?: Record<string, string> }> {
+): Promise<{ path: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> }> {
   const path = typeof example.path === 'function' ? await example.path(context) : example.path;
   return {
     path,
     ...(example.body ? { body: await example.body(context) } : {}),
     ...(example.form ? { form: example.form(context) } : {}),
+    ...(example.headers ? { headers: example.headers } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import { sessions } from '~/lib/server/accounts/storage/sessions';
 import { signInFailures, throttleSubject } from '~/lib/server/accounts/storage/sign-in-failures';
 import { teamRollup } from '~/lib/server/team/storage/team-rollup';
 import { users } from '~/lib/server/accounts/storage/users';
+import { newAccounts } from '~/lib/server/accounts/storage/new-accounts';
 import expireSignInFailures, { config as expireConfig } from '../../netlify/functions/expire-sign-in-failures.mts';
 import refreshTeamRollupNow, { config as refreshConfig } from '../../netlify/functions/refresh-team-rollup.mts';
 import tidyUsageLogs, { config as tidyConfig } from '../../netlify/functions/tidy-usage-logs.mts';
@@ -64,7 +65,7 @@ describe('refresh-team-rollup', () => {
 });
 
 describe('expire-sign-in-failures', () => {
-  it('runs hourly and removes whole expired buckets of failures, and expired sessions, keeping recent ones', async () => {
+  it('runs hourly and removes whole expired buckets of failures, expired sessions and new-account marks of days before yesterday, keeping recent ones', async () => {
     expect(expireConfig.schedule).toBe('@hourly');
     const old = throttleSubject.username('old@parcelwise.example');
     const recent = throttleSubject.username('recent@parcelwise.example');
@@ -75,9 +76,13 @@ describe('expire-sign-in-failures', () => {
     const userId = randomUUID();
     await sessions.create(userId, 'a'.repeat(43), session(minutesAgo(7 * 24 * 60 + 5)));
     await sessions.create(userId, 'b'.repeat(43), session(minutesAgo(10)));
+    await newAccounts.record(minutesAgo(60 * 24 * 3)); // three days ago: removed
+    await newAccounts.record(minutesAgo(60 * 24 * 2 + 60)); // the day before yesterday at least: removed
+    await newAccounts.record(minutesAgo(60 * 20)); // inside the last day: kept
 
     const response = await expireSignInFailures();
-    expect(await response.json()).toEqual({ removed: 3, sessionsRemoved: 1 });
+    expect(await response.json()).toEqual({ removed: 3, sessionsRemoved: 1, newAccountMarksRemoved: 2 });
+    expect(await newAccounts.since(minutesAgo(60 * 24 * 4), new Date())).toHaveLength(1);
     const dayAgo = minutesAgo(60 * 48);
     expect(await signInFailures.since(old, dayAgo, new Date())).toEqual([]);
     expect(await signInFailures.since(recent, dayAgo, new Date())).toHaveLength(1);

@@ -23,7 +23,7 @@ export const trackVisitRequestSchema = z.strictObject({
     .string({ error: 'tabId must be a string or null' })
     .min(1, 'tabId must not be empty')
     .max(MAX_TAB_ID_LENGTH, `tabId must be at most ${MAX_TAB_ID_LENGTH} characters`)
-    .regex(/^[^\s\p{Cc}]+$/u, 'tabId must not contain spaces or control characters')
+    .regex(/^[A-Za-z0-9_-]+$/, "tabId must be letters, digits, '-' or '_'")
     .nullable()
     .default(null),
   timeSpent: z.null({ error: 'timeSpent must be null' }).default(null),

@@ -10,8 +10,10 @@ import { isDue, recallOn, type Hold } from '~/lib/review/schedule';
 import { challengeStreak } from '~/lib/review/streak';
 import { HttpError } from '~/lib/server/errors';
 import { journal } from '~/lib/server/team/storage/journal';
+import { withinRetryWindow } from '~/lib/server/retries';
+import { factEventId } from '~/lib/server/storage/keys';
 import { getQuestionBank, publicQuestion, type BankQuestion, type QuestionBank } from './question-bank';
-import { loadReviewState, recordAnswers, type ReviewState, type ReviewStateOptions } from './review-state';
+import { journalAnswersAgain, loadReviewState, recordAnswers, type ReviewState, type ReviewStateOptions } from './review-state';
 import { challengeWindow, type ChallengeWindow } from './window';
 
 export interface ChallengeChoice {
@@ -158,35 +160,36 @@ export async function completeDailyChallenge(
   if (input.questionId !== pick.key) throw new HttpError(400, 'questionId: not the current daily challenge');
   const option = pick.question.options.find((candidate) => candidate.id === input.answerId);
   if (!option) throw new HttpError(400, 'answerId: not an option of this question');
-  const answeredAt = now.toISOString();
-  const journaled = journal.add(userId, { kind: 'challenge', windowId: window.id, recordedAt: answeredAt });
   if (counted) {
-    // Answered before in this window: that answer counts. Journaled again, since an earlier journal write
-    // may have failed (503) after the answer was stored; the figures count each user's windows as a set.
-    await journaled;
+    // Answered before in this window: that answer counts, and nothing new is stored. Within the retry window
+    // its journal entries are written again under their keys (a no-op when they exist), which completes an
+    // answer whose journal write failed (503) after the answer was stored.
+    const first = state.challengeAnswer!;
+    if (withinRetryWindow(first.at, now)) {
+      await Promise.all([
+        journal.add(userId, { kind: 'challenge', windowId: window.id, recordedAt: first.at.toISOString() }, first.id),
+        journalAnswersAgain(userId, [first]),
+      ]);
+    }
     return verdictFor(pick.question, counted.correct);
   }
-  // One round trip: the journal entry and the answer event of the review schedule (with its own journal
-  // entry). Two tabs answering at the same moment may both store an answer; the first one counts, for the
-  // schedule and for this call on a later try (review-state.ts `countedAnswers`, the one owner of that rule).
+  // One round trip: the answer event of the review schedule with its journal entry, and the challenge's
+  // journal entry, all under one id derived from the person and the window. Two tabs answering at the same
+  // moment may both store an answer; the first one counts, for the schedule and for this call on a later try
+  // (review-state.ts `countedAnswers`, the one owner of that rule), and for the team figures, once.
+  const id = factEventId(now, 'challenge', userId, window.id);
+  const given = {
+    quizId: pick.quiz.id,
+    questionId: pick.question.id,
+    optionId: option.id,
+    correct: option.isCorrect,
+    confidence: input.confidence ?? null,
+    revision: pick.revision,
+    materialRevision: pick.materialRevision,
+  };
   await Promise.all([
-    journaled,
-    recordAnswers(
-      userId,
-      [
-        {
-          quizId: pick.quiz.id,
-          questionId: pick.question.id,
-          optionId: option.id,
-          correct: option.isCorrect,
-          confidence: input.confidence ?? null,
-          revision: pick.revision,
-          materialRevision: pick.materialRevision,
-        },
-      ],
-      'challenge',
-      now,
-    ),
+    journal.add(userId, { kind: 'challenge', windowId: window.id, recordedAt: now.toISOString() }, id),
+    recordAnswers(userId, [given], 'challenge', now, [id]),
   ]);
   return verdictFor(pick.question, option.isCorrect);
 }

@@ -14,6 +14,8 @@ import { users } from '~/lib/server/accounts/storage/users';
 import { getDailyChallenge } from './daily-challenge';
 import { buildQuestionBank } from './question-bank';
 import { backgroundWorkDone } from '~/lib/server/background';
+import { RETRY_WINDOW_MS } from '~/lib/server/retries';
+import { factEventId } from '~/lib/server/storage/keys';
 import { countedAnswers, loadReviewState, recordAnswers } from './review-state';
 import { updatePreferences } from '../preferences/preferences';
 import { getTeamProgress } from '../team/team-progress';
@@ -108,13 +110,13 @@ describe('review state', () => {
     expect((await reviewAnswers.snapshot(user))?.through).toBe(at(42, 0).toISOString());
   });
 
-  it('does not save a snapshot in the first minute of a window (a late write must still land in it)', async () => {
+  it("does not save a snapshot in a window's first minute after the retry window (a late write, or a retry's, must still land in it)", async () => {
     const user = randomUUID();
     await recordAnswers(user, [answer('q1', true)], 'quiz', at(5));
-    await loadReviewState(user, new Date(at(5, 12).getTime() + 30_000), { bank });
+    await loadReviewState(user, new Date(at(5, 12).getTime() + RETRY_WINDOW_MS + 30_000), { bank });
     await backgroundWorkDone();
     expect(await reviewAnswers.snapshot(user)).toBeNull();
-    await loadReviewState(user, new Date(at(5, 12).getTime() + 61_000), { bank });
+    await loadReviewState(user, new Date(at(5, 12).getTime() + RETRY_WINDOW_MS + 61_000), { bank });
     await backgroundWorkDone();
     expect(await reviewAnswers.snapshot(user)).not.toBeNull();
   });
@@ -257,6 +259,14 @@ describe('countedAnswers', () => {
       event('c3', 'challenge', 13, true),
     ];
     expect(countedAnswers(answers).map((answer) => answer.id)).toEqual(['c1', 'r1', 'q1', 'c3']);
+  });
+
+  it('counts an answer of one action once when a retry stored it again under a later time (ids derived from the action)', () => {
+    const first = factEventId(at(3, 1), 'review', 'ana', 'key-1', '1:q1');
+    const again = factEventId(at(3, 2), 'review', 'ana', 'key-1', '1:q1');
+    const another = factEventId(at(3, 2), 'review', 'ana', 'key-2', '1:q1');
+    const answers = [event(first, 'review', 1), event(again, 'review', 2), event(another, 'review', 2)];
+    expect(countedAnswers(answers).map((answer) => answer.id)).toEqual([first, another]);
   });
 
   it('grades the card with the counted answer only', async () => {

@@ -327,7 +327,7 @@ describe('rollups against a local BlobsServer', () => {
     // Later: new events, one of them recorded just before "now" (inside the settle window), then
     // one written after that refresh with a time before it (a slow request): it must still count.
     const now2 = new Date(at(60 * 24 * 5));
-    await journal.add(ana, visit(60 * 24 * 5 - 10));
+    await journal.add(ana, visit(60 * 24 * 5 - 30));
     await journal.add(ana, { ...visit(0), recordedAt: new Date(now2.getTime() - 1000).toISOString() });
     await completeLesson(ana, '102', at(60 * 24 * 5 - 5));
     const second = await teamProgress({ curriculum, now: now2 });

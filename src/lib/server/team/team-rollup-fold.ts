@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { JournalEntry } from '~/lib/server/team/storage/journal';
+import { factIdentity } from '~/lib/server/storage/keys';
 import { PROGRAM_QUIZ_PASS } from '~/schemas/vocabulary';
 import { storedCardSchema } from '../review/storage/cards';
 import { answerStatsSchema, foldMemberCards, type FoldedAnswer } from './team-knowledge';
@@ -214,22 +215,48 @@ export function foldEntries(
 export const answersOf = (entries: readonly JournalEntry[]): FoldedAnswer[] =>
   entries.flatMap((entry) => (entry.fact.kind === 'answer' ? [answerOf(entry.fact, entry.at)] : []));
 
+/** What an entry counts for, whoever wrote it and whenever: the kind and the thing it is about. */
+function countedThing(fact: JournalEntry['fact']): string {
+  switch (fact.kind) {
+    case 'answer':
+      return `answer:${fact.questionKey}`;
+    case 'lesson':
+      return `lesson:${lessonKey(fact.moduleId, fact.lessonId)}`;
+    case 'quiz':
+      return `quiz:${fact.quizId}`;
+    case 'challenge':
+      return `challenge:${fact.windowId}`;
+    default:
+      return fact.kind;
+  }
+}
+
 /**
- * Journal entries and the records read besides them on a rebuild, oldest first, each answer once (an
- * answer's journal entry and its review-answers key share the id).
+ * Which fact an entry stands for: entries with ids derived from the same fact (`factEventId`: every try of
+ * one lesson completion, challenge answer or logical action) are one fact whatever their times; any other
+ * entry is its own (an answer's journal entry and its review-answers key share the id, so a rebuild that
+ * reads both counts it once).
  */
-export function mergeEntries(lists: ReadonlyArray<readonly JournalEntry[]>): JournalEntry[] {
+export function factKeyOf(entry: Pick<JournalEntry, 'id' | 'userId' | 'fact'>): string {
+  return `${entry.userId}|${factIdentity(entry.id) ?? entry.id}|${countedThing(entry.fact)}`;
+}
+
+/**
+ * Journal entries (and the records read besides them on a rebuild) oldest first, each fact once: its first
+ * entry. Entries before `since` were folded already: they only mark their facts as counted, so a later
+ * entry of the same fact (a retry that journaled it again) is left out.
+ */
+export function mergeEntries(lists: ReadonlyArray<readonly JournalEntry[]>, since: Date | null = null): JournalEntry[] {
+  const sorted = lists.flat().sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const seen = new Set<string>();
   const merged: JournalEntry[] = [];
-  for (const entry of lists.flat()) {
-    if (entry.fact.kind === 'answer') {
-      const id = `${entry.userId}|${entry.id}`;
-      if (seen.has(id)) continue;
-      seen.add(id);
-    }
-    merged.push(entry);
+  for (const entry of sorted) {
+    const fact = factKeyOf(entry);
+    if (seen.has(fact)) continue;
+    seen.add(fact);
+    if (since === null || entry.at.getTime() >= since.getTime()) merged.push(entry);
   }
-  return merged.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return merged;
 }
 
 /** Splits entries at the watermark: older ones are committed to the rollup, newer ones only shown. */

@@ -53,6 +53,15 @@ export const progress = {
       { onlyIfNew: true },
     ),
 
+  /** When the lesson was completed on that revision, or null when it was not. */
+  async completedAt(userId: string, moduleId: number, lessonId: string, revision: number): Promise<Date | null> {
+    const stored = await readJSON(
+      key('lesson-completions', userId, moduleId, completedLessonCode(lessonId, revision)),
+      storedLessonCompletionSchema,
+    );
+    return stored === null ? null : new Date(stored.completedAt);
+  },
+
   /** Completed lessons of one module, or of every module when moduleId is omitted (from the keys alone). */
   async completedLessons(userId: string, moduleId?: number): Promise<LessonCompletionKey[]> {
     const folder = moduleId === undefined ? prefix('lesson-completions', userId) : prefix('lesson-completions', userId, moduleId);

@@ -240,7 +240,7 @@ export const journal = {
 
   /**
    * Removes one event journaled a moment ago (a visit found to be a duplicate or over the cap). The rollup
-   * never saved it: its watermark trails the clock by 60 s.
+   * never saved it: its watermark trails the clock by minutes (team-rollup.ts SETTLE_MS).
    */
   withdraw: (userId: string, id: string, fact: JournalFact) => remove(activityKey(userId, id, fact)),
 
