@@ -7,7 +7,8 @@ import { searchLogDays } from '~/lib/server/search/search-log';
 import { foundNothing, zeroResultRate } from '~/lib/server/search/search-log-fold';
 import { searchOutcome } from '~/lib/server/search/search';
 import { StorageUnavailableError } from '~/lib/server/storage/errors';
-import { UNVISITED_DAYS, unvisitedPages } from '~/lib/server/team/page-visits';
+import { UNVISITED_DAYS } from '~/lib/server/team/page-visit-weeks';
+import { unvisitedPages } from '~/lib/server/team/page-visits';
 
 /** "Searched, found nothing" looks back this many days (today included). */
 const FOUND_NOTHING_DAYS = 30;

@@ -3,7 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
 import { getReadingPages } from '~/lib/content/site-pages';
-import { markPageVisited, removeOldPageVisits, unvisitedPages } from './page-visits';
+import { removeOldPageVisits } from './page-visit-weeks';
+import { markPageVisited, unvisitedPages } from './page-visits';
 import { pageVisits, weekOf } from './storage/page-visits';
 
 let blobs: LocalBlobs;

@@ -4,12 +4,8 @@
 // certainly had no visit for 90 days (a mark says "some day that week"); the daily job deletes older weeks.
 import { getReadingPages, type ReadingPage } from '~/lib/content/site-pages';
 import { matchPageRoute } from '~/lib/routes';
-import { pageVisits, weekOf } from './storage/page-visits';
-
-/** A page is unvisited after this many days without a visit. */
-export const UNVISITED_DAYS = 90;
-const DAY_MS = 24 * 60 * 60_000;
-const WEEK_MS = 7 * DAY_MS;
+import { UNVISITED_DAYS, weeksOverlapping } from './page-visit-weeks';
+import { pageVisits } from './storage/page-visits';
 
 /** The page a path shows, as the reading pages name it: /segments/{id} and /industry-knowledge/{id} are aliases. */
 function canonicalPath(pagePath: string): string {
@@ -22,15 +18,6 @@ function canonicalPath(pagePath: string): string {
 /** Marks a page visited this week (a counted visit of a real page: the visit service checked the path). */
 export async function markPageVisited(pagePath: string, now: Date): Promise<void> {
   await pageVisits.mark(canonicalPath(pagePath), now);
-}
-
-/** The Mondays of the weeks overlapping the last `days` days, oldest first. */
-function weeksOverlapping(now: Date, days: number): string[] {
-  const weeks: string[] = [];
-  for (let time = Date.parse(weekOf(new Date(now.getTime() - days * DAY_MS))); time <= now.getTime(); time += WEEK_MS) {
-    weeks.push(new Date(time).toISOString().slice(0, 10));
-  }
-  return weeks;
 }
 
 export interface UnvisitedPages {
@@ -52,11 +39,4 @@ export async function unvisitedPages(now: Date): Promise<UnvisitedPages> {
     complete: countedSince !== null && countedSince <= period[0]!,
     pages: pages.filter((page) => !visited.has(page.path)),
   };
-}
-
-/** The daily tidy: deletes the weeks that no longer overlap the last 90 days. */
-export async function removeOldPageVisits(now: Date): Promise<number> {
-  const kept = weeksOverlapping(now, UNVISITED_DAYS)[0]!;
-  const removed = await Promise.all((await pageVisits.weeks()).filter((week) => week < kept).map((week) => pageVisits.removeWeek(week)));
-  return removed.reduce((sum, count) => sum + count, 0);
 }
