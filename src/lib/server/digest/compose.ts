@@ -45,8 +45,8 @@ interface Block {
 
 function teamHasNews(team: TeamDigest | null): team is TeamDigest {
   if (team === null) return false;
-  const { planBehind, inactive, behind, certificatesExpiring, mostMissed, pastReview } = team;
-  return [planBehind, inactive, behind, certificatesExpiring, mostMissed, pastReview].some((list) => list.length > 0);
+  const { planBehind, inactive, behind, certificatesExpiring, mostMissed, pastReview, foundNothing } = team;
+  return [planBehind, inactive, behind, certificatesExpiring, mostMissed, pastReview, foundNothing].some((list) => list.length > 0);
 }
 
 /** The subject's parts, most pressing first: "3 reviews due · 1 plan item overdue". */
@@ -155,7 +155,7 @@ function teamBlocks(team: TeamDigest, origin: string): Block[] {
   return blocks.filter((block): block is Block => block !== null);
 }
 
-/** What the team's answers and the content's review dates say. */
+/** What the team's answers, the content's review dates and the search log say. */
 function contentBlocks(team: TeamDigest, origin: string): Block[] {
   const blocks: Block[] = [];
   if (team.mostMissed.length > 0) {
@@ -171,6 +171,18 @@ function contentBlocks(team: TeamDigest, origin: string): Block[] {
     blocks.push({
       heading: 'Content past its review date',
       lines: team.pastReview.map((item) => ({ text: `${item.title}: review was due ${item.reviewBy}`, href: `${origin}${item.href}` })),
+    });
+  }
+  if (team.foundNothing.length > 0) {
+    blocks.push({
+      heading: `Searched, found nothing (last ${team.foundNothingDays} days)`,
+      lines: [
+        ...team.foundNothing.map((item) => ({
+          text: `"${item.query}": ${plural(item.count, 'search', 'searches')}`,
+          href: `${origin}${item.href}`,
+        })),
+        { text: 'What to do about each: Content health', href: `${origin}/content-health` },
+      ],
     });
   }
   return blocks;

@@ -16,6 +16,7 @@ import { recordAnswers } from '~/lib/server/review/review-state';
 import { backgroundWorkDone } from '~/lib/server/background';
 import { recordAssignment } from '~/lib/server/programs/assignment';
 import { certificates } from '~/lib/server/programs/storage/certificates';
+import { logSearch } from '~/lib/server/search/search-log';
 import { journal } from '~/lib/server/team/storage/journal';
 import { digestSends } from './storage/digest-sends';
 import { sendDigests } from './send-digests';
@@ -50,6 +51,8 @@ const emptyTeam: TeamDigest = {
   certificatesExpiring: [],
   mostMissed: [],
   pastReview: [],
+  foundNothingDays: 7,
+  foundNothing: [],
 };
 /** Everyone whose hour it is is read (the pre-selection from the team's figures has tests of its own: candidates.test.ts). */
 const sources = (
@@ -249,6 +252,12 @@ describe('the digest pass', () => {
       startDate: '2026-05-20',
       recordedAt: issued.issuedAt,
     });
+    // The week's searches: one still finds nothing, one found nothing then but finds pages now, one is older than the week.
+    logSearch('quokka leasing', 0, null, new Date('2026-11-28T10:00:00Z'));
+    logSearch('quokka leasing', 0, null, new Date('2026-11-29T10:00:00Z'));
+    logSearch('broker', 0, null, new Date('2026-11-28T11:00:00Z'));
+    logSearch('wombat zoning', 0, null, new Date('2026-11-20T10:00:00Z'));
+    await backgroundWorkDone();
 
     await sendDigests(
       { now },
@@ -277,6 +286,15 @@ describe('the digest pass', () => {
     expect(mail!.html).toContain(
       `<a href="${ORIGIN}/team-progress/${renewing.id}">Rene Renewing: &quot;Current on discovery&quot; expires on 2026-12-10 (renewal needed)</a>`,
     );
+    expect(mail!.text).toContain(
+      [
+        'Searched, found nothing (last 7 days)',
+        `- "quokka leasing": 2 searches\n  ${ORIGIN}/search?q=quokka%20leasing`,
+        `- What to do about each: Content health\n  ${ORIGIN}/content-health`,
+      ].join('\n'),
+    );
+    expect(mail!.text).not.toContain('"broker"');
+    expect(mail!.text).not.toContain('wombat');
     // Learners get no team part.
     expect(await mailTo(overdue.username)).toHaveLength(0);
   });
@@ -314,6 +332,10 @@ describe('the digest pass', () => {
       ],
       mostMissed: [{ text: 'What is a broker?', quizTitle: 'Industry basics', missRate: 0.5, answers: 8, href: '/modules/2/lessons/201' }],
       pastReview: [{ title: 'Pricing', reviewBy: '2026-11-01', href: '/sales-kit/pricing' }],
+      foundNothing: [
+        { query: 'zillow', count: 3, href: '/search?q=zillow' },
+        { query: 'cap rate & noi', count: 1, href: '/search?q=cap%20rate%20%26%20noi' },
+      ],
     };
     await sendDigests(
       { now: new Date('2026-12-07T08:00:00Z') },
@@ -344,6 +366,11 @@ describe('the digest pass', () => {
         '',
         'Content past its review date',
         `- Pricing: review was due 2026-11-01\n  ${ORIGIN}/sales-kit/pricing`,
+        '',
+        'Searched, found nothing (last 7 days)',
+        `- "zillow": 3 searches\n  ${ORIGIN}/search?q=zillow`,
+        `- "cap rate & noi": 1 search\n  ${ORIGIN}/search?q=cap%20rate%20%26%20noi`,
+        `- What to do about each: Content health\n  ${ORIGIN}/content-health`,
       ].join('\n'),
     );
     const headings = [...(mail!.html as string).matchAll(/<h2[^>]*>([^<]+)<\/h2>/g)].map((match) => match[1]);
@@ -354,7 +381,11 @@ describe('the digest pass', () => {
       'Certificates expiring in the next 30 days',
       'Most-missed questions',
       'Content past its review date',
+      'Searched, found nothing (last 7 days)',
     ]);
+    expect(mail!.html).toContain(
+      `<li><a href="${ORIGIN}/search?q=cap%20rate%20%26%20noi">&quot;cap rate &amp; noi&quot;: 1 search</a></li>`,
+    );
     expect(mail!.html).toContain(
       `<li><a href="${ORIGIN}/team-progress/u-bea">Bea (SDR onboarding): behind, 1 of 9 required items done on day 10</a></li>`,
     );

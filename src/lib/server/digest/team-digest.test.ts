@@ -51,7 +51,7 @@ const planned = (planStatus: TeamMemberRow['planStatus'], overdueItems: number, 
 const certificate = (expiresAt: string, status: 'valid' | 'expired' | 'renewal_needed' = 'valid') => ({
   certificate: { title: 'Current on discovery', expiresAt, status },
 });
-const digestOf = (rows: TeamMemberRow[]) => teamDigestOf(rows, { mostMissed: [] }, [], NOW);
+const digestOf = (rows: TeamMemberRow[]) => teamDigestOf(rows, { mostMissed: [] }, { pastReview: [], foundNothing: [] }, NOW);
 
 describe('teamDigestOf', () => {
   it('lists the people overdue, then behind, on their plan, each linked to their page; on track, certified and no plan are left out', () => {
@@ -141,5 +141,33 @@ describe('teamDigestOf', () => {
     expect(digest.behind).toEqual([{ name: 'Pat Pace', modulesCompleted: 1, modulesExpected: 3 }]);
     expect(digest.planBehind).toEqual([]);
     expect(digest.certificatesExpiring).toEqual([]);
+  });
+
+  it('lists the searches that still find nothing, most searched first, at most 10, each linked to the search', () => {
+    const foundNothing = Array.from({ length: 12 }, (_, n) => ({
+      query: `query ${String(n).padStart(2, '0')}`,
+      count: n % 4,
+      lastSearched: '2026-11-29',
+    }));
+    const digest = teamDigestOf(
+      [],
+      { mostMissed: [] },
+      { pastReview: [], foundNothing: [...foundNothing, { query: 'cap rate & noi', count: 5, lastSearched: '2026-11-24' }] },
+      NOW,
+    );
+    expect(digest.foundNothingDays).toBe(7);
+    expect(digest.foundNothing.map((row) => `${row.query}:${row.count}`)).toEqual([
+      'cap rate & noi:5',
+      'query 03:3',
+      'query 07:3',
+      'query 11:3',
+      'query 02:2',
+      'query 06:2',
+      'query 10:2',
+      'query 01:1',
+      'query 05:1',
+      'query 09:1',
+    ]);
+    expect(digest.foundNothing[0]).toEqual({ query: 'cap rate & noi', count: 5, href: '/search?q=cap%20rate%20%26%20noi' });
   });
 });

@@ -1,19 +1,25 @@
 /**
  * The administrators' weekly part of the digest (docs/product.md "E-mail digest"): people overdue or
  * behind on their onboarding plan, people inactive for 7 days, people behind their pace, certificates
- * expiring in the next 30 days, the five most-missed questions and content past its review date, from
- * the same figures Team Progress and Content health show. Administrators are left out of the people
+ * expiring in the next 30 days, the five most-missed questions, content past its review date and the
+ * week's searches that still find nothing, from the same figures Team Progress and Content health show. Administrators are left out of the people
  * lists, as from the team figures. Computed once per pass, for every administrator whose Monday hour it is.
  */
 import type { TeamMemberRow } from '~/lib/team/figures';
 import { dayOf, isoDay } from '~/lib/review/days';
 import { getContentHealth } from '~/lib/server/content-health/content-health';
+import { searchLogDays } from '~/lib/server/search/search-log';
+import { foundNothing, type FoundNothing } from '~/lib/server/search/search-log-fold';
+import { searchOutcome } from '~/lib/server/search/search';
 import type { TeamKnowledge } from '~/lib/server/team/team-knowledge';
 import { getTeamProgress } from '~/lib/server/team/team-progress';
 
 const INACTIVE_DAYS = 7;
 const EXPIRY_NOTICE_DAYS = 30;
 const MOST_MISSED = 5;
+/** The week the digest looks back on for searches that found nothing, and how many it lists. */
+const FOUND_NOTHING_DAYS = 7;
+const FOUND_NOTHING_SHOWN = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A member's page under Team Progress (their plan, for an administrator). */
@@ -42,6 +48,9 @@ export interface TeamDigest {
   mostMissed: Array<{ text: string; quizTitle: string; missRate: number; answers: number; href: string }>;
   /** Content entries whose review date has passed. */
   pastReview: Array<{ title: string; reviewBy: string; href: string }>;
+  foundNothingDays: number;
+  /** Queries of the last FOUND_NOTHING_DAYS days that found nothing and still do, most searched first; href: the search. */
+  foundNothing: Array<{ query: string; count: number; href: string }>;
 }
 
 type Row = Pick<
@@ -101,11 +110,17 @@ function certificatesExpiring(members: readonly Row[], now: Date): TeamDigest['c
     .sort((a, b) => a.expiresAt.localeCompare(b.expiresAt) || a.name.localeCompare(b.name));
 }
 
-/** The team's part from Team Progress's rows and knowledge and the content past its review date. Pure. */
+/** What the content's side says: entries past their review date, and searches that still find nothing. */
+interface ContentSide {
+  pastReview: TeamDigest['pastReview'];
+  foundNothing: readonly FoundNothing[];
+}
+
+/** The team's part from Team Progress's rows and knowledge and the content's side. Pure. */
 export function teamDigestOf(
   rows: readonly Row[],
   knowledge: Pick<TeamKnowledge, 'mostMissed'>,
-  pastReview: TeamDigest['pastReview'],
+  content: ContentSide,
   now: Date,
 ): TeamDigest {
   const members = rows.filter((row) => !row.admin);
@@ -129,14 +144,30 @@ export function teamDigestOf(
       answers: question.answers,
       href: question.lesson?.href ?? '/team-progress',
     })),
-    pastReview: [...pastReview],
+    pastReview: [...content.pastReview],
+    foundNothingDays: FOUND_NOTHING_DAYS,
+    foundNothing: [...content.foundNothing]
+      .sort((a, b) => b.count - a.count || a.query.localeCompare(b.query))
+      .slice(0, FOUND_NOTHING_SHOWN)
+      .map(({ query, count }) => ({ query, count, href: `/search?q=${encodeURIComponent(query)}` })),
   };
 }
 
+/** The week's queries that found nothing and still do (the content may have answered some since). */
+async function stillFoundNothing(now: Date): Promise<FoundNothing[]> {
+  const rows = foundNothing(await searchLogDays(now, FOUND_NOTHING_DAYS));
+  const outcomes = await Promise.all(rows.map((row) => searchOutcome(row.query)));
+  return rows.filter((_row, index) => outcomes[index]!.results === 0);
+}
+
 export async function teamDigest(now: Date): Promise<TeamDigest> {
-  const [progress, health] = await Promise.all([getTeamProgress({ now }), getContentHealth(undefined, now.toISOString().slice(0, 10))]);
+  const [progress, health, searches] = await Promise.all([
+    getTeamProgress({ now }),
+    getContentHealth(undefined, now.toISOString().slice(0, 10)),
+    stillFoundNothing(now),
+  ]);
   const pastReview = health.rows
     .filter((row) => row.status === 'overdue')
     .map((row) => ({ title: row.title, reviewBy: row.reviewBy, href: row.href }));
-  return teamDigestOf(progress.rows, progress.knowledge, pastReview, now);
+  return teamDigestOf(progress.rows, progress.knowledge, { pastReview, foundNothing: searches }, now);
 }

@@ -2,7 +2,8 @@
 // visit service marks each page once a week (./storage/page-visits.ts), without who; content health lists
 // the reading pages with no mark in the weeks that overlap the last 90 days. A page is listed only when it
 // certainly had no visit for 90 days (a mark says "some day that week"); the daily job deletes older weeks.
-import { getReadingPages, type ReadingPage } from '~/lib/content/site-pages';
+// The reading pages come from the caller: the daily job's function is bundled without the content.
+import type { ReadingPage } from '~/lib/content/site-pages';
 import { matchPageRoute } from '~/lib/routes';
 import { UNVISITED_DAYS, weeksOverlapping } from './page-visit-weeks';
 import { pageVisits } from './storage/page-visits';
@@ -29,10 +30,10 @@ export interface UnvisitedPages {
   pages: ReadingPage[];
 }
 
-/** The reading pages with no visit in the last 90 days: one round of listings (the weeks, and which exist). */
-export async function unvisitedPages(now: Date): Promise<UnvisitedPages> {
+/** Those of the reading pages with no visit in the last 90 days: one round of listings (the weeks, and which exist). */
+export async function unvisitedPages(now: Date, pages: readonly ReadingPage[]): Promise<UnvisitedPages> {
   const period = weeksOverlapping(now, UNVISITED_DAYS);
-  const [visited, weeks, pages] = await Promise.all([pageVisits.visitedIn(period), pageVisits.weeks(), getReadingPages()]);
+  const [visited, weeks] = await Promise.all([pageVisits.visitedIn(period), pageVisits.weeks()]);
   const countedSince = weeks[0] ?? null;
   return {
     countedSince,
