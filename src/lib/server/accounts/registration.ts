@@ -68,8 +68,13 @@ export async function register(input: RegisterRequest, origin: SessionOrigin): P
     if (claimed.status === 'rejected') throw claimed.reason;
     throw new HttpError(409, 'Username may already exist');
   }
+  // No account without its record: the day's place is given back when the record cannot be written.
+  const saved = users.saveNew(user).catch(async (error: unknown) => {
+    if (place.status === 'fulfilled') await place.value.release().catch(() => undefined);
+    throw error;
+  });
   const [, session] = await Promise.all([
-    users.saveNew(user),
+    saved,
     openSession(user, origin, now),
     journal.add(user.id, { kind: 'login', recordedAt: now.toISOString() }),
     codeCleared,
