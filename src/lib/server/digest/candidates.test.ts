@@ -16,6 +16,8 @@ import { recordAnswers } from '~/lib/server/review/review-state';
 import { storeCards } from '~/lib/server/review/storage/cards';
 import { emptyFigures, type MemberFigures } from '~/lib/server/team/team-rollup-fold';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
+import { teamRollup } from '~/lib/server/team/storage/team-rollup';
+import { teamRollupSchema } from '~/lib/server/team/team-rollup-fold';
 import { digestCandidates, teamFiguresForDigest, type DigestCandidate, type TeamFiguresForDigest } from './candidates';
 
 const NOW = new Date('2026-12-02T08:00:00.000Z'); // a Wednesday
@@ -166,5 +168,13 @@ describe('teamFiguresForDigest over stored records', () => {
     const tuesday = new Date('2026-12-01T08:00:00Z');
     const onTuesday = everyone.map((entry) => ({ ...entry, monday: false }));
     expect([...digestCandidates(await teamFiguresForDigest(tuesday), onTuesday, tuesday)].sort()).toEqual([learner.id, planned.id].sort());
+  });
+
+  it('never saves the team rollup: a pass run at a later time (--now) leaves the watermark where the clock is', async () => {
+    await backgroundWorkDone();
+    const before = await teamRollup.get(teamRollupSchema);
+    await teamFiguresForDigest(new Date(Date.now() + 2 * 24 * 3600_000));
+    await backgroundWorkDone();
+    expect(await teamRollup.get(teamRollupSchema)).toEqual(before);
   });
 });

@@ -44,7 +44,7 @@ export interface TeamFiguresForDigest {
 
 export async function teamFiguresForDigest(now: Date): Promise<TeamFiguresForDigest> {
   const [{ committed, view }, bank, programs] = await Promise.all([
-    refreshTeamRollup(now, { saveInBackground: true }),
+    refreshTeamRollup(now, { save: false }),
     getQuestionBank(),
     getPrograms(),
   ]);
