@@ -69,6 +69,9 @@ export const STATIC_PAGES: ReadonlySet<string> = new Set([
   '/sales-kit/prospecting',
 ]);
 
+/** What an account id looks like (a UUID; letters, digits and hyphens): the id of a person's page under /team-progress. */
+export const isAccountId = (text: string): boolean => /^[A-Za-z0-9-]{1,64}$/.test(text);
+
 /** A page route a path names: which page, and its ids (still to be checked against the content). */
 export type PageRoute =
   | { page: 'static' }
@@ -90,7 +93,7 @@ const ROUTES_WITH_IDS: ReadonlyArray<readonly [RegExp, (ids: number[]) => PageRo
 export function matchPageRoute(pathname: string): PageRoute | null {
   const path = withoutTrailingSlashes(pathname);
   if (STATIC_PAGES.has(path)) return { page: 'static' };
-  if (/^\/team-progress\/[A-Za-z0-9-]{1,64}$/.test(path)) return { page: 'person' };
+  if (path.startsWith('/team-progress/') && isAccountId(path.slice('/team-progress/'.length))) return { page: 'person' };
   for (const [pattern, toRoute] of ROUTES_WITH_IDS) {
     const match = pattern.exec(path);
     if (match) return toRoute(match.slice(1).map(Number));

@@ -7,7 +7,8 @@ export type Filter = 'all' | 'active' | 'inactive' | 'behind' | 'due-soon';
 /** Rows rendered at once: a team of hundreds renders a page at a time. */
 const PAGE_SIZE = 50;
 
-function kept(row: TeamMemberRow, filter: Filter, now: Date): boolean {
+/** Whether a row is shown under a filter (the radios); `now` judges 'active'. */
+export function kept(row: TeamMemberRow, filter: Filter, now: Date): boolean {
   switch (filter) {
     case 'all':
       return true;

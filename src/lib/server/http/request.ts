@@ -56,6 +56,16 @@ export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.infer<S> 
   return validate(schema, params);
 }
 
+/**
+ * readJson for an administrators' route that reads beside the session check: the body is parsed at once and
+ * awaited inside those reads, so a bad body is a 400 for an administrator and the 403 of anybody else.
+ */
+export function readJsonBesideCheck<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const body = readJson(request, schema);
+  body.catch(() => undefined); // settled quietly until the reads await it
+  return body;
+}
+
 /** A route id (parsed as an integer): a positive integer of at most 9 digits, else null. */
 export function parseRouteId(value: string | undefined): number | null {
   return value !== undefined && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;

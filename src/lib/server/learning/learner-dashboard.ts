@@ -11,7 +11,7 @@ import { dailyChallengeFromState } from '../review/daily-challenge';
 import { forgettingSoon, masteryByModule, type Mastery } from '../review/mastery';
 import { getQuestionBank } from '../review/question-bank';
 import { moduleWithProgress } from './modules';
-import { loadReviewState, type ReviewStateOptions } from '../review/review-state';
+import { loadReviewState, type ReviewState, type ReviewStateOptions } from '../review/review-state';
 
 export interface LearnerReview {
   /** Null when it cannot be read: the card then fetches it in the browser as the spec describes. */
@@ -20,9 +20,15 @@ export interface LearnerReview {
   mastery: Map<number, Mastery>;
 }
 
-export async function learnerReview(userId: string, now: Date, options: ReviewStateOptions = {}): Promise<LearnerReview> {
+/** `review`: the user's review state, when the page has started reading it for something else too. */
+export async function learnerReview(
+  userId: string,
+  now: Date,
+  options: ReviewStateOptions = {},
+  review: Promise<ReviewState> = loadReviewState(userId, now, options),
+): Promise<LearnerReview> {
   try {
-    const [state, bank] = await Promise.all([loadReviewState(userId, now, options), getQuestionBank()]);
+    const [state, bank] = await Promise.all([review, getQuestionBank()]);
     const challenge = await dailyChallengeFromState(userId, state, now).catch(() => null);
     return { challenge, mastery: masteryByModule(bank, state.cards, dayOf(now), state.hold) };
   } catch (error) {

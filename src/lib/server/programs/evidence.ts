@@ -8,7 +8,7 @@ import { progress } from '~/lib/server/learning/storage/progress';
 import { quizResults } from '~/lib/server/learning/storage/quiz-results';
 import { masteryByModule } from '~/lib/server/review/mastery';
 import { getQuestionBank, type QuestionBank } from '~/lib/server/review/question-bank';
-import { loadReviewState } from '~/lib/server/review/review-state';
+import { loadReviewState, type ReviewState } from '~/lib/server/review/review-state';
 import { resetChangedCards, type Card } from '~/lib/review/memory';
 import { readCards } from '~/lib/server/review/storage/cards';
 import { pageReads } from '~/lib/server/team/storage/page-reads';
@@ -42,17 +42,18 @@ function masteryEvidence(
 }
 
 /** The first half of reading a person's evidence: every listing, and the reads that take one round trip. */
-export async function listEvidence(userId: string, now: Date) {
-  const [lessonKeys, readKeys, signoffKeys, certificateKeys, results, review, bank] = await Promise.all([
+/** `review`: the person's review state when the page reads it for something else too (one read, not two). */
+export async function listEvidence(userId: string, now: Date, review: Promise<ReviewState> = loadReviewState(userId, now)) {
+  const [lessonKeys, readKeys, signoffKeys, certificateKeys, results, state, bank] = await Promise.all([
     progress.completionKeys(userId),
     pageReads.keys(userId),
     signoffs.keys(userId),
     certificates.keys(userId),
     quizResults.list(userId),
-    loadReviewState(userId, now),
+    review,
     getQuestionBank(),
   ]);
-  return { lessonKeys, readKeys, signoffKeys, certificateKeys, results, review, bank, now };
+  return { lessonKeys, readKeys, signoffKeys, certificateKeys, results, review: state, bank, now };
 }
 export type ListedEvidence = Awaited<ReturnType<typeof listEvidence>>;
 

@@ -6,6 +6,7 @@
 import type { AstroGlobal } from 'astro';
 import { assignProgramRequestSchema, endAssignmentRequestSchema, signOffRequestSchema, type ProgramRow } from '~/lib/api/programs';
 import type { PublicUser } from '~/lib/api/users';
+import { isAccountId } from '~/lib/routes';
 import { accountById } from '~/lib/server/accounts/accounts';
 import { HttpError } from '~/lib/server/errors';
 import { readFormFields } from '~/lib/server/http/request';
@@ -16,9 +17,6 @@ import { assignProgram, endAssignment, listPlanRecords, listPrograms, planFromRe
 import { assignments, type AssignmentRecord } from './storage/assignments';
 import { signoffs } from './storage/signoffs';
 
-/** What an account id looks like (a UUID; older ids are letters, digits and hyphens too). */
-const ACCOUNT_ID = /^[A-Za-z0-9-]{1,64}$/;
-
 export interface PersonPage {
   person: Person['user'];
   plan: Plan | null;
@@ -28,7 +26,7 @@ export interface PersonPage {
 
 /** Everything the page shows, read at once; null for an unknown account. */
 export async function personPage(userId: string, now: Date): Promise<PersonPage | null> {
-  if (!ACCOUNT_ID.test(userId)) return null;
+  if (!isAccountId(userId)) return null;
   const [user, { events, listed }, programs] = await Promise.all([accountById(userId), listPlanRecords(userId, now), listPrograms()]);
   if (!user) return null;
   const [evidence, history] = await Promise.all([readEvidence(listed), assignments.history(userId, events)]);
@@ -49,7 +47,7 @@ export const PERSON_DONE: Record<string, string> = {
 export type PersonFormResult = { done: keyof typeof PERSON_DONE } | { error: string; status: number };
 
 async function personById(userId: string): Promise<Person['user']> {
-  const user = await accountById(userId);
+  const user = isAccountId(userId) ? await accountById(userId) : null;
   if (!user) throw new HttpError(404, 'No such team member');
   return { id: user.id, username: user.username, name: user.name, disabled: user.disabled };
 }

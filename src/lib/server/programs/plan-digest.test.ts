@@ -1,56 +1,11 @@
 // The digest's plan part: required items overdue and due today, and a certificate expiring within 14 days.
 import { describe, expect, it } from 'vitest';
-import type { Program } from '~/lib/content/programs';
-import { computePlan, type PlanEvidence } from './plan';
+import { DISCOVERY_REFRESHER, noEvidence } from '../../../../tests/support/programs';
+import { computePlan } from './plan';
 import { planDigestOf } from './plan-digest';
 
-const program: Program = {
-  id: 'discovery-refresher',
-  title: 'Discovery refresher',
-  role: 'Rep',
-  description: 'Two weeks.',
-  lengthDays: 14,
-  certificate: { title: 'Current on discovery', validMonths: 6 },
-  review: { owner: 'aaliyah-brooks', lastReviewed: '2026-11-01', reviewBy: '2027-05-01' },
-  items: [
-    {
-      id: 'read:/sales-kit/objections',
-      kind: 'read',
-      title: 'Read the objection library',
-      required: true,
-      due: 2,
-      href: '/sales-kit/objections',
-      page: '/sales-kit/objections',
-    },
-    { id: 'quiz-11', kind: 'quiz', title: 'Pass the quiz', required: true, due: 4, href: '/quizzes/11', quizId: 11 },
-    {
-      id: 'read:/sales-kit/prospecting',
-      kind: 'read',
-      title: 'Optional',
-      required: false,
-      due: 2,
-      href: '/sales-kit/prospecting',
-      page: '/sales-kit/prospecting',
-    },
-    {
-      id: 'discovery-roleplay',
-      kind: 'signoff',
-      title: 'Role-play',
-      required: true,
-      due: 14,
-      href: '/plan#item-discovery-roleplay',
-      instructions: 'Run it.',
-    },
-  ],
-};
-const none: PlanEvidence = {
-  lessons: new Map(),
-  quizPasses: new Map(),
-  reads: new Map(),
-  signoffs: new Map(),
-  mastery: new Map(),
-  certificates: new Map(),
-};
+const program = DISCOVERY_REFRESHER;
+const none = noEvidence();
 const start = { programId: 'discovery-refresher', startDate: '2026-11-01' };
 
 describe('planDigestOf', () => {

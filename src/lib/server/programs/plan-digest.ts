@@ -2,8 +2,7 @@
  * The plan part of the e-mail digest: a person's required plan items overdue and those due today (on
  * their calendar), and a certificate expiring within 14 days; null without a program.
  */
-import { dayOf, isoDay } from '~/lib/review/days';
-import { localTime } from '~/lib/time-zone';
+import { addDays, localTime } from '~/lib/time-zone';
 import type { Plan } from './plan';
 import { planFromRecords, readPlanRecords } from './programs';
 
@@ -36,11 +35,7 @@ export function planDigestOf(plan: Plan, today: string): PlanDigest {
   const toItem = ({ title, dueDate, href }: PlanDigestItem) => ({ title, dueDate, href });
   const { certificate } = plan;
   const expiresOn = certificate?.expiresAt.slice(0, 10);
-  const expiring =
-    certificate &&
-    expiresOn &&
-    certificate.status !== 'expired' &&
-    expiresOn <= isoDay(dayOf(new Date(`${today}T00:00:00Z`)) + EXPIRY_NOTICE_DAYS);
+  const expiring = certificate && expiresOn && certificate.status !== 'expired' && expiresOn <= addDays(today, EXPIRY_NOTICE_DAYS);
   return {
     overdue: open.filter((item) => item.status === 'overdue').map(toItem),
     dueToday: open.filter((item) => item.dueDate === today).map(toItem),

@@ -2,6 +2,7 @@
 // certificate and how a plan stands for Team Progress.
 import { describe, expect, it } from 'vitest';
 import type { Program } from '~/lib/content/programs';
+import { noEvidence } from '../../../../tests/support/programs';
 import { computePlan, planStatus, type PlanEvidence } from './plan';
 
 const program: Program = {
@@ -37,14 +38,7 @@ const program: Program = {
   ],
 };
 
-const none = (): PlanEvidence => ({
-  lessons: new Map(),
-  quizPasses: new Map(),
-  reads: new Map(),
-  signoffs: new Map(),
-  mastery: new Map(),
-  certificates: new Map(),
-});
+const none = noEvidence;
 const at = (iso: string) => new Date(iso);
 const start = { programId: 'sdr-onboarding', startDate: '2026-11-01' };
 

@@ -12,6 +12,7 @@ import type { StoredUser } from '~/lib/server/accounts/storage/users';
 import { HttpError } from '~/lib/server/errors';
 import { eventId } from '~/lib/server/storage/keys';
 import { journal } from '~/lib/server/team/storage/journal';
+import type { ReviewState } from '~/lib/server/review/review-state';
 import { listEvidence, readEvidence, type ListedEvidence } from './evidence';
 import { activeAssignment, recordAssignment, recordEnd } from './assignment';
 import { computePlan, type Assignment, type Plan, type PlanEvidence } from './plan';
@@ -33,13 +34,18 @@ export interface PlanRecords {
 }
 
 /** The first of reading a person's plan records' two round trips: the listings. */
-export async function listPlanRecords(userId: string, now: Date): Promise<{ events: AssignmentEvent[]; listed: ListedEvidence }> {
-  const [events, listed] = await Promise.all([assignments.events(userId), listEvidence(userId, now)]);
+export async function listPlanRecords(
+  userId: string,
+  now: Date,
+  review?: Promise<ReviewState>,
+): Promise<{ events: AssignmentEvent[]; listed: ListedEvidence }> {
+  const [events, listed] = await Promise.all([assignments.events(userId), listEvidence(userId, now, review)]);
   return { events, listed };
 }
 
-export async function readPlanRecords(userId: string, now: Date): Promise<PlanRecords> {
-  const { events, listed } = await listPlanRecords(userId, now);
+/** `review`: the person's review state when the page reads it anyway (the home page). */
+export async function readPlanRecords(userId: string, now: Date, review?: Promise<ReviewState>): Promise<PlanRecords> {
+  const { events, listed } = await listPlanRecords(userId, now, review);
   return { events, evidence: await readEvidence(listed), timeZone: listed.review.timeZone };
 }
 

@@ -1,40 +1,11 @@
 // Team Progress's plan figures from the team rollup: the certificate of the current assignment (title,
 // expiry, status) beside the plan status, as the administrators' digest reads them.
 import { describe, expect, it } from 'vitest';
-import type { Program } from '~/lib/content/programs';
+import { DISCOVERY_REFRESHER } from '../../../../tests/support/programs';
 import { emptyFigures, type MemberFigures } from '~/lib/server/team/team-rollup-fold';
 import { planFigures } from './team-plans';
 
-const program: Program = {
-  id: 'discovery-refresher',
-  title: 'Discovery refresher',
-  role: 'Rep',
-  description: 'Two weeks.',
-  lengthDays: 14,
-  certificate: { title: 'Current on discovery', validMonths: 6 },
-  review: { owner: 'aaliyah-brooks', lastReviewed: '2026-11-01', reviewBy: '2027-05-01' },
-  items: [
-    {
-      id: 'read:/sales-kit/objections',
-      kind: 'read',
-      title: 'Read',
-      required: true,
-      due: 2,
-      href: '/sales-kit/objections',
-      page: '/sales-kit/objections',
-    },
-    { id: 'quiz-11', kind: 'quiz', title: 'Pass the quiz', required: true, due: 4, href: '/quizzes/11', quizId: 11 },
-    {
-      id: 'discovery-roleplay',
-      kind: 'signoff',
-      title: 'Role-play',
-      required: true,
-      due: 14,
-      href: '/plan#item-discovery-roleplay',
-      instructions: 'Run it.',
-    },
-  ],
-};
+const program = DISCOVERY_REFRESHER;
 const programs = new Map([[program.id, program]]);
 const bank = { byModule: new Map<number, string[]>(), materialRevisions: new Map<string, number>() };
 

@@ -26,7 +26,8 @@ export interface PlanFigures {
   certificate: { title: string; expiresAt: string; status: CertificateStatus } | null;
 }
 
-const NO_PLAN: PlanFigures = {
+/** A member without a program. */
+export const NO_PLAN: PlanFigures = {
   program: null,
   planDay: null,
   planDone: 0,

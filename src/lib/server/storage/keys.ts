@@ -25,6 +25,12 @@ export function prefix(...parts: Array<string | number>): string {
   return `${key(...parts)}/`;
 }
 
+/** A page path as one key segment, each '/' written ':' (`/personas/3` → `:personas:3`, `/` → `:`); checked by segment() where used. */
+export const pathSegment = (pagePath: string): string => pagePath.replaceAll('/', ':');
+
+/** The page path a pathSegment() stands for. */
+export const pathOfSegment = (text: string): string => text.replaceAll(':', '/');
+
 export const lastSegment = (blobKey: string): string => blobKey.slice(blobKey.lastIndexOf('/') + 1);
 
 /** A sortable, unique id for one event: ISO time plus randomness, so concurrent writers never collide. */

@@ -289,6 +289,24 @@ describe('rollups against a local BlobsServer', () => {
     await journal.add(userId, { kind: 'lesson', moduleId: 1, lessonId, recordedAt: iso });
   }
 
+  it('journals the page an entry read, and the plan facts, in the key alone: listing them gives them back', async () => {
+    const cy = await addUser('cy');
+    const page = (path: string) => ({ ...(visit(5) as Extract<JournalEvent, { kind: 'visit' }>), pagePath: path });
+    await journal.add(cy, page('/personas/3'));
+    await journal.add(cy, page('/team-progress/1f0c2a9e-0000-4000-8000-000000000000')); // a person's page: no read
+    await journal.add(cy, { kind: 'plan', programId: 'sdr-onboarding', startDate: '2026-11-01', ended: false, recordedAt: at(6) });
+    await journal.add(cy, { kind: 'signoff', programId: 'sdr-onboarding', itemId: 'shadow-calls', recordedAt: at(7) });
+    await journal.add(cy, { kind: 'plan', programId: 'sdr-onboarding', startDate: '2026-11-01', ended: true, recordedAt: at(8) });
+    const facts = (await journal.since(null, new Date(at(60)))).filter((entry) => entry.userId === cy).map((entry) => entry.fact);
+    expect(facts).toEqual([
+      { kind: 'entry', page: '/personas/3' },
+      { kind: 'entry', page: null },
+      { kind: 'plan', programId: 'sdr-onboarding', startDate: '2026-11-01', ended: false },
+      { kind: 'signoff', programId: 'sdr-onboarding', itemId: 'shadow-calls' },
+      { kind: 'plan', programId: 'sdr-onboarding', startDate: '2026-11-01', ended: true },
+    ]);
+  });
+
   it('folding only new events equals a rebuild, a late write inside the settle window is not lost', async () => {
     const curriculum = [{ id: 1, lessons: [{ id: 101 }, { id: 102 }, { id: 103 }, { id: 104 }] }];
     const ana = await addUser('ana');

@@ -14,18 +14,7 @@ import { teamKnowledge, type TeamKnowledge } from './team-knowledge';
 import { refreshTeamRollup } from './team-rollup';
 import { emptyFigures, lessonKey, type MemberFigures } from './team-rollup-fold';
 import type { Program } from '~/lib/content/programs';
-import { planFigures, type PlanFigures } from '../programs/team-plans';
-
-const NO_PLAN: PlanFigures = {
-  program: null,
-  planDay: null,
-  planDone: 0,
-  planRequired: 0,
-  overdueItems: 0,
-  planStatus: 'none',
-  dueSoon: 0,
-  certificate: null,
-};
+import { NO_PLAN, planFigures, type PlanFigures } from '../programs/team-plans';
 
 /** The part of a module the progress figure needs (as src/lib/content/learning.ts getModules() returns it). */
 export interface CurriculumModule {

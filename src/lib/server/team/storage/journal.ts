@@ -8,8 +8,8 @@
 import { z } from 'zod';
 import type { Confidence } from '~/lib/review/memory';
 import { listKeys, mapLimit, readJSON, remove, writeJSON } from '~/lib/server/storage/blobs';
-import { eventId, lastSegment, parseEventTime, segment } from '~/lib/server/storage/keys';
-import { pageCode, pagePathOf } from './page-reads';
+import { eventId, lastSegment, parseEventTime, pathOfSegment, pathSegment, segment } from '~/lib/server/storage/keys';
+import { isReadablePage } from './page-reads';
 
 /** Program ids, sign-off ids: lower-case words joined by hyphens (src/schemas/programs.ts). */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -94,7 +94,7 @@ export function factOf(event: JournalEvent): JournalFact {
   switch (event.kind) {
     case 'visit':
       if (event.exitPage === 'navigation') return { kind: 'exit' };
-      return event.tabId === null ? { kind: 'entry', page: pageCode(event.pagePath) === null ? null : event.pagePath } : { kind: 'tab' };
+      return event.tabId === null ? { kind: 'entry', page: isReadablePage(event.pagePath) ? event.pagePath : null } : { kind: 'tab' };
     case 'login':
       return { kind: 'login' };
     case 'lesson':
@@ -125,7 +125,7 @@ export function factOf(event: JournalEvent): JournalFact {
 function factCode(fact: JournalFact): string {
   switch (fact.kind) {
     case 'entry':
-      return fact.page === null ? 'entry' : `entry-${pageCode(fact.page)!}`;
+      return fact.page === null ? 'entry' : `entry${pathSegment(fact.page)}`;
     case 'plan':
       return `${fact.ended ? 'planend' : 'plan'}-${fact.programId}:${fact.startDate}`;
     case 'signoff':
@@ -152,7 +152,7 @@ function factCode(fact: JournalFact): string {
 function parseFactCode(code: string): JournalFact | null {
   if (code === 'entry') return { kind: 'entry', page: null };
   if (code === 'tab' || code === 'exit' || code === 'login') return { kind: code };
-  if (code.startsWith('entry-')) return { kind: 'entry', page: pagePathOf(code.slice(6)) };
+  if (code.startsWith('entry:')) return { kind: 'entry', page: pathOfSegment(code.slice(5)) };
   const plan = /^plan(end)?-([a-z0-9-]+):(\d{4}-\d{2}-\d{2})$/.exec(code);
   if (plan) return { kind: 'plan', programId: plan[2]!, startDate: plan[3]!, ended: plan[1] !== undefined };
   const signoff = /^signoff-([a-z0-9-]+):([a-z0-9-]+)$/.exec(code);

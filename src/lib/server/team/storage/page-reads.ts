@@ -1,34 +1,27 @@
 /**
- * The pages each person has read (`page-reads/<user>/<page code>`): the first visit of each page, kept
+ * The pages each person has read (`page-reads/<user>/<path segment>`): the first visit of each page, kept
  * per person so their plan finds its "read" items in one listing (the journal is kept by time for the
  * whole team). Create-only: the first visit's time stays.
  */
 import { z } from 'zod';
 import { listKeys, mapLimit, readJSON, writeJSON } from '~/lib/server/storage/blobs';
-import { key, prefix } from '~/lib/server/storage/keys';
+import { key, pathSegment, prefix } from '~/lib/server/storage/keys';
 
 const storedPageReadSchema = z.strictObject({ pagePath: z.string(), firstReadAt: z.iso.datetime() });
 
 /**
- * A page path as one key segment: `/personas/3` → `personas:3`; null for the home page, an unsafe path or
- * one longer than 48 characters (a person's page under /team-progress: never a plan item). Short, since the
- * journal's key carries it beside an event id and a user id.
+ * Whether a page can be a plan's "read" item, so its first visit is kept: any page but the home page, of at
+ * most 48 characters (a person's page under /team-progress is longer, and never a plan item). Short, since
+ * the journal's key carries it beside an event id and a user id.
  */
-export function pageCode(pagePath: string): string | null {
-  const code = pagePath.replace(/^\/+|\/+$/g, '').replaceAll('/', ':');
-  return /^[a-z0-9][a-z0-9:-]{0,47}$/.test(code) ? code : null;
-}
-
-/** The page path of a page code. */
-export const pagePathOf = (code: string): string => `/${code.replaceAll(':', '/')}`;
+export const isReadablePage = (pagePath: string): boolean => pagePath !== '/' && /^\/[a-z0-9/-]{1,47}$/.test(pagePath);
 
 export const pageReads = {
   /** Records the first visit of a page (a later visit changes nothing). */
   async add(userId: string, pagePath: string, at: Date): Promise<void> {
-    const code = pageCode(pagePath);
-    if (code === null) return;
+    if (!isReadablePage(pagePath)) return;
     await writeJSON(
-      key('page-reads', userId, code),
+      key('page-reads', userId, pathSegment(pagePath)),
       storedPageReadSchema,
       { pagePath, firstReadAt: at.toISOString() },
       { onlyIfNew: true },

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { listFolders, listKeys, mapLimit, remove, writeJSON } from '~/lib/server/storage/blobs';
-import { key, lastSegment, prefix } from '~/lib/server/storage/keys';
+import { key, lastSegment, pathOfSegment, pathSegment, prefix } from '~/lib/server/storage/keys';
 
 const ROOT = 'page-visits';
 const DAY_MS = 24 * 60 * 60_000;
@@ -24,9 +24,6 @@ export function weekOf(at: Date): string {
   return new Date(midnight - sinceMonday * DAY_MS).toISOString().slice(0, 10);
 }
 
-const pathSegment = (pagePath: string) => (pagePath === '/' ? ':' : pagePath.replaceAll('/', ':'));
-const pathOf = (segmentText: string) => (segmentText === ':' ? '/' : segmentText.replaceAll(':', '/'));
-
 export const pageVisits = {
   /** Marks a page visited in the week of `at` (create-only: the week's first visit writes it). */
   async mark(pagePath: string, at: Date): Promise<void> {
@@ -36,7 +33,7 @@ export const pageVisits = {
   /** The paths visited in any of these weeks (their Mondays): one listing per week, together. */
   async visitedIn(weeks: readonly string[]): Promise<Set<string>> {
     const lists = await Promise.all(weeks.map((week) => listKeys(prefix(ROOT, week))));
-    return new Set(lists.flat().map((blobKey) => pathOf(lastSegment(blobKey))));
+    return new Set(lists.flat().map((blobKey) => pathOfSegment(lastSegment(blobKey))));
   },
 
   /** The weeks that have marks (their Mondays), oldest first. */
