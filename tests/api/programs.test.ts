@@ -321,6 +321,19 @@ describe('bad input and callers', () => {
     expect((await signOff('shadow-calls')).status).toBe(201);
   });
 
+  it('a person’s page for an account that does not exist, or an id that is no account id, is a 404, a form sent to it too', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not.an.id']) {
+      const page = await admin.get(`/team-progress/${id}`);
+      expect(page.status, id).toBe(404);
+      expect(await page.text()).toContain('No such team member');
+      const form = await admin.request('POST', `/team-progress/${id}`, {
+        rawBody: 'action=end&reason=x',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+      expect(form.status, id).toBe(404);
+    }
+  });
+
   it('every administrators’ route answers 403 to anybody else, whatever the body, and 401 signed out', async () => {
     const { client } = learner;
     const calls: Array<[string, string, unknown]> = [
