@@ -183,6 +183,10 @@ async function workingDay(person: Person, content: Content, until: number): Prom
   await person.signIn();
   while (Date.now() < until) {
     await sleep(2_000 + Math.random() * 4_000);
+    if (person.signedOut) {
+      await person.signIn();
+      continue;
+    }
     const roll = Math.random();
     if (roll < 0.45) await person.read(pick(PAGES));
     else if (roll < 0.6) await person.completeLesson(...pick(content.lessons));
@@ -195,8 +199,9 @@ async function workingDay(person: Person, content: Content, until: number): Prom
 
 async function administrator(origin: string, tally: Tally, until: number): Promise<void> {
   const admin = new Person(origin, DEMO_ADMIN.username, DEMO_ADMIN.password, tally, 'admin');
-  await admin.signIn();
+  admin.signedOut = true;
   while (Date.now() < until) {
+    if (admin.signedOut) await admin.signIn();
     await admin.act('load Team Progress', [200], () => admin.request('GET', '/team-progress'));
     await admin.act('load the team rows (CSV)', [200], () => admin.request('GET', '/api/team-progress'));
     await admin.act('load the knowledge figures', [200], () => admin.request('GET', '/api/team-progress/knowledge'));

@@ -17,6 +17,8 @@ export async function connectBlobs(localSiteId: string, directory = path.resolve
     setEnvironmentContext({ siteID, token });
     return async () => {};
   }
+  // The emulator walks files to list: a whole journal takes longer than a request on Netlify.
+  process.env['BLOBS_TIMEOUT_MS'] ??= '60000';
   const latency = parseLatency(process.env['BLOBS_LATENCY']);
   const faults = parseFaults(process.env['BLOBS_FAULTS']);
   const local = await startLocalBlobs({ directory, siteID: localSiteId, latency, faults });

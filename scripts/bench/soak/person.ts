@@ -45,6 +45,8 @@ export class Person {
   private readonly jar = new Map<string, string>();
   readonly ledger: Ledger;
   private readonly lastVisit = new Map<string, number>();
+  /** Set when the site answered as to someone signed out (401, or a page sending to /auth): sign in again. */
+  signedOut = false;
 
   constructor(
     private readonly origin: string,
@@ -122,6 +124,7 @@ export class Person {
         this.tally.actionMs.set(action, samples);
         return answer;
       }
+      if (answer.status === 401 || answer.status === 302) this.signedOut = true; // a page sends the signed-out to /auth
       if (answer.status !== 503 && answer.status !== 0) return null; // an answer a retry would not change
       await new Promise((resolve) => setTimeout(resolve, 1_000 + Math.random() * 2_000));
     }
@@ -133,8 +136,10 @@ export class Person {
     const answer = await this.act('sign in', [200], () =>
       this.request('POST', '/api/login', { username: this.username, password: this.password }),
     );
-    if (answer) this.ledger.signIns += 1;
-    else this.ledger.abandoned.signIns += 1;
+    if (answer) {
+      this.ledger.signIns += 1;
+      this.signedOut = false;
+    } else this.ledger.abandoned.signIns += 1;
   }
 
   /** Opens a page and records the visit as its script does; never the same page twice within 11 s. */
