@@ -6,6 +6,8 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { contentCheck } from './src/integrations/content-check.ts';
+import { quietBuildWarnings } from './src/integrations/build-warnings.ts';
+import { changedContent } from './src/integrations/changed-content.ts';
 import { buildOnlyCleanup, devServerIsolation } from './src/integrations/dev-server.ts';
 import { productionReact } from './src/integrations/production-react.ts';
 
@@ -35,12 +37,27 @@ const clientDirectives = {
 export default defineConfig({
   output: 'server',
   adapter: buildOnlyCleanup(netlify({ cacheOnDemandPages: false })),
-  integrations: [contentCheck(), react(), mdx(), clientDirectives, devServerIsolation(), productionReact()],
+  integrations: [
+    contentCheck(),
+    react(),
+    mdx(),
+    clientDirectives,
+    devServerIsolation(),
+    productionReact(),
+    quietBuildWarnings(),
+    changedContent(),
+  ],
   vite: { plugins: [tailwindcss()] },
+  // Shiki colours code with inline styles, which the CSP below refuses: a code block in a lesson is plain.
+  markdown: { syntaxHighlight: false },
   devToolbar: { enabled: false },
   // Astro hashes every script and style it emits into a CSP <meta>: no 'unsafe-inline' anywhere.
   // frame-ancestors cannot be set by <meta>; src/middleware.ts sends it as a header.
   security: {
+    // src/middleware.ts checks the Origin of every write itself, whatever its content type, and lets
+    // through the two that come from no browser: the mail client's one-click unsubscribe (RFC 8058) and a
+    // scheduled function's call, each with its own authority. Astro's check would refuse both.
+    checkOrigin: false,
     csp: {
       directives: [
         "default-src 'self'",

@@ -7,6 +7,23 @@ import { defineConfig, devices } from '@playwright/test';
 const externalBaseUrl = process.env['PW_BASE_URL'];
 const port = process.env['PW_PORT'] ?? '8888';
 const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
+// One pass over https (e2e/https.spec.ts): the same build served with a self-signed certificate made at start.
+const httpsPort = process.env['PW_HTTPS_PORT'] ?? String(Number(port) + 1);
+const HTTPS_SPEC = /https\.spec\.ts$/;
+const chrome = { ...devices['Desktop Chrome'], channel: undefined };
+// Local-run clocks (src/lib/server/clock.ts): content freshness is pinned (review notes and /content-health
+// never depend on today's date; e2e/content-freshness.spec.ts relies on this date, E2E_TODAY there), and the
+// learning test clock (x-parcelwise-now) lets e2e/review.spec.ts move days forward.
+const serverEnv = {
+  BROWSER: 'none',
+  ASTRO_TELEMETRY_DISABLED: '1',
+  PARCELWISE_NOW: '2026-12-12T09:00:00Z',
+  PARCELWISE_TEST_CLOCK: 'true',
+  // Every spec signs up people of its own on this one server (more than a day's worth of new accounts), and the
+  // specs running side by side write as the same demo learner (more than one person's minute of changes).
+  REGISTRATIONS_PER_DAY: '100000',
+  WRITES_PER_MINUTE: '100000',
+};
 
 export default defineConfig({
   testDir: './e2e',
@@ -37,26 +54,35 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: HTTPS_SPEC, use: chrome },
+    ...(externalBaseUrl
+      ? []
+      : [{ name: 'https', testMatch: HTTPS_SPEC, use: { ...chrome, baseURL: `https://127.0.0.1:${httpsPort}`, ignoreHTTPSErrors: true } }]),
+  ],
   ...(externalBaseUrl
     ? {}
     : {
-        webServer: {
-          command: `npm run serve:built -- --port ${port} --data .netlify/blobs-e2e-${port}`,
-          url: `http://127.0.0.1:${port}/auth`,
-          timeout: 60_000,
-          reuseExistingServer: false,
-          stdout: 'ignore',
-          stderr: 'pipe',
-          // Local-run clocks (src/lib/server/clock.ts): content freshness is pinned (review notes and /content-health
-          // never depend on today's date; e2e/content-freshness.spec.ts relies on this date, E2E_TODAY there), and the
-          // learning test clock (x-parcelwise-now) lets e2e/review.spec.ts move days forward.
-          env: {
-            BROWSER: 'none',
-            ASTRO_TELEMETRY_DISABLED: '1',
-            PARCELWISE_NOW: '2026-12-12T09:00:00Z',
-            PARCELWISE_TEST_CLOCK: 'true',
+        webServer: [
+          {
+            command: `npm run serve:built -- --port ${port} --data .netlify/blobs-e2e-${port}`,
+            url: `http://127.0.0.1:${port}/auth`,
+            timeout: 60_000,
+            reuseExistingServer: false,
+            stdout: 'ignore',
+            stderr: 'pipe',
+            env: serverEnv,
           },
-        },
+          {
+            command: `npm run serve:built -- --https --port ${httpsPort} --data .netlify/blobs-e2e-${httpsPort}`,
+            url: `https://127.0.0.1:${httpsPort}/auth`,
+            ignoreHTTPSErrors: true,
+            timeout: 60_000,
+            reuseExistingServer: false,
+            stdout: 'ignore',
+            stderr: 'pipe',
+            env: serverEnv,
+          },
+        ],
       }),
 });

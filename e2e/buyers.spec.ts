@@ -267,3 +267,38 @@ test.describe('accessibility', () => {
     }
   });
 });
+
+test.describe('/personas', () => {
+  test('lists every persona by buyer segment and buying role, each linked to its page', async ({ userPage: page }) => {
+    await page.goto('/personas');
+    await expect(page.getByTestId('header-title')).toHaveText('Personas');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Personas');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Personas', exact: true })).toHaveAttribute('aria-current', 'page');
+    const matrix = page.getByRole('table', { name: 'Personas by buyer segment and buying role' });
+    await expect(matrix.getByRole('columnheader')).toHaveText(['Buyer segment', 'Decision Maker', 'Influencer', 'User', 'Champion']);
+    await expect(matrix.getByRole('rowheader')).toHaveText(SEGMENTS.map((segment) => segment.name));
+    // Nathan Greer is the champion at a leasing brokerage (segment 9).
+    const leasing = matrix.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Leasing Brokers' }) });
+    await expect(leasing.getByRole('cell').nth(3)).toContainText('Nathan Greer');
+    const cards = page.getByTestId('persona-card');
+    expect(await cards.count()).toBeGreaterThanOrEqual(8);
+    const nathan = cards.filter({ hasText: 'Nathan Greer' });
+    await expect(nathan).toContainText('Marketing Manager, Castlegate Commercial');
+    await expect(nathan).toContainText('Mid-Market');
+    await expect(nathan).toContainText('Champion');
+    await nathan.getByRole('link', { name: 'Nathan Greer' }).click();
+    await expect(page).toHaveURL(/\/personas\/2$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nathan Greer');
+    await expect(nav.getByRole('link', { name: 'Personas', exact: true })).toHaveAttribute('aria-current', 'page');
+    await page.getByRole('link', { name: 'All Personas' }).click();
+    await expect(page).toHaveURL(/\/personas$/);
+  });
+
+  test('works without JavaScript', async ({ browser }) => {
+    const page = await noJsPage(browser);
+    await page.goto('/personas');
+    await expect(main(page).getByRole('link', { name: 'Nathan Greer' }).first()).toBeVisible();
+    await page.context().close();
+  });
+});

@@ -198,6 +198,16 @@ test('team table: sort, filter and export with the keyboard', async ({ adminPage
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('team-progress.csv');
   expect((await readFile((await download.path())!, 'utf8')).split('\r\n')[0]).toBe(
-    '"Name","Username","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"',
+    '"Name","Username","Program","Plan day","Plan items done","Plan items required","Plan status","Overdue items","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"',
   );
+});
+
+test('personas: the table scrolls by keyboard and every persona link is reachable and opens', async ({ userPage: page }) => {
+  await page.goto('/personas');
+  const region = page.getByRole('region', { name: 'Personas by buyer segment and buying role' });
+  await tabTo(page, region);
+  const link = region.getByRole('link', { name: 'Nathan Greer' });
+  await tabTo(page, link);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/personas\/2$/);
 });

@@ -1,22 +1,40 @@
 /**
  * `npm run dev` (and `npm start`): the Astro dev server with what a local run needs beside it — the
- * embedded identity provider (tools/local-oidc), so "Sign in with …" works with the demo accounts. Every
+ * embedded identity provider (tools/local-oidc), so "Sign in with …" works with the demo accounts, the mail
+ * capture (tools/local-mail) unless SMTP_URL names a real server — and without the routine request lines
+ * (scripts/lib/request-log.ts; `--log-requests` shows them). Every other
  * argument goes to `astro dev`.
  */
 import { spawn } from 'node:child_process';
+import { localMailUnlessConfigured } from '~tools/local-mail/for-local-run';
 import { localOidcUnlessConfigured } from '~tools/local-oidc/for-local-run';
+import { quietRequests } from './lib/request-log';
 
-const args = process.argv.slice(2);
+const logRequests = process.argv.includes('--log-requests');
+const args = process.argv.slice(2).filter((arg) => arg !== '--log-requests');
 const portArgument = args.indexOf('--port');
 const port = portArgument >= 0 ? Number(args[portArgument + 1]) : 4321;
 // Astro moves to the next port when one is taken: the provider accepts the next few too.
 const oidc = await localOidcUnlessConfigured(Array.from({ length: 10 }, (_, n) => port + n));
 if (oidc) console.log(`Local identity provider at ${oidc.issuer} (demo accounts; README "Demo accounts").`);
+const mail = await localMailUnlessConfigured();
+if (mail) console.log(`Local mail capture at ${mail.url}: npm run mail lists what arrived.`);
 
-const astro = spawn('npx', ['--no-install', 'astro', 'dev', ...args], { stdio: 'inherit', env: process.env });
+// Piped, Astro would print without colours: keep them when this runs in a terminal.
+const env = process.stdout.isTTY && !process.env['NO_COLOR'] ? { ...process.env, FORCE_COLOR: '1' } : process.env;
+const astro = spawn('npx', ['--no-install', 'astro', 'dev', ...args], {
+  stdio: ['inherit', logRequests ? 'inherit' : 'pipe', 'inherit'],
+  env,
+});
+if (astro.stdout) {
+  const output = quietRequests((text) => process.stdout.write(text));
+  astro.stdout.setEncoding('utf8');
+  astro.stdout.on('data', (chunk: string) => output.push(chunk));
+  astro.stdout.on('end', () => output.end());
+}
 const stop = (signal: NodeJS.Signals) => astro.kill(signal);
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 astro.on('exit', (code) => {
-  void oidc?.stop().finally(() => process.exit(code ?? 0));
+  void Promise.all([oidc?.stop(), mail?.stop()]).finally(() => process.exit(code ?? 0));
 });

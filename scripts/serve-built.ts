@@ -10,11 +10,15 @@
  * With `--faults on` (or BLOBS_FAULTS=on; or e.g. `--faults rate=5%,kinds=error+timeout,seed=42`) that share
  * of Blobs requests fail, reproducibly from the seed (tools/local-blobs/faults.ts).
  *
- *   npm run build && npm run serve:built -- [--port 8888] [--data .netlify/blobs-e2e] [--latency on] [--faults on]
+ * With `--https` it serves https with a self-signed certificate made at start (tools/self-signed.ts), so the
+ * site answers as it does on Netlify: `__Host-` Secure cookies, Strict-Transport-Security.
+ *
+ *   npm run build && npm run serve:built -- [--port 8888] [--data .netlify/blobs-e2e] [--latency on] [--faults on] [--https]
  */
 import { existsSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -22,8 +26,10 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { describeFaults, parseFaults } from '~tools/local-blobs/faults';
 import { parseLatency } from '~tools/local-blobs/latency';
 import { startLocalBlobs } from '~tools/local-blobs/server';
+import { localMailUnlessConfigured } from '~tools/local-mail/for-local-run';
 import { localOidcUnlessConfigured } from '~tools/local-oidc/for-local-run';
 import { serverTiming, withTrace } from '~tools/local-blobs/trace';
+import { selfSignedCertificate } from '~tools/self-signed';
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +37,7 @@ const { values } = parseArgs({
     data: { type: 'string', default: '.netlify/blobs-e2e' },
     keep: { type: 'boolean', default: false },
     latency: { type: 'string', default: process.env['BLOBS_LATENCY'] ?? 'off' },
+    https: { type: 'boolean', default: false },
     faults: { type: 'string', default: process.env['BLOBS_FAULTS'] ?? 'off' },
   },
 });
@@ -60,7 +67,8 @@ const latency = parseLatency(values.latency);
 const faults = parseFaults(values.faults);
 const blobs = await startLocalBlobs({ directory: dataDir, siteID: 'local-serve', latency, faults });
 process.env['PARCELWISE_LOCAL'] ??= 'true';
-const oidc = await localOidcUnlessConfigured([Number(values.port)]);
+const oidc = await localOidcUnlessConfigured([Number(values.port)], values.https ? 'https' : 'http');
+const mail = await localMailUnlessConfigured();
 const { default: handler } = (await import(pathToFileURL(HANDLER).href)) as {
   default: (request: Request, context: { ip: string }) => Promise<Response>;
 };
@@ -131,10 +139,14 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-const server = createServer(async (req, res) => {
+const scheme = values.https ? 'https' : 'http';
+const listener: RequestListener = async (req, res) => {
   try {
-    const origin = `http://${req.headers.host ?? `localhost:${values.port}`}`;
-    const pathname = new URL(req.url ?? '/', origin).pathname;
+    const origin = `${scheme}://${req.headers.host ?? `localhost:${values.port}`}`;
+    const url = new URL(req.url ?? '/', origin);
+    // Netlify's image CDN resizes pictures in production (the Netlify adapter's image service); here the
+    // original file answers, so pictures show in local runs too.
+    const pathname = url.pathname === '/.netlify/images' ? `/${(url.searchParams.get('url') ?? '').replace(/^\/+/, '')}` : url.pathname;
     const file = (req.method === 'GET' || req.method === 'HEAD') && (await staticFile(pathname));
     if (file) {
       const immutable = pathname.startsWith('/_astro/');
@@ -160,18 +172,19 @@ const server = createServer(async (req, res) => {
     console.error(error);
     res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal error');
   }
-});
+};
+const server = values.https ? createHttpsServer(selfSignedCertificate(), listener) : createHttpServer(listener);
 
 server.listen(Number(values.port), '127.0.0.1', () => {
   const simulated = latency
     ? ` (Blobs latency: get ${latency.get} ms, set ${latency.set} ms, list ${latency.list} ms, ±${Math.round(latency.jitter * 100)} %)`
     : '';
-  console.log(`Serving the production build on http://localhost:${values.port}${simulated}`);
+  console.log(`Serving the production build on ${scheme}://localhost:${values.port}${simulated}`);
   if (faults) console.log(`Blobs fault mode: ${describeFaults(faults)}.`);
 });
 const stop = async () => {
   server.close();
-  await Promise.all([blobs.stop(), oidc?.stop()]);
+  await Promise.all([blobs.stop(), oidc?.stop(), mail?.stop()]);
   process.exit(0);
 };
 process.on('SIGINT', stop);

@@ -6,6 +6,8 @@
  *   npm run user -- set-password --username … --password '…'
  *   npm run user -- unlock --username …                     clears the username's counted sign-in failures
  *   npm run user -- sessions --username … [--end <handle> | --end-all]   lists (or ends) the user's sessions
+ *   npm run user -- assign --username … --program <id> [--start YYYY-MM-DD]   assigns an onboarding program (start: today)
+ *   npm run user -- unassign --username … --reason '…'      ends the person's onboarding program
  *
  * Storage: with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, the deployed site's Blobs; otherwise the local
  * dev server's data in .netlify/blobs-serve (site id 0; pass --site-id unlinked for `netlify serve`).
@@ -16,14 +18,21 @@ import { connectBlobs } from './lib/blobs';
 import { createUser, deleteUser, existingUser, isAdmin, listUsers, setDisabled, setPassword } from '~/lib/server/accounts/accounts';
 import { endSessionsOf, sessionsOf } from '~/lib/server/accounts/sessions';
 import { unlockUsername } from '~/lib/server/accounts/sign-in';
+import { readContent } from '~/lib/content-check/read';
+import { CONTENT_SOURCES } from '~/lib/content-check/sources';
+import { activeAssignment, recordAssignment, recordEnd } from '~/lib/server/programs/assignment';
+import { assignments } from '~/lib/server/programs/storage/assignments';
 
-const USAGE = `Usage: npm run user -- <create|list|disable|enable|delete|set-password|unlock|sessions> [options]
+const USAGE = `Usage: npm run user -- <create|list|disable|enable|delete|set-password|unlock|sessions|assign|unassign> [options]
   --username <email>   the account (required except for list)
   --name <text>        display name (create)
   --role <admin|user>  role (create; default user)
   --password <text>    password, 8+ characters (create, set-password)
   --end <handle>       sessions: end the session with this handle (from the listing)
   --end-all            sessions: end every session of the user
+  --program <id>       assign: the program (a file name of content/programs without .yaml)
+  --start <YYYY-MM-DD> assign: the start date (default today; from 2015-01-01 to 90 days ahead)
+  --reason <text>      unassign: why the program ends
   --site-id <id>       local Blobs site id (default 0 = npm run dev; "unlinked" = netlify serve)`;
 
 function fail(message: string): never {
@@ -47,6 +56,36 @@ async function sessionsCommand(username: string, handle: string | null, all: boo
   }
 }
 
+/** The operator, as the assignment history names them. */
+const OPERATOR = { id: 'operator', name: 'Operator (command line)' };
+
+/** Assigns or ends a person's onboarding program; the program ids come from content/programs. */
+async function programCommand(
+  command: 'assign' | 'unassign',
+  username: string,
+  values: { program?: string; start?: string; reason?: string },
+) {
+  const user = await existingUser(username);
+  const events = await assignments.events(user.id);
+  if (command === 'unassign') {
+    if (!values.reason?.trim()) fail('--reason is required.');
+    await recordEnd(OPERATOR, user, events, values.reason.trim(), new Date());
+    console.log(`Ended the onboarding program of ${user.username}.`);
+    return;
+  }
+  const programs = readContent(
+    process.cwd(),
+    CONTENT_SOURCES.filter((source) => source.collection === 'programs'),
+  ).entries;
+  const program = programs.find((entry) => entry.id === values.program);
+  if (!program) fail(`--program must be one of: ${programs.map((entry) => entry.id).join(', ')}.`);
+  if (values.start !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.start)) fail('--start must be a date written YYYY-MM-DD.');
+  const event = await recordAssignment(OPERATOR, user, program.id, values.start, new Date());
+  const previous = activeAssignment(events);
+  const what = previous === null ? 'Assigned' : previous.programId === program.id ? 'Moved the start of' : 'Switched to';
+  console.log(`${what} ${String(program.data['title'])} for ${user.username}, starting ${event.startDate}.`);
+}
+
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -57,6 +96,9 @@ async function main(): Promise<void> {
       password: { type: 'string' },
       end: { type: 'string' },
       'end-all': { type: 'boolean', default: false },
+      program: { type: 'string' },
+      start: { type: 'string' },
+      reason: { type: 'string' },
       'site-id': { type: 'string', default: '0' },
     },
   });
@@ -109,6 +151,10 @@ async function main(): Promise<void> {
         if (!values.password) fail('--password is required.');
         await setPassword(username!, values.password);
         console.log(`Password changed for ${username}; other sessions ended.`);
+        break;
+      case 'assign':
+      case 'unassign':
+        await programCommand(command, username!, values);
         break;
       default:
         fail(`Unknown command ${command}.`);

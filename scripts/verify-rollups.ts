@@ -18,7 +18,10 @@ const show = (value: unknown) => JSON.stringify(value)?.slice(0, 160) ?? 'none';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { 'site-id': { type: 'string', default: '0' }, data: { type: 'string' } } });
-  const disconnect = await connectBlobs(values['site-id'], values.data ? path.resolve(values.data) : undefined);
+  const disconnect = await connectBlobs(
+    values['site-id'],
+    values.data ? { directory: path.resolve(values.data), siteID: values['site-id'] } : undefined,
+  );
   try {
     const result = await verifyTeamRollup();
     if (result.activityThrough === null) {

@@ -7,6 +7,7 @@ import { industryCollections } from './collections/industry';
 import { learningCollections } from './collections/learning';
 import { externalToolsCollections } from './collections/external-tools';
 import { productCollections } from './collections/product';
+import { programCollections } from './collections/programs';
 import { salesKitCollections } from './collections/sales-kit';
 
 export const collections = {
@@ -18,4 +19,5 @@ export const collections = {
   ...externalToolsCollections,
   ...coachCollections,
   ...salesKitCollections,
+  ...programCollections,
 };

@@ -17,3 +17,9 @@ declare namespace App {
     toast: import('~/lib/toast').ToastText | null;
   }
 }
+
+/** The content this branch changed against its base (src/integrations/changed-content.ts). */
+declare module 'virtual:parcelwise/changed-content' {
+  const changes: import('~/lib/content-check/changes').ContentChanges;
+  export default changes;
+}

@@ -11,10 +11,17 @@ import { cookieUserId, userForSession } from '~/lib/server/accounts/sessions';
 import { sessionOrigin } from '~/lib/server/accounts/sign-in-request';
 import { getSession, sessionCookieData, type SessionData } from '~/lib/server/accounts/session-cookie';
 import { flashToast, takeFlash } from '~/lib/server/accounts/flash';
-import { openSessionGate, type SessionGate, type SessionUser } from '~/lib/server/http/signed-in';
+import { openSessionGate, writeMarkWritten, type SessionGate, type SessionUser } from '~/lib/server/http/signed-in';
+import { isScheduledCallPath } from '~/lib/server/http/scheduled-call';
+import { writeAllowance } from '~/lib/server/accounts/write-limit';
+import { requestNow } from '~/lib/server/clock';
 
-/** API routes a signed-out visitor may call. */
+/** A signed-in write with a limit of its own (visits: team/visits.ts), outside the per-person write limit. */
+const OWN_WRITE_LIMIT = '/api/track-visit';
+
+/** API routes a signed-out visitor may call; the scheduled functions' calls carry their own token instead. */
 const PUBLIC_API = new Set(['/api/login', '/api/register', '/api/logout']);
+const isPublicApi = (path: string) => PUBLIC_API.has(path) || isScheduledCallPath(path);
 
 /**
  * Requests that never need to know who is signed in, so they cost no session read: signing in or up
@@ -22,7 +29,7 @@ const PUBLIC_API = new Set(['/api/login', '/api/register', '/api/logout']);
  * session its cookie names, whoever that is.
  */
 function needsSession(path: string, method: string): boolean {
-  if (path === '/api/login' || path === '/api/register' || path === '/api/logout') return false;
+  if (isPublicApi(path)) return false;
   if (path === '/auth') return method === 'GET' || method === 'HEAD';
   return !isPublicPath(path);
 }
@@ -90,12 +97,13 @@ function asJsonError(response: Response, routePattern: string): Response {
   return errorResponse(response.status, response.statusText || 'Request failed');
 }
 
-/** A plain page for when storage or a setting is missing: no layout, since there is no user. */
-function unavailablePage(message: string): Response {
+/** A plain page for when storage or a setting is missing, or a limit is reached: no layout, since there may be no user. */
+function failurePage(status: 503 | 429, message: string, retryAfter = '30'): Response {
   const escaped = message.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const title = status === 429 ? 'Too many requests' : 'Temporarily unavailable';
   return new Response(
-    `<!doctype html><html lang="en"><meta charset="utf-8"><title>Temporarily unavailable</title><body><h1>Temporarily unavailable</h1><p>${escaped}</p></body></html>`,
-    { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '30', 'Cache-Control': 'no-store' } },
+    `<!doctype html><html lang="en"><meta charset="utf-8"><title>${title}</title><body><h1>${title}</h1><p>${escaped}</p></body></html>`,
+    { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': retryAfter, 'Cache-Control': 'no-store' } },
   );
 }
 
@@ -119,7 +127,9 @@ export const onRequest = defineMiddleware((context, next) => {
   const scope = { signedIn, waitUntil: platformWaitUntil(context.locals) };
   return withRequestScope(scope, async () => {
     try {
-      return withHeaders(await handle(context, next, confirm), transportSecurity(context.url));
+      const response = await handle(context, next, confirm);
+      await writeMarkWritten(context.locals); // the person's next write counts this one
+      return withHeaders(response, transportSecurity(context.url));
     } finally {
       confirm(false); // no session check ran (or it failed): background work is skipped
     }
@@ -137,7 +147,14 @@ async function openGate(context: APIContext): Promise<SessionGate> {
   const claimedUserId = cookieUserId(cookie);
   const check = claimedUserId === null ? Promise.resolve(null) : checkSession(context, cookie);
   check.catch(() => undefined); // answered in handle()
-  const gate = { claimedUserId, sessionId: typeof cookie.sessionId === 'string' ? cookie.sessionId : '', check };
+  const limited = claimedUserId !== null && !isSafeMethod(request.method) && url.pathname !== OWN_WRITE_LIMIT;
+  const gate = {
+    claimedUserId,
+    sessionId: typeof cookie.sessionId === 'string' ? cookie.sessionId : '',
+    check,
+    // Its marks of the last minute are listed beside the session check; admitted once the check passed.
+    writes: limited ? writeAllowance(claimedUserId, requestNow(request)) : undefined,
+  };
   openSessionGate(locals, gate);
   return gate;
 }
@@ -171,7 +188,10 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
   const path = url.pathname;
   const isApi = isApiPath(path);
   if (path.startsWith('/_astro/')) return withHeaders(missingAsset(), SECURITY_HEADERS);
-  if (!isSafeMethod(request.method) && request.headers.get('origin') !== url.origin) {
+  // The unsubscribe link's POST comes from mail clients (RFC 8058 one-click): its signed link is its authority.
+  // A scheduled function's call comes from no browser and has no Origin: its bearer token is its authority.
+  const crossSiteAllowed = path === '/unsubscribe' || isScheduledCallPath(path);
+  if (!isSafeMethod(request.method) && request.headers.get('origin') !== url.origin && !crossSiteAllowed) {
     return withHeaders(errorResponse(403, 'Cross-site requests are not allowed'), SECURITY_HEADERS);
   }
   const cacheControl = isApi ? { 'Cache-Control': 'no-store' } : isPublicPath(path) ? {} : { 'Cache-Control': 'private, no-store' };
@@ -188,7 +208,7 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
       (who) => confirm(who !== null),
       () => confirm(false),
     );
-    besideCheck = gate.claimedUserId !== null && !(isApi ? PUBLIC_API.has(path) : isPublicPath(path));
+    besideCheck = gate.claimedUserId !== null && !(isApi ? isPublicApi(path) : isPublicPath(path));
     if (besideCheck) {
       // Taken now, while the answer's cookies can still change; named once the user is known, before the
       // page's own wait for the check resumes (reactions run in the order they were added).
@@ -205,7 +225,7 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
     }
     const who = await gate.check;
     const signedIn = who !== null;
-    if (!signedIn && !(isApi ? PUBLIC_API.has(path) : isPublicPath(path))) {
+    if (!signedIn && !(isApi ? isPublicApi(path) : isPublicPath(path))) {
       await response?.body?.cancel();
       const signedOut = isApi ? errorResponse(401, 'Not signed in') : context.redirect('/auth', 302);
       return withHeaders(signedOut, { ...SECURITY_HEADERS, ...(isApi ? cacheControl : {}) });
@@ -216,7 +236,7 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
     await response?.body?.cancel();
     if (isApi) return withHeaders(toErrorResponse(error), { ...SECURITY_HEADERS, ...cacheControl });
     const failure = expectedFailure(error);
-    if (failure?.status === 503) return withHeaders(unavailablePage(failure.message), SECURITY_HEADERS);
+    if (failure?.status === 503) return withHeaders(failurePage(503, failure.message), SECURITY_HEADERS);
     throw error;
   }
 
@@ -232,13 +252,15 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
 
 /**
  * What the route answered; a failure becomes JSON on the API; on a page, storage that failed is the
- * "Temporarily unavailable" page (503), anything else Astro's error page.
+ * "Temporarily unavailable" page (503), a form's write over the person's limit a plain 429 page, anything
+ * else Astro's error page.
  */
 function routeAnswer(context: APIContext, response: Response | null, routeError: unknown): Response {
   if (!isApiPath(context.url.pathname)) {
     if (response !== null) return response;
     const failure = expectedFailure(routeError);
-    if (failure?.status === 503) return unavailablePage(failure.message);
+    if (failure?.status === 503) return failurePage(503, failure.message);
+    if (failure?.status === 429) return failurePage(429, failure.message, failure.headers['Retry-After']);
     throw routeError;
   }
   return asJsonError(response ?? toErrorResponse(routeError), context.routePattern);

@@ -34,6 +34,8 @@ export interface ExampleContext {
    * session the other examples use (a person keeps at most 10 sessions, the oldest end).
    */
   signInAccounts: ReadonlyArray<{ username: string; password: string }>;
+  /** The demo learner's account id (their page under Team Progress). */
+  learnerId: string;
 }
 
 export interface RouteExample {
@@ -46,6 +48,7 @@ export interface RouteExample {
   path: string | ((context: ExampleContext) => string | Promise<string>);
   body?: (context: ExampleContext) => unknown;
   form?: (context: ExampleContext) => Record<string, string>;
+  headers?: Record<string, string>;
   status: number;
 }
 
@@ -57,7 +60,13 @@ const get = (route: string, path: string, status = 200, as: Actor = 'learner'): 
   status,
 });
 
+/** A well-formed user id for the unsubscribe page's example (its link is refused: no signature). */
+const DEMO_LINK_USER = '00000000-0000-4000-8000-000000000001';
+
 const credentials = { username: DEMO_USER.username, password: DEMO_USER.password };
+
+/** A date some days before today, YYYY-MM-DD. */
+const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 /** The account a sign-in example's repetition signs in (`signInAccounts` in turn). */
 const signInAccountOf = ({ run, signInAccounts }: ExampleContext) => ({ ...signInAccounts[run % signInAccounts.length]! });
@@ -100,6 +109,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   },
   get('GET /buyer-segments', '/buyer-segments'),
   get('GET /buyer-segments/[id]', '/buyer-segments/8'),
+  get('GET /changes', '/changes'),
   get('GET /company-overview', '/company-overview'),
   get('GET /content-health', '/content-health', 200, 'admin'),
   get('GET /ideal-customer-profile', '/ideal-customer-profile'),
@@ -107,6 +117,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /industry-knowledge/[id]', '/industry-knowledge/2'),
   get('GET /modules/[id]', '/modules/1'),
   get('GET /modules/[id]/lessons/[lessonId]', '/modules/1/lessons/101'),
+  get('GET /personas', '/personas'),
   get('GET /personas/[id]', '/personas/1'),
   get('GET /product', '/product'),
   get('GET /quizzes', '/quizzes'),
@@ -126,6 +137,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /segments/[id]', '/segments/8', 301),
   get('GET /team-progress', '/team-progress', 200, 'admin'),
   get('GET /settings', '/settings'),
+  get('GET /unsubscribe', `/unsubscribe?u=${DEMO_LINK_USER}&t=not-a-signature`, 400, 'anonymous'),
 
   // API calls
   get('ALL /api/[...path]', '/api/no-such-call', 404),
@@ -136,6 +148,19 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     route: 'POST /api/daily-challenge/complete',
     label: 'first answer of the window',
     as: 'new-user',
+    method: 'POST',
+    path: '/api/daily-challenge/complete',
+    body: async ({ client }) => {
+      const challenge = await currentChallenge(client);
+      return { questionId: challenge.id, answerId: challenge.options[0]!.id };
+    },
+    status: 200,
+  },
+  {
+    // The first repetition answers; the later ones answer again in the same window: that answer counts, nothing new is stored.
+    route: 'POST /api/daily-challenge/complete',
+    label: 'answered again',
+    as: 'writer',
     method: 'POST',
     path: '/api/daily-challenge/complete',
     body: async ({ client }) => {
@@ -174,6 +199,16 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     body: (context) => ({ completedLessons: [lessonOfRun(context).lessonId] }),
     status: 200,
   },
+  {
+    // The first repetition completes the lesson; the later ones complete it again and store nothing new.
+    route: 'PATCH /api/progress/[id]',
+    label: 'a lesson completed again',
+    as: 'writer',
+    method: 'PATCH',
+    path: '/api/progress/1',
+    body: ({ lessonIds }) => ({ completedLessons: [lessonIds.get(1)![0]!] }),
+    status: 200,
+  },
   get('GET /api/progress', '/api/progress'),
   {
     route: 'POST /api/progress',
@@ -186,6 +221,17 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   },
   get('GET /api/quiz-results', '/api/quiz-results'),
   { route: 'POST /api/quiz-results', as: 'writer', method: 'POST', path: '/api/quiz-results', body: quizAnswers, status: 201 },
+  {
+    // The first repetition submits; the later ones repeat it with the same key: they find the first try and store nothing new.
+    route: 'POST /api/quiz-results',
+    label: 'sent again with its Idempotency-Key',
+    as: 'writer',
+    method: 'POST',
+    path: '/api/quiz-results',
+    body: (context) => quizAnswers({ ...context, run: 0 }),
+    headers: { 'Idempotency-Key': 'route-example-quiz-submission' },
+    status: 201,
+  },
   get('GET /api/quizzes', '/api/quizzes'),
   {
     route: 'POST /api/register',
@@ -243,6 +289,42 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     status: 204,
   },
   get('GET /api/user', '/api/user'),
+  get('GET /api/programs', '/api/programs'),
+  get('GET /api/plan', '/api/plan'),
+  get('GET /plan', '/plan'),
+  get('GET /plan/certificate', '/plan/certificate', 404),
+  { route: 'GET /team-progress/[id]', as: 'admin', method: 'GET', path: ({ learnerId }) => `/team-progress/${learnerId}`, status: 200 },
+  {
+    route: 'POST /api/program-assignments',
+    label: 'moves the start of the learner’s program',
+    as: 'admin',
+    method: 'POST',
+    path: '/api/program-assignments',
+    body: () => ({ username: DEMO_USER.username, programId: 'discovery-refresher', startDate: isoDaysAgo(3) }),
+    status: 201,
+  },
+  {
+    route: 'DELETE /api/program-assignments/[username]',
+    as: 'admin',
+    method: 'DELETE',
+    // Each repetition first gives a sign-in account a program (before the request is measured), then ends it.
+    path: async ({ client, signInAccounts }) => {
+      const { username } = signInAccounts[0]!;
+      await client.request('POST', '/api/program-assignments', { body: { username, programId: 'sdr-onboarding' } });
+      return `/api/program-assignments/${encodeURIComponent(username)}`;
+    },
+    body: () => ({ reason: 'Moved to another team' }),
+    status: 204,
+  },
+  {
+    route: 'POST /api/program-signoffs',
+    label: 'an item signed off already',
+    as: 'admin',
+    method: 'POST',
+    path: '/api/program-signoffs',
+    body: () => ({ username: DEMO_USER.username, itemId: 'discovery-roleplay' }),
+    status: 200,
+  },
   get('GET /api/sessions', '/api/sessions'),
   {
     route: 'DELETE /api/sessions',
@@ -259,6 +341,25 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     method: 'DELETE',
     path: '/api/sessions/0123456789ab',
     status: 404,
+  },
+  get('GET /api/preferences', '/api/preferences'),
+  {
+    // The pass itself (a batch over everyone whose hour it is) is measured by `npm run bench:digests`.
+    route: 'POST /api/scheduled/send-digests',
+    label: 'without the scheduled function’s token',
+    as: 'anonymous',
+    method: 'POST',
+    path: '/api/scheduled/send-digests',
+    status: 401,
+  },
+  {
+    route: 'PATCH /api/preferences',
+    label: 'the digest hour and time zone',
+    as: 'writer',
+    method: 'PATCH',
+    path: '/api/preferences',
+    body: () => ({ digest: 'daily', hour: 8, timeZone: 'Europe/Berlin' }),
+    status: 200,
   },
   {
     route: 'POST /api/password',
@@ -316,7 +417,8 @@ export async function prepareExamples(
   const quizzes = (await (await learner.request('GET', '/api/quizzes')).json()) as ExampleContext['quizzes'];
   const accounts = await Promise.all(Array.from({ length: clients + 1 }, () => newAccount(app)));
   const [sessionAccount, ...signInAccounts] = accounts.map(({ username, password }) => ({ username, password }));
-  const context = { lessonIds, quizzes, signInAccounts };
+  const learnerId = ((await (await learner.request('GET', '/api/user')).json()) as { id: string }).id;
+  const context = { lessonIds, quizzes, signInAccounts, learnerId };
   // A learner well into the course: two modules' lessons, every quiz taken twice, today's challenge, visits.
   for (const moduleId of [1, 2])
     await learner.request('PATCH', `/api/progress/${moduleId}`, { body: { completedLessons: lessonIds.get(moduleId) } });
@@ -330,6 +432,11 @@ export async function prepareExamples(
   for (const pagePath of ['/', '/modules/1', '/quizzes', '/product']) {
     await learner.request('POST', '/api/track-visit', { body: { pagePath, tabId: null, visitDate: new Date().toISOString() } });
   }
+  // An onboarding program three days in, its role-play signed off: the home page and /plan show a plan.
+  await admin.request('POST', '/api/program-assignments', {
+    body: { username: DEMO_USER.username, programId: 'discovery-refresher', startDate: isoDaysAgo(3) },
+  });
+  await admin.request('POST', '/api/program-signoffs', { body: { username: DEMO_USER.username, itemId: 'discovery-roleplay' } });
   await admin.request('GET', '/api/team-progress'); // the rollup exists (the scheduled refresh keeps it so)
   return { ...context, learner, admin, sessionAccount: sessionAccount! };
 }
@@ -370,12 +477,13 @@ export function clientsFor(
 export async function requestOf(
   example: RouteExample,
   context: ExampleContext,
-): Promise<{ path: string; body?: unknown; form?: Record<string, string> }> {
+): Promise<{ path: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> }> {
   const path = typeof example.path === 'function' ? await example.path(context) : example.path;
   return {
     path,
     ...(example.body ? { body: await example.body(context) } : {}),
     ...(example.form ? { form: example.form(context) } : {}),
+    ...(example.headers ? { headers: example.headers } : {}),
   };
 }
 

@@ -72,6 +72,9 @@ export async function startTracedApp(
     faults: options.faults ?? null,
   });
   process.env['PARCELWISE_LOCAL'] = 'true';
+  // Measurements of speed, not of the limits: accounts and writes well past a day's and a minute's worth.
+  process.env['REGISTRATIONS_PER_DAY'] ??= '100000';
+  process.env['WRITES_PER_MINUTE'] ??= '100000';
   const { default: handler } = (await import(pathToFileURL(handlerPath).href)) as { default: Handler };
   const origin = 'http://localhost:8888';
   // Work handed to waitUntil is followed by the trace itself (settled()); nothing more to keep here.

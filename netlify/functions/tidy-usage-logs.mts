@@ -3,7 +3,7 @@
 // (docs/architecture.md "Scheduled functions").
 import type { Config } from '@netlify/functions';
 import { tidySearchLog } from '~/lib/server/search/search-log';
-import { removeOldPageVisits } from '~/lib/server/team/page-visits';
+import { removeOldPageVisits } from '~/lib/server/team/page-visit-weeks';
 
 export default async function tidyUsageLogs(): Promise<Response> {
   const now = new Date();

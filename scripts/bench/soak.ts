@@ -294,7 +294,7 @@ async function main(): Promise<number> {
     await new Promise((resolve) => server.once('exit', resolve));
     delete process.env['BLOBS_FAULTS']; // the checks read the data with the store working
     delete process.env['BLOBS_LATENCY'];
-    const disconnect = await connectBlobs('local-serve', data);
+    const disconnect = await connectBlobs('local-serve', { directory: data, siteID: 'local-serve' });
     const checks = await checkFigures(people.map((person) => person.ledger)).finally(disconnect);
     const { text, passed } = report(tally, checks, refreshes.report);
     console.log(`\n${text}\n`);

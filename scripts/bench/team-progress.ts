@@ -11,6 +11,9 @@
  * Each user also answers ANSWERS bank questions (a review-answers key and its journal entry each), so the
  * Knowledge section (mastery by topic, most-missed questions) is folded and computed with the rows.
  *
+ * Every user is also assigned an onboarding program (a 25-item plan over the same curriculum), some items
+ * done (pages read, quizzes passed, a sign-off), so each row computes its plan from the rollup.
+ *
  *   npx tsx scripts/bench/team-progress.ts [--users 100] [--events 1000] [--answers 2000] [--runs 20] [--rebuilds 1]
  */
 import { randomUUID } from 'node:crypto';
@@ -26,6 +29,8 @@ import { buildQuestionBank } from '~/lib/server/review/question-bank';
 import { startLocalBlobs } from '~tools/local-blobs/server';
 import { users } from '~/lib/server/accounts/storage/users';
 import { pool, timings } from '~tools/bench-stats';
+import { gzipSync } from 'node:zlib';
+import type { Program } from '~/lib/content/programs';
 
 const { values } = parseArgs({
   options: {
@@ -74,6 +79,79 @@ const BANK = buildQuestionBank(
   })),
 );
 
+const PAGES = ['/company-overview', '/ideal-customer-profile', '/product', '/personas/1', '/personas/3', '/buyer-segments/8'];
+
+// A program like the content's: every lesson of two modules, lessons of the others, quizzes, pages, mastery, sign-offs.
+const PROGRAM: Program = {
+  id: 'bench-onboarding',
+  title: 'Bench onboarding',
+  role: 'Sales development representative',
+  description: 'd',
+  lengthDays: 42,
+  certificate: { title: 'Ready', validMonths: 12 },
+  review: { owner: 'aaliyah-brooks', lastReviewed: '2026-09-01', reviewBy: '2027-09-01' },
+  items: [
+    ...CURRICULUM.slice(0, 2).map((module, index) => ({
+      id: `module-${module.id}`,
+      kind: 'module' as const,
+      title: `Module ${module.id}`,
+      required: true,
+      due: 3 + index * 5,
+      href: `/modules/${module.id}`,
+      lessons: module.lessons.map((lesson) => ({ moduleId: module.id, lessonId: lesson.id, materialRevision: 1 })),
+    })),
+    ...CURRICULUM.slice(2).flatMap((module) =>
+      module.lessons.slice(0, 3).map((lesson, index) => ({
+        id: `lesson-${lesson.id}`,
+        kind: 'lesson' as const,
+        title: `Lesson ${lesson.id}`,
+        required: true,
+        due: 12 + module.id * 3 + index,
+        href: `/modules/${module.id}/lessons/${lesson.id}`,
+        lessons: [{ moduleId: module.id, lessonId: lesson.id, materialRevision: 1 }],
+      })),
+    ),
+    ...[1, 2, 3, 4].map((quizId) => ({
+      id: `quiz-${quizId}`,
+      kind: 'quiz' as const,
+      title: `Quiz ${quizId}`,
+      required: true,
+      due: 6 * quizId,
+      href: `/quizzes/${quizId}`,
+      quizId,
+    })),
+    ...PAGES.map((page, index) => ({
+      id: `read:${page}`,
+      kind: 'read' as const,
+      title: `Read ${page}`,
+      required: index < 4,
+      due: 2 + index * 3,
+      href: page,
+      page,
+    })),
+    { id: 'mastery-2', kind: 'mastery', title: 'Mastery', required: true, due: 35, href: '/review', moduleId: 2, threshold: 60 },
+    { id: 'shadow-calls', kind: 'signoff', title: 'Shadow three calls', required: true, due: 30, href: '/plan', instructions: 'i' },
+    { id: 'observed-call', kind: 'signoff', title: 'Observed call', required: true, due: 42, href: '/plan', instructions: 'i' },
+  ],
+};
+const PROGRAMS = new Map([[PROGRAM.id, PROGRAM]]);
+
+/** One user's plan: assigned some days ago, pages read, a sign-off for every other user. */
+function planOf(userId: string, index: number, now: number): Array<() => Promise<unknown>> {
+  const startDate = new Date(now - (index % 40) * DAY).toISOString().slice(0, 10);
+  // An hour after the start, never in the future (an event ahead of the clock is not folded yet).
+  const at = new Date(Math.min(now - 60_000, now - (index % 40) * DAY + 3600_000)).toISOString();
+  const writes: Array<() => Promise<unknown>> = [
+    () => journal.add(userId, { kind: 'plan', programId: PROGRAM.id, startDate, ended: false, recordedAt: at }),
+    ...PAGES.slice(0, index % PAGES.length).map(
+      (pagePath) => () => journal.add(userId, { kind: 'visit', pagePath, tabId: null, exitPage: null, visitDate: at, recordedAt: at }),
+    ),
+  ];
+  if (index % 2 === 0)
+    writes.push(() => journal.add(userId, { kind: 'signoff', programId: PROGRAM.id, itemId: 'shadow-calls', recordedAt: at }));
+  return writes;
+}
+
 async function time<T>(task: () => Promise<T>): Promise<[number, T]> {
   const start = performance.now();
   const result = await task();
@@ -118,7 +196,7 @@ function historyOf(userId: string, now: number): Array<() => Promise<unknown>> {
         answers: [],
         completedAt,
       });
-      await journal.add(userId, { kind: 'quiz', quizId, recordedAt: completedAt });
+      await journal.add(userId, { kind: 'quiz', quizId, score: i % 3 === 0 ? 90 : 50, recordedAt: completedAt });
     });
   }
   for (let i = 0; i < challengeCount; i++) {
@@ -164,6 +242,8 @@ function historyOf(userId: string, now: number): Array<() => Promise<unknown>> {
 }
 
 async function main(): Promise<void> {
+  // A local run: the emulator's requests get a local run's time (a cold load reads thousands at once).
+  process.env['PARCELWISE_LOCAL'] ??= 'true';
   const requests = new Map<string, number>();
   const blobs = await startLocalBlobs({ siteID: 'bench', onRequest: ({ type }) => requests.set(type, (requests.get(type) ?? 0) + 1) });
   const counted = async <T>(task: () => Promise<T>): Promise<[T, string]> => {
@@ -190,14 +270,14 @@ async function main(): Promise<void> {
         }),
       );
       await pool(
-        ids.flatMap((id) => historyOf(id, now)),
+        ids.flatMap((id, index) => [...historyOf(id, now), ...planOf(id, index, now)]),
         SEED_CONCURRENCY,
         (write) => write(),
       );
     });
     console.log(`Seeded in ${(seedMs / 1000).toFixed(1)} s.\n`);
 
-    const run = () => getTeamProgress({ curriculum: CURRICULUM, bank: BANK });
+    const run = () => getTeamProgress({ curriculum: CURRICULUM, bank: BANK, programs: PROGRAMS });
     const [coldMs, [cold, coldRequests]] = await time(() => counted(run));
     console.log(`Team progress, cold (no rollups: every event folded once): ${coldMs.toFixed(1)} ms for ${cold.rows.length} rows`);
     console.log(`  Blobs requests: ${coldRequests}`);
@@ -246,7 +326,14 @@ async function main(): Promise<void> {
     console.log(`  Blobs requests per rebuild: ${(await counted(() => rebuildRollups()))[1]}`);
 
     const after = await run();
-    console.log(`\nSample row: ${JSON.stringify(after.rows[0])}`);
+    const statuses = new Map<string, number>();
+    for (const row of after.rows) statuses.set(row.planStatus, (statuses.get(row.planStatus) ?? 0) + 1);
+    console.log(`\nPlans: ${[...statuses].map(([status, n]) => `${n} ${status}`).join(', ')}`);
+    const props = JSON.stringify(after.rows);
+    console.log(
+      `The rows as the page's island props: ${(props.length / 1024).toFixed(0)} KiB, ${(gzipSync(props).length / 1024).toFixed(1)} KiB gzip`,
+    );
+    console.log(`Sample row: ${JSON.stringify(after.rows[0])}`);
     console.log(`Knowledge: ${after.knowledge.topics.length} topics, ${after.knowledge.mostMissed.length} most-missed questions`);
   } finally {
     await backgroundWorkDone();

@@ -10,7 +10,7 @@ import { parseFaults } from '~tools/local-blobs/faults';
 import { parseLatency } from '~tools/local-blobs/latency';
 import { startLocalBlobs } from '~tools/local-blobs/server';
 
-export async function connectBlobs(localSiteId: string, directory = path.resolve('.netlify/blobs-serve')): Promise<() => Promise<void>> {
+export async function connectBlobs(localSiteId: string, local?: { directory: string; siteID: string }): Promise<() => Promise<void>> {
   const siteID = process.env['NETLIFY_SITE_ID'];
   const token = process.env['NETLIFY_AUTH_TOKEN'];
   if (siteID && token) {
@@ -21,6 +21,12 @@ export async function connectBlobs(localSiteId: string, directory = path.resolve
   process.env['BLOBS_TIMEOUT_MS'] ??= '60000';
   const latency = parseLatency(process.env['BLOBS_LATENCY']);
   const faults = parseFaults(process.env['BLOBS_FAULTS']);
-  const local = await startLocalBlobs({ directory, siteID: localSiteId, latency, faults });
-  return () => local.stop();
+  const server = await startLocalBlobs({
+    ...(local
+      ? { directory: path.resolve(local.directory), siteID: local.siteID }
+      : { directory: path.resolve('.netlify/blobs-serve'), siteID: localSiteId }),
+    latency,
+    faults,
+  });
+  return () => server.stop();
 }

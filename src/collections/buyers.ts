@@ -1,7 +1,7 @@
 // Content collections of the buyers concept, registered in src/content.config.ts.
 // Schemas (and the authoring guide for each field) live in src/schemas/buyers.ts.
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { glob } from './movable-glob';
 import { icpSchema, personaSchema, segmentSchema } from '~/schemas/buyers';
 
 export const buyersCollections = {

@@ -3,7 +3,7 @@
 // content/sales-situations/ (guide: README.md there). Entry ids are the file names ("06-budget-pushback"),
 // whose number is the display order; src/lib/content/coach.ts sorts by it. Schema: src/schemas/coach.ts.
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { glob } from './movable-glob';
 import { salesSituationSchema } from '~/schemas/coach';
 
 export const coachCollections = {

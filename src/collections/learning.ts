@@ -4,7 +4,7 @@
 // Entry ids are the authored numeric ids as strings (e.g. getEntry('lessons', '101')), so a duplicate
 // id is reported by the loader; files without a usable id fall back to their path.
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { glob } from './movable-glob';
 import { lessonSchema, moduleSchema, quizSchema } from '~/schemas/learning';
 
 type IdOptions = { entry: string; data: Record<string, unknown> };

@@ -8,7 +8,8 @@
 // - resources                 content/resources/library/*.yaml       one file per resource (id = file name)
 // - resourceCustomerExamples  content/resources/customer-examples.yaml  one row per buyer segment
 import { defineCollection } from 'astro:content';
-import { file, glob } from 'astro/loaders';
+import { file } from 'astro/loaders';
+import { glob } from './movable-glob';
 import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '~/schemas/product';
 import { customerExampleRowSchema, resourceSchema } from '~/schemas/resources';
 

@@ -10,7 +10,8 @@
 // - prospecting         content/sales-kit/prospecting.yaml          one three-touch sequence per persona (`id`)
 // - caseStudies         content/sales-kit/case-studies/*.yaml       one file per customer (id = file name)
 import { defineCollection } from 'astro:content';
-import { file, glob } from 'astro/loaders';
+import { file } from 'astro/loaders';
+import { glob } from './movable-glob';
 import { caseStudySchema } from '~/schemas/case-studies';
 import { demoScriptSchema } from '~/schemas/demo-scripts';
 import { itSectionSchema } from '~/schemas/it-security';

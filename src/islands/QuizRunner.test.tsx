@@ -195,6 +195,51 @@ describe('QuizRunner', () => {
     expect(screen.queryByText('Second?')).not.toBeNull();
   });
 
+  it('sends an Idempotency-Key with a submission, the same one when the person retries after a failure, and a new one after a change or a success', async () => {
+    const keys: string[] = [];
+    const answers = [503, 201, 201, 201];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        keys.push((init?.headers as Record<string, string>)['Idempotency-Key']!);
+        const status = answers.shift()!;
+        return new Response(JSON.stringify(status === 201 ? graded : { message: 'Storage is down' }), { status });
+      }),
+    );
+    render(<QuizRunner quiz={quiz} />);
+    answerAll();
+    fireEvent.click(button('Submit Quiz')); // 503
+    await waitFor(() => expect(button('Submit Quiz')).toHaveProperty('disabled', false));
+    fireEvent.click(button('Submit Quiz')); // the retry: stored once on the server
+    fireEvent.click(await screen.findByRole('button', { name: 'Retake quiz' }));
+    answerAll();
+    fireEvent.click(button('Submit Quiz')); // a new submission
+    fireEvent.click(await screen.findByRole('button', { name: 'Retake quiz' }));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('a changed answer after a failed submission is a new submission with a new key', async () => {
+    const keys: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        keys.push((init?.headers as Record<string, string>)['Idempotency-Key']!);
+        return new Response(JSON.stringify({ message: 'Storage is down' }), { status: 503 });
+      }),
+    );
+    render(<QuizRunner quiz={quiz} />);
+    answerAll();
+    fireEvent.click(button('Submit Quiz'));
+    await waitFor(() => expect(button('Submit Quiz')).toHaveProperty('disabled', false));
+    fireEvent.click(screen.getByLabelText('Delta'));
+    fireEvent.click(button('Submit Quiz'));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
   it('keeps an option picked in the server-rendered HTML before hydration', async () => {
     const container = document.createElement('div');
     container.innerHTML = renderToString(<QuizRunner quiz={quiz} />);

@@ -7,6 +7,7 @@ import { teamProgressCsv } from '~/lib/team/csv';
 import type { TeamMemberRow } from '~/lib/team/figures';
 import { downloadCsv } from './team-table/download';
 import { TeamFilter } from './team-table/TeamFilter';
+import { TeamPages } from './team-table/TeamPages';
 import { TeamTableBody } from './team-table/TeamTableBody';
 import { TeamTableHead } from './team-table/TeamTableHead';
 import { useTeamRows } from './team-table/useTeamRows';
@@ -19,7 +20,7 @@ interface Props {
 
 export default function TeamProgressTable({ rows, generatedAt }: Props) {
   const now = useMemo(() => new Date(generatedAt), [generatedAt]);
-  const { shown, sort, toggleSort, filter, setFilter } = useTeamRows(rows, now);
+  const { shown, pageRows, page, pages, setPage, sort, toggleSort, filter, setFilter, query, setQuery } = useTeamRows(rows, now);
   const region = useRef<HTMLDivElement>(null);
   const scrolls = useScrollsSideways(region);
 
@@ -27,6 +28,17 @@ export default function TeamProgressTable({ rows, generatedAt }: Props) {
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
         <TeamFilter filter={filter} onChange={setFilter} />
+        <label className="flex items-center gap-2 text-sm">
+          Find
+          <input
+            type="search"
+            className="input input-bordered input-sm w-48"
+            placeholder="Name or e-mail"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            data-testid="team-find"
+          />
+        </label>
         <button type="button" className="btn btn-sm btn-outline ml-auto" onClick={() => downloadCsv(teamProgressCsv(shown))}>
           Export CSV
         </button>
@@ -50,9 +62,10 @@ export default function TeamProgressTable({ rows, generatedAt }: Props) {
         <table className="table table-zebra table-sm" data-testid="team-table">
           <caption className="sr-only">Team progress, one row per team member. Column headers are buttons that sort the table.</caption>
           <TeamTableHead sort={sort} onSort={toggleSort} />
-          <TeamTableBody rows={shown} now={now} />
+          <TeamTableBody rows={pageRows} now={now} />
         </table>
       </div>
+      {pages > 1 && <TeamPages page={page} pages={pages} onPage={setPage} />}
     </div>
   );
 }

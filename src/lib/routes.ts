@@ -1,7 +1,7 @@
 // The route table of docs/product.md "Header titles" and "Sidebar": header titles and the sidebar's items, in one place.
 
 /**
- * Header titles by path pattern, exactly the spec's list. Routes the spec lists without a title
+ * Header titles by path pattern: the spec's list, and `Personas` for the persona list the spec does not have. Routes the spec lists without a title
  * (/quizzes, /team-progress, /sales-situations, /buyer-segments/{id}, /industry-knowledge/{id}) get the
  * default like any other path; their pages carry their own headings (docs/decisions.md).
  */
@@ -15,6 +15,7 @@ const HEADER_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/ideal-customer-profile$/, 'Ideal Customer Profile'],
   [/^\/product$/, 'Product Features & Integrations'],
   [/^\/modules\/[^/]+$/, 'Module Details'],
+  [/^\/personas$/, 'Personas'],
   [/^\/personas\/[^/]+$/, 'Persona Details'],
   [/^\/resources$/, 'Resources'],
   [/^\/content-management$/, 'Content Management'],
@@ -39,11 +40,12 @@ export function headerTitle(pathname: string): string {
 }
 
 /** The pages of the site that take no id (tests/unit/tracked-pages.test.ts checks the list against src/pages). */
-const STATIC_PAGES = new Set([
+export const STATIC_PAGES: ReadonlySet<string> = new Set([
   '/',
   '/company-overview',
   '/industry-knowledge',
   '/buyer-segments',
+  '/personas',
   '/ideal-customer-profile',
   '/product',
   '/resources',
@@ -53,7 +55,10 @@ const STATIC_PAGES = new Set([
   '/search',
   '/team-progress',
   '/content-health',
+  '/changes',
   '/settings',
+  '/plan',
+  '/plan/certificate',
   '/sales-kit',
   '/sales-kit/discovery-questions',
   '/sales-kit/case-studies',
@@ -68,7 +73,9 @@ const STATIC_PAGES = new Set([
 export type PageRoute =
   | { page: 'static' }
   | { page: 'segment' | 'module' | 'persona' | 'quiz'; id: number }
-  | { page: 'lesson'; moduleId: number; lessonId: number };
+  | { page: 'lesson'; moduleId: number; lessonId: number }
+  /** A team member's page (administrators): the id is an account id, not checked here. */
+  | { page: 'person' };
 
 const ID = '([1-9]\\d{0,8})';
 const ROUTES_WITH_IDS: ReadonlyArray<readonly [RegExp, (ids: number[]) => PageRoute]> = [
@@ -83,6 +90,7 @@ const ROUTES_WITH_IDS: ReadonlyArray<readonly [RegExp, (ids: number[]) => PageRo
 export function matchPageRoute(pathname: string): PageRoute | null {
   const path = withoutTrailingSlashes(pathname);
   if (STATIC_PAGES.has(path)) return { page: 'static' };
+  if (/^\/team-progress\/[A-Za-z0-9-]{1,64}$/.test(path)) return { page: 'person' };
   for (const [pattern, toRoute] of ROUTES_WITH_IDS) {
     const match = pattern.exec(path);
     if (match) return toRoute(match.slice(1).map(Number));
@@ -101,9 +109,11 @@ export interface NavItem {
 
 export const LEARNING_PATH: readonly NavItem[] = [
   { label: 'Dashboard', href: '/', icon: 'home' },
+  { label: 'My Plan', href: '/plan', icon: 'flag', matchPrefix: true },
   { label: 'Company Overview', href: '/company-overview', icon: 'building' },
   { label: 'Industry Knowledge', href: '/industry-knowledge', icon: 'book', matchPrefix: true },
   { label: 'Buyer Segments', href: '/buyer-segments', icon: 'users', matchPrefix: true },
+  { label: 'Personas', href: '/personas', icon: 'user', matchPrefix: true },
   { label: 'Ideal Customer Profile', href: '/ideal-customer-profile', icon: 'target' },
   { label: 'Product', href: '/product', icon: 'layers' },
   { label: 'Resources', href: '/resources', icon: 'folder' },
@@ -128,6 +138,7 @@ export function isPublicPath(pathname: string): boolean {
     pathname === '/auth' ||
     pathname === '/auth/sso' ||
     pathname === '/auth/callback' ||
+    pathname === '/unsubscribe' ||
     pathname.startsWith('/_astro/') ||
     pathname === '/favicon.svg' ||
     pathname === '/robots.txt'

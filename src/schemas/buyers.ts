@@ -69,6 +69,9 @@ export type SegmentBuyerPersona = SegmentEntry['buyerPersonas'][keyof SegmentEnt
 
 // ─── Personas: content/personas/*.yaml ────────────────────────────────────────────────────────────
 
+/** A persona's picture: a file of content/personas/avatars/, relative to the persona's file. */
+const AVATAR_FILE = /^\.\/avatars\/[a-z0-9][a-z0-9._-]*\.(jpe?g|png|webp|avif)$/;
+
 export const personaSchema = z.strictObject({
   review: review(),
   id: z.number().int().positive().describe('Stable numeric id used in /personas/{id} and /api/personas/{id}.'),
@@ -84,9 +87,16 @@ export const personaSchema = z.strictObject({
     .describe('Id of the buyer segment (content/segments) this persona works in, for the link back to it.'),
   avatar: z
     .string()
-    .regex(/^(\/|https:\/\/)/, 'must be a site path starting with / or an https URL')
+    .refine((value) => !/^[a-z]+:/i.test(value), {
+      message: "is an address on another site, which the site's security policy blocks (pictures must be files of the repository)",
+    })
+    .refine((value) => /^[a-z]+:/i.test(value) || AVATAR_FILE.test(value), {
+      message: 'must be a picture file next to the persona files, written like ./avatars/first-last.webp (jpg, png, webp or avif)',
+    })
     .optional()
-    .describe('Optional picture (site path or https URL); without it the page shows initials.'),
+    .describe(
+      'Optional picture: save it in content/personas/avatars/ (square, at least 160 × 160 pixels; the build resizes it) and write ./avatars/first-last.webp. Without it the page shows initials.',
+    ),
   background: text('Career story and current remit, two to four sentences.'),
   preferences: z
     .strictObject({

@@ -79,17 +79,24 @@ export const review = () =>
         ctx.addIssue({
           code: 'custom',
           path: ['reviewBy'],
-          message: 'write either reviewBy (a date) or reviewEveryMonths (a number of months), not both and not neither',
+          message:
+            value.reviewBy === undefined
+              ? 'is missing: write either reviewBy (a date) or reviewEveryMonths (a number of months)'
+              : `(${value.reviewBy}) and reviewEveryMonths (${String(value.reviewEveryMonths)}) are both written: keep one of them`,
         });
       }
       if (value.reviewBy !== undefined && value.reviewBy <= value.lastReviewed) {
-        ctx.addIssue({ code: 'custom', path: ['reviewBy'], message: `must come after lastReviewed (${value.lastReviewed})` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['reviewBy'],
+          message: `is ${value.reviewBy}, which must come after lastReviewed (${value.lastReviewed})`,
+        });
       }
       if (value.reviewBy !== undefined && value.reviewBy > addMonths(value.lastReviewed, MAX_REVIEW_MONTHS)) {
         ctx.addIssue({
           code: 'custom',
           path: ['reviewBy'],
-          message: `must be at most ${MAX_REVIEW_MONTHS} months after lastReviewed (${value.lastReviewed})`,
+          message: `is ${value.reviewBy}, which must be at most ${MAX_REVIEW_MONTHS} months after lastReviewed (${value.lastReviewed}): ${addMonths(value.lastReviewed, MAX_REVIEW_MONTHS)} at the latest`,
         });
       }
     })

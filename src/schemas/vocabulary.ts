@@ -38,3 +38,6 @@ export const USER_ROLES = ['admin', 'user'] as const;
 /** How much a new revision of a lesson or question changed (content/README.md "Revisions"). */
 export const CONTENT_CHANGES = ['typo', 'minor', 'material'] as const;
 export type ContentChange = (typeof CONTENT_CHANGES)[number];
+
+/** The quiz score, in percent, at which an onboarding program's quiz item is done. */
+export const PROGRAM_QUIZ_PASS = 80;

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentHealthResponseSchema } from '~/lib/api/content-health';
 import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
+import { contentFile } from '../support/content-fixture';
 import { expectJson, messageOf, signIn, useTestApp, type ApiClient } from './harness';
 
 const t = useTestApp({ signInAs: DEMO_ADMIN });
@@ -50,7 +51,7 @@ describe.skipIf(!IN_PROCESS)('content health API', () => {
       id: '503',
       title: 'Integrations: The Connected Stack',
       href: '/modules/5/lessons/503',
-      file: 'content/lessons/05-product/03-integrations.mdx',
+      file: contentFile('lessons', 503),
       owner: 'rafael-souza',
       ownerName: 'Rafael Souza',
       lastReviewed: '2026-06-01',

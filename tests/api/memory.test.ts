@@ -119,6 +119,27 @@ describe.skipIf(!inProcess)('a vacation hold', () => {
     expect((await getDailyChallenge(user.id, on(26), hold)).streak).toBe(6);
   });
 
+  it('set through PATCH /api/preferences: /review and the challenge keep to it, over HTTP', async () => {
+    const { client } = await signUp(t.app, 'Preferred Holiday');
+    for (let day = 10; day <= 15; day++) await answerChallenge(client, on(day, '09:00'));
+    await takeQuiz(client, 3, on(15), Object.keys(keyOf(3)));
+    const holdUntil = on(25).toISOString().slice(0, 10);
+    expect((await call(client, 'PATCH', '/api/preferences', on(15, '20:00'), { reviewHoldUntil: holdUntil })).status).toBe(200);
+    for (const day of [16, 25]) {
+      expect(await sessionAt(client, on(day)), `day ${day}`).toMatchObject({
+        dueCount: 0,
+        questions: [],
+        nextDueAt: on(26, '00:00').toISOString(),
+      });
+      const challenge = await expectJson(await call(client, 'GET', '/api/daily-challenge', on(day)), 200, dailyChallengeSchema);
+      expect(challenge.streak, `day ${day}`).toBe(6);
+    }
+    expect((await sessionAt(client, on(26))).dueCount).toBeGreaterThan(0);
+    // Ended early: due at once.
+    expect((await call(client, 'PATCH', '/api/preferences', on(20), { reviewHoldUntil: null })).status).toBe(200);
+    expect((await sessionAt(client, on(20))).dueCount).toBeGreaterThan(0);
+  });
+
   it('spreads a backlog: at most 20 due a day, answers on /review that day included', async () => {
     const { client, user } = await signUp(t.app, 'Back Log');
     for (const quizId of [1, 2, 3, 4]) await takeQuiz(client, quizId, on(30), Object.keys(keyOf(quizId)));
@@ -179,7 +200,9 @@ describe.skipIf(!inProcess)('content revisions', () => {
     expect(reopenedIn(material, rows)).toEqual([{ id: lesson!.id, title: lesson!.title, changeNote: note }]);
     expect(effectiveModuleStatus('completed', completedIn(material, rows).length, material.lessonCount)).toBe('in_progress');
     const team = async (modules: Content['modules']) =>
-      (await getTeamProgress({ curriculum: modules, bank: bankOf(content), now: on(60, '11:00') })).rows.find((row) => row.id === user.id)!;
+      (await getTeamProgress({ curriculum: modules, bank: bankOf(content), programs: new Map(), now: on(60, '11:00') })).rows.find(
+        (row) => row.id === user.id,
+      )!;
     const changedModules = content.modules.map((each) => (each.id === module.id ? material : each));
     expect((await team(changedModules)).progress).toBeLessThan((await team(content.modules)).progress);
 

@@ -1,10 +1,12 @@
 // GET and PATCH /api/modules/{id} (docs/product.md "GET /api/modules/{id}", "PATCH /api/modules/{id}"): the module with the signed-in
 // user's status.
 import { describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { moduleResponseSchema } from '~/lib/api/modules';
 import { lessonMinutes } from '~/lib/content/reading-time';
+import { readContent } from '~/lib/content-check/read';
+import { contentFile, PROJECT_ROOT } from '../support/content-fixture';
 import { expectJson, messageOf, signUp, useTestApp } from './harness';
 
 const t = useTestApp();
@@ -35,13 +37,13 @@ describe('modules', () => {
   it('answers minutes computed from each lesson file (words, knowledge checks, quiz questions), never typed', async () => {
     const client = await fresh();
     const module = await expectJson(await client.get('/api/modules/2'), 200, moduleResponseSchema);
-    const content = join(import.meta.dirname, '..', '..', 'content');
-    const quizFile = (quizId: string) =>
-      readdirSync(join(content, 'quizzes')).find((name) => name.startsWith(`${quizId.padStart(2, '0')}-`))!;
+    const entries = readContent(PROJECT_ROOT).entries;
     const quizQuestions = (quizId: string) =>
-      (readFileSync(join(content, 'quizzes', quizFile(quizId)), 'utf8').match(/^ {2}- id: /gm) ?? []).length;
-    const expected = readdirSync(join(content, 'lessons', '02-industry')).map((name) => {
-      const text = readFileSync(join(content, 'lessons', '02-industry', name), 'utf8');
+      (readFileSync(join(PROJECT_ROOT, contentFile('quizzes', quizId)), 'utf8').match(/^ {2}- id: /gm) ?? []).length;
+    const lessonFiles = entries.filter((entry) => entry.source.collection === 'lessons' && entry.data['moduleId'] === 2);
+    expect(lessonFiles.length).toBeGreaterThanOrEqual(4);
+    const expected = lessonFiles.map(({ file }) => {
+      const text = readFileSync(join(PROJECT_ROOT, file), 'utf8');
       const quizId = /^quizId: (\d+)$/m.exec(text)?.[1];
       const minutes = lessonMinutes(text.replace(/^---[\s\S]*?---\n/, ''), quizId ? quizQuestions(quizId) : 0);
       return { id: Number(/^id: (\d+)$/m.exec(text)![1]), minutes };

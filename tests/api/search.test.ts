@@ -86,7 +86,7 @@ describe('GET /api/search: the spec groups', () => {
   });
 
   it('does not search quiz explanations or options, nor knowledge-check answers (they would give answers away)', async () => {
-    // "depreciation" appears only in an explanation of quiz 3 (content/quizzes/03-lease-types-metrics.yaml)
+    // "depreciation" appears only in an explanation of quiz 3
     // and in the glossary and lesson text, which are not quizzes.
     expect((await search('depreciation')).quizzes).toEqual([]);
     // An explanation of a knowledge check in lesson 404: "a textbook Tier 1 account".

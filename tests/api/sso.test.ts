@@ -37,6 +37,13 @@ const IDENTITIES = [
     name: 'Otto Sider',
   },
   {
+    login: 'late.hire@parcelwise.example',
+    password: 'a-provider-password',
+    email: 'late.hire@parcelwise.example',
+    emailVerified: true,
+    name: 'Lena Late',
+  },
+  {
     login: 'leaver@parcelwise.example',
     password: 'a-provider-password',
     email: 'leaver@parcelwise.example',
@@ -164,6 +171,28 @@ describe('sign-in with the identity provider', () => {
     const client = t.app.client();
     const { response } = await callbackFor(client, 'leaver@parcelwise.example');
     expect(await failureOnAuthPage(client, response)).toContain('This account is disabled. Ask an administrator to enable it.');
+  });
+
+  it("makes no account past the day's limit on new accounts and says why; an existing person still signs in", async () => {
+    configure();
+    await callbackFor(t.app.client(), 'new.hire@parcelwise.example'); // an account that exists
+    const saved = process.env['REGISTRATIONS_PER_DAY'];
+    process.env['REGISTRATIONS_PER_DAY'] = String((await listKeys('new-accounts/')).length);
+    try {
+      const before = await userCount();
+      const client = t.app.client();
+      const { response } = await callbackFor(client, 'late.hire@parcelwise.example');
+      expect(await failureOnAuthPage(client, response)).toContain(
+        `Too many new accounts today (at most ${process.env['REGISTRATIONS_PER_DAY']} a day). Please try again later.`,
+      );
+      expect(await userCount()).toBe(before);
+      const known = t.app.client();
+      expect((await callbackFor(known, 'new.hire@parcelwise.example')).response.headers.get('location')).toBe('/');
+      expect(known.cookie).not.toBeNull();
+    } finally {
+      if (saved === undefined) delete process.env['REGISTRATIONS_PER_DAY'];
+      else process.env['REGISTRATIONS_PER_DAY'] = saved;
+    }
   });
 
   it('refuses a callback whose state does not match, or that arrives without the pending sign-in', async () => {

@@ -119,6 +119,12 @@ describe('access', () => {
           'progress',
           'quizzesCompleted',
           'username',
+          'program',
+          'planDay',
+          'planDone',
+          'planRequired',
+          'overdueItems',
+          'planStatus',
         ].sort(),
       );
       expect(row.lastActive === 'null' || !Number.isNaN(Date.parse(row.lastActive))).toBe(true);
@@ -204,6 +210,12 @@ describe('figures of a scripted history', () => {
       dailyChallenges: 1,
       loginCount: 3,
       lastActive: lastCompletedAt,
+      program: null,
+      planDay: null,
+      planDone: 0,
+      planRequired: 0,
+      overdueItems: 0,
+      planStatus: 'none',
     });
     expect(byId(ben.user.id)).toMatchObject({ progress: 0, pagesVisited: 1, quizzesCompleted: 0, dailyChallenges: 0, loginCount: 1 });
     const catRow = byId(cat.user.id)!;

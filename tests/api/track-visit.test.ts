@@ -1,9 +1,11 @@
 // POST /api/track-visit cannot inflate the figures (docs/decisions.md "Team progress"): only paths of real
-// pages, a repeat of the same visit within 10 seconds is not counted, at most 120 visits a minute.
+// pages, a repeat of the same visit (page and kind, whatever the tab) within 10 seconds is not counted, tab
+// ids of letters, digits, '-' and '_', at most 120 visits a minute.
 import { describe, expect, it } from 'vitest';
 import { teamProgressResponseSchema } from '~/lib/api/team';
 import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
 import { expectJson, messageOf, signIn, signUp, useTestApp } from './harness';
+import { journalKeysOf } from './stored-keys';
 
 const t = useTestApp();
 
@@ -70,6 +72,30 @@ describe('POST /api/track-visit', () => {
     expect((await client.post('/api/track-visit', visit({ pagePath: '/product', exitPage: 'navigation' }))).status).toBe(204);
     expect((await client.post('/api/track-visit', visit({ pagePath: '/resources' }))).status).toBe(204);
     expect(await pagesVisited(user.id)).toBe(2);
+  });
+
+  it.skipIf(process.env['API_BASE_URL'] !== undefined)(
+    'counts tab changes of one page within 10 seconds once, whatever tab ids they name (made-up ones included)',
+    async () => {
+      const { client, user } = await signUp(t.app);
+      for (const tabId of ['team', 'history', 'x1', 'x2', 'x3', 'made-up-tab-0042', 'team']) {
+        expect((await client.post('/api/track-visit', visit({ pagePath: '/company-overview', tabId }))).status).toBe(204);
+      }
+      expect((await client.post('/api/track-visit', visit({ pagePath: '/product', tabId: 'features' }))).status).toBe(204);
+      const tabChanges = (await journalKeysOf(t.app, user.id)).filter((key) => key.endsWith('.tab'));
+      expect(tabChanges).toHaveLength(2); // one on each page
+    },
+  );
+
+  it.each([
+    ['a tab', "tabId must be letters, digits, '-' or '_'"],
+    ['tab/../x', "tabId must be letters, digits, '-' or '_'"],
+    ['tab\u202e', "tabId must be letters, digits, '-' or '_'"],
+    ['', 'tabId: tabId must not be empty'],
+    ['t'.repeat(65), 'tabId must be at most 64 characters'],
+  ])('answers 400 for the tab id %j', async (tabId, message) => {
+    const { client } = await signUp(t.app);
+    expect(await messageOf(await client.post('/api/track-visit', visit({ tabId })), 400)).toContain(message);
   });
 
   it('de-duplicates simultaneous repeats too', async () => {

@@ -3,6 +3,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readContent, type RawEntry } from '~/lib/content-check/read';
 
 export const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -31,3 +32,19 @@ export const replaceOnce = (from: string | RegExp, to: string) => (text: string)
   if (next === text) throw new Error(`replaceOnce: ${String(from)} not found`);
   return next;
 };
+
+let committed: RawEntry[] | undefined;
+
+/**
+ * The file of a committed content entry (path from the project root), found by its collection and its id
+ * (the authored `id`, or the entry id): tests name entries, never files, so an editor may rename any file.
+ */
+export function contentFile(collection: string, id: string | number): string {
+  committed ??= readContent(PROJECT_ROOT).entries;
+  const entry = committed.find(
+    (candidate) =>
+      candidate.source.collection === collection && (candidate.id === String(id) || String(candidate.data['id']) === String(id)),
+  );
+  if (!entry) throw new Error(`contentFile: no ${collection} entry ${String(id)}`);
+  return entry.file;
+}

@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import { getIcp, getNextSegmentId, getPersona, getPersonas, getSegment, getSegments } from '~/lib/content/buyers';
+import { contentFile } from '../support/content-fixture';
 import { CONTENT, expectRejectsNaming, readYaml as readYamlValue, ROOT, yamlFiles } from './schema-helpers';
 import { PERSONA_ROLES, PERSONA_SEGMENTS } from '~/schemas/vocabulary';
 import { CHAMPION_AGE, DECISION_MAKER_AGE, icpSchema, personaSchema, segmentSchema } from '~/schemas/buyers';
@@ -19,9 +20,9 @@ function parseFile<S extends z.ZodType>(schema: S, path: string): z.infer<S> {
   return result.data;
 }
 
-const segmentFile = join(CONTENT, 'segments', '08-building-owners.yaml');
-const personaFile = join(CONTENT, 'personas', '01-dana-whitfield.yaml');
-const icpFile = join(CONTENT, 'icp', 'ideal-customer-profile.yaml');
+const segmentFile = join(ROOT, contentFile('segments', 8));
+const personaFile = join(ROOT, contentFile('personas', 1));
+const icpFile = join(ROOT, contentFile('icp', 'ideal-customer-profile'));
 
 describe('schemas reject a bad entry naming the field', () => {
   it('segment: wrong icon, wrong colour, misspelt field, wrong persona age, http example', () => {

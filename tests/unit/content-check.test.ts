@@ -13,7 +13,7 @@ import { knowledgeCheckErrors, MDX_COMPONENT_NAMES } from '~/lib/content-check/k
 import { formatReport, type Problem } from '~/lib/content-check/problems';
 import { CONTENT_SOURCES } from '~/lib/content-check/sources';
 import { collections } from '~/content.config';
-import { contentFixture, PROJECT_ROOT, replaceOnce, type ContentFixture } from '../support/content-fixture';
+import { contentFile, contentFixture, PROJECT_ROOT, replaceOnce, type ContentFixture } from '../support/content-fixture';
 
 /** Replaces the nth (1-based) match of a global pattern. */
 const replaceNth = (pattern: RegExp, n: number, to: string) => (text: string) => {
@@ -50,29 +50,23 @@ describe('a fixture with one mistake of every kind', () => {
   let problems: Problem[];
   beforeAll(() => {
     fixture = contentFixture({
-      'content/quizzes/03-lease-types-metrics.yaml': (text) =>
+      [contentFile('quizzes', 3)]: (text) =>
         replaceNth(/lessonId: \d+/g, 3, 'lessonId: 299')(replaceNth(/ {4}explanation:/g, 2, '    explanaton:')(text)),
-      'content/quizzes/06-icp-tiers.yaml': replaceOnce(/lessonId: \d+/, 'lessonId: 206'),
-      'content/quizzes/04-buyer-segments.yaml': replaceOnce(/\n {4}lessonId: \d+/, ''),
-      'content/lessons/02-industry/05-practice.mdx': replaceNth(/answer=\{1\}/g, 2, 'answer={9}'),
-      'content/lessons/02-industry/04-key-metrics.mdx': replaceOnce(
-        '## Why Parcelwise cares',
-        'Rents rose <5% last year.\n\n## Why Parcelwise cares',
-      ),
-      'content/lessons/05-product/02-features-in-depth.mdx': replaceOnce(
-        '\nreview:',
-        '\nvideoUrl: https://videos.parcelwise.example/features.mp4\nreview:',
-      ),
-      'content/lessons/01-company/01-who-we-are.mdx': replaceOnce('\nreview:', '\nduration: 7\nreview:'),
-      'content/personas/02-nathan-greer.yaml': replaceOnce('owner: jonah-whitaker', 'owner: jonah-whitakr'),
-      'content/personas/03-priya-raman.yaml': (text) =>
+      [contentFile('quizzes', 6)]: replaceOnce(/lessonId: \d+/, 'lessonId: 206'),
+      [contentFile('quizzes', 4)]: replaceOnce(/\n {4}lessonId: \d+/, ''),
+      [contentFile('lessons', 205)]: replaceNth(/answer=\{1\}/g, 2, 'answer={9}'),
+      [contentFile('lessons', 204)]: replaceOnce('## Why Parcelwise cares', 'Rents rose <5% last year.\n\n## Why Parcelwise cares'),
+      [contentFile('lessons', 502)]: replaceOnce('\nreview:', '\nvideoUrl: https://videos.parcelwise.example/features.mp4\nreview:'),
+      [contentFile('lessons', 101)]: replaceOnce('\nreview:', '\nduration: 7\nreview:'),
+      [contentFile('personas', 2)]: replaceOnce('owner: jonah-whitaker', 'owner: jonah-whitakr'),
+      [contentFile('personas', 3)]: (text) =>
         replaceOnce(
           /buyerSegmentId: \d+/,
           'buyerSegmentId: 19',
         )(replaceOnce('situationId: testing-the-champion', 'situationId: testing-the-champ')(text)),
-      'content/icp/ideal-customer-profile.yaml': replaceOnce('  personaId: 10', '  personaId: 42'),
+      [contentFile('icp', 'ideal-customer-profile')]: replaceOnce('  personaId: 10', '  personaId: 42'),
       'content/industry/glossary.yaml': replaceOnce('related: [Balloon payment]', 'related: [Balloon payments]'),
-      'content/modules/03-buyers.mdx': replaceOnce('lastReviewed: 2026-10-05', 'lastReviewed: 2026-02-30'),
+      [contentFile('modules', 3)]: replaceOnce('lastReviewed: 2026-10-05', 'lastReviewed: 2026-02-30'),
     });
     problems = checkContent(fixture.root).problems;
   });
@@ -110,7 +104,7 @@ describe('a fixture with one mistake of every kind', () => {
 
   it('catches a knowledge-check answer that is not an index of its options, at its line', () => {
     const check = problems.find((problem) => problem.message.startsWith('has answer={9}'));
-    expect(check).toMatchObject({ file: 'content/lessons/02-industry/05-practice.mdx', line: 21 });
+    expect(check).toMatchObject({ file: contentFile('lessons', 205), line: 21 });
     expect(check?.where).toBe(
       "Knowledge check 2 ('A property has NOI of $600,000 and sells for $12,…') of lesson 'Practice: Leases and Metrics'",
     );
@@ -119,7 +113,7 @@ describe('a fixture with one mistake of every kind', () => {
 
   it('explains the "<" followed by a digit that breaks a lesson', () => {
     const mdx = problems.find((problem) => problem.message.startsWith('cannot be read as MDX'));
-    expect(mdx?.file).toBe('content/lessons/02-industry/04-key-metrics.mdx');
+    expect(mdx?.file).toBe(contentFile('lessons', 204));
     expect(mdx?.fix).toContain('&lt;');
   });
 
@@ -167,22 +161,19 @@ describe('MDX bodies', () => {
     fixture = contentFixture({
       // A word in braces parses, but the page would fail with "of is not defined". A comment, and a "<"
       // followed by a space, are fine.
-      'content/lessons/01-company/02-value-propositions.mdx': replaceOnce(
+      [contentFile('lessons', 102)]: replaceOnce(
         '## ACCELERATE',
         'Ask which {of} the four matters most.\n\n{/* editors: keep in step with value-propositions.yaml */}\n\nSome teams answer < 20% of inquiries the same day.\n\n## ACCELERATE',
       ),
-      'content/modules/03-buyers.mdx': (text) => `${text}\n{1 + 2}\n`,
-      'content/lessons/02-industry/04-key-metrics.mdx': replaceOnce(
-        '## Why Parcelwise cares',
-        'Deals close in <20 days.\n\n## Why Parcelwise cares',
-      ),
+      [contentFile('modules', 3)]: (text) => `${text}\n{1 + 2}\n`,
+      [contentFile('lessons', 204)]: replaceOnce('## Why Parcelwise cares', 'Deals close in <20 days.\n\n## Why Parcelwise cares'),
     });
     problems = checkContent(fixture.root).problems;
   });
   afterAll(() => fixture.cleanup());
 
   it('reports a word in braces at its line and column, with the escaped form as the fix', () => {
-    const file = 'content/lessons/01-company/02-value-propositions.mdx';
+    const file = contentFile('lessons', 102);
     const braces = problems.filter((problem) => problem.file === file);
     expect(braces, formatReport(problems)).toEqual([
       {
@@ -196,7 +187,7 @@ describe('MDX bodies', () => {
   });
 
   it('reports any other expression in a body, a module introduction included', () => {
-    const file = 'content/modules/03-buyers.mdx';
+    const file = contentFile('modules', 3);
     const expression = problems.filter((problem) => problem.file === file);
     expect(expression.map((problem) => [problem.line, `${problem.where} ${problem.message}`])).toEqual([
       [
@@ -207,7 +198,7 @@ describe('MDX bodies', () => {
   });
 
   it('fails "<" directly followed by a digit, with a fix that says a space is fine', () => {
-    const file = 'content/lessons/02-industry/04-key-metrics.mdx';
+    const file = contentFile('lessons', 204);
     const mdx = problems.filter((problem) => problem.file === file);
     expect(mdx.map((problem) => problem.line)).toEqual([lineOf(file, 'Deals close in <20 days.')]);
     expect(mdx[0]?.message).toMatch(/^cannot be read as MDX \(column 16\): Unexpected character after `<`/);
@@ -224,12 +215,12 @@ describe('MDX bodies', () => {
 describe('revisions', () => {
   it('refuses a revision above 1 without its change and note, naming the file and the field; passes a complete one', () => {
     const fixture = contentFixture({
-      'content/lessons/01-company/01-who-we-are.mdx': replaceOnce('\nreview:', '\nrevision: 2\nreview:'),
-      'content/lessons/01-company/02-value-propositions.mdx': replaceOnce(
+      [contentFile('lessons', 101)]: replaceOnce('\nreview:', '\nrevision: 2\nreview:'),
+      [contentFile('lessons', 102)]: replaceOnce(
         '\nreview:',
         '\nrevision: 3\nchange: material\nchangeNote: "The four value propositions are now five."\nreview:',
       ),
-      'content/quizzes/03-lease-types-metrics.yaml': (text) =>
+      [contentFile('quizzes', 3)]: (text) =>
         replaceNth(
           /\n {4}explanation:/g,
           2,
@@ -244,10 +235,10 @@ describe('revisions', () => {
     try {
       const problems = checkContent(fixture.root).problems;
       expect(problems.map((problem) => `${problem.file} ${problem.where} ${problem.message}`)).toEqual([
-        "content/lessons/01-company/01-who-we-are.mdx `change` of lesson 'Who We Are: Mission and History' is missing: revision 2 must say what changed (typo, minor or material)",
-        "content/lessons/01-company/01-who-we-are.mdx `changeNote` of lesson 'Who We Are: Mission and History' is missing: revision 2 needs a one-line note on what changed",
-        "content/quizzes/03-lease-types-metrics.yaml `materialRevision` of question 1 (q1) of quiz 'Lease Types and CRE Metrics' is 5, but must be at most the revision (2) and equal to it when the change is material",
-        "content/quizzes/03-lease-types-metrics.yaml `changeNote` of question 2 (q2) of quiz 'Lease Types and CRE Metrics' is missing: revision 4 needs a one-line note on what changed",
+        `${contentFile('lessons', 101)} \`change\` of lesson 'Who We Are: Mission and History' is missing: revision 2 must say what changed (typo, minor or material)`,
+        `${contentFile('lessons', 101)} \`changeNote\` of lesson 'Who We Are: Mission and History' is missing: revision 2 needs a one-line note on what changed`,
+        `${contentFile('quizzes', 3)} \`materialRevision\` of question 1 (q1) of quiz 'Lease Types and CRE Metrics' is 5, but must be at most the revision (2) and equal to it when the change is material`,
+        `${contentFile('quizzes', 3)} \`changeNote\` of question 2 (q2) of quiz 'Lease Types and CRE Metrics' is missing: revision 4 needs a one-line note on what changed`,
       ]);
       for (const problem of problems) expect(problem.line, problem.where).toBeGreaterThan(0);
     } finally {
@@ -259,19 +250,19 @@ describe('revisions', () => {
 describe('links', () => {
   it('allows hosts of content/link-hosts.yaml and customer sites of the matrix; fails a real host posing as a customer', () => {
     const fixture = contentFixture({
-      'content/resources/library/naiop-industry-research.yaml': replaceOnce(
+      [contentFile('resources', 'naiop-industry-research')]: replaceOnce(
         /link: https:\/\/www\.naiop\.org[^\n]*/,
         'link: https://www.unlisted-research.org/report',
       ),
-      'content/lessons/01-company/02-value-propositions.mdx': (text) =>
+      [contentFile('lessons', 102)]: (text) =>
         `${text}\nSee [a customer](https://harborlinecommercial.example/listings), [our CRM](https://crm.parcelwise.example/accounts) and [our site](https://parcelwise.example/about).\n`,
       'content/resources/customer-examples.yaml': replaceOnce('https://tallisreed.example', 'https://www.tallisreed.com'),
     });
     try {
       const messages = checkContent(fixture.root).problems.map((problem) => `${problem.file} ${problem.message}`);
       expect(messages).toEqual([
-        'content/lessons/01-company/02-value-propositions.mdx links to https://parcelwise.example/about, whose host parcelwise.example is not known to resolve in production',
-        'content/resources/library/naiop-industry-research.yaml links to https://www.unlisted-research.org/report, whose host www.unlisted-research.org is not known to resolve in production',
+        `${contentFile('lessons', 102)} links to https://parcelwise.example/about, whose host parcelwise.example is not known to resolve in production`,
+        `${contentFile('resources', 'naiop-industry-research')} links to https://www.unlisted-research.org/report, whose host www.unlisted-research.org is not known to resolve in production`,
         'content/resources/customer-examples.yaml links to www.tallisreed.com, but customer example sites are fictional',
       ]);
     } finally {
@@ -324,11 +315,11 @@ describe('the build integration', () => {
     });
 
   it('fails `astro build` with the report, and only warns a dev server', () => {
-    const fixture = contentFixture({ 'content/lessons/02-industry/05-practice.mdx': replaceNth(/answer=\{1\}/g, 2, 'answer={9}') });
+    const fixture = contentFixture({ [contentFile('lessons', 205)]: replaceNth(/answer=\{1\}/g, 2, 'answer={9}') });
     try {
       const build = logger();
       expect(() => setup('build', fixture.root, build.logger)).toThrow(/Content check failed: 1 problem/);
-      expect(build.logged.error.join()).toContain('content/lessons/02-industry/05-practice.mdx:21');
+      expect(build.logged.error.join()).toContain(`${contentFile('lessons', 205)}:21`);
       const dev = logger();
       expect(() => setup('dev', fixture.root, dev.logger)).not.toThrow();
       expect(dev.logged.warn.join()).toContain('has answer={9}');

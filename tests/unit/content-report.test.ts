@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentReport } from '~/lib/freshness/report';
-import { contentFixture, PROJECT_ROOT, replaceOnce, type ContentFixture } from '../support/content-fixture';
+import { contentFile, contentFixture, PROJECT_ROOT, replaceOnce, type ContentFixture } from '../support/content-fixture';
 
 const run = promisify(execFile);
 
@@ -45,8 +45,8 @@ beforeAll(() => {
     const path = join(fixture.root, file);
     writeFileSync(path, replaceOnce(/review: \{[^}\n]*\}/, `review: ${review}`)(readFileSync(path, 'utf8')));
   };
-  set('content/lessons/05-product/03-integrations.mdx', '{ owner: rafael-souza, lastReviewed: 2026-01-10, reviewBy: 2026-06-30 }');
-  set('content/personas/09-kevin-brandt.yaml', '{ owner: grace-villanueva, lastReviewed: 2026-01-20, reviewBy: 2026-07-20 }');
+  set(contentFile('lessons', 503), '{ owner: rafael-souza, lastReviewed: 2026-01-10, reviewBy: 2026-06-30 }');
+  set(contentFile('personas', 9), '{ owner: grace-villanueva, lastReviewed: 2026-01-20, reviewBy: 2026-07-20 }');
 });
 afterAll(() => fixture.cleanup());
 
@@ -58,9 +58,9 @@ describe('content report', () => {
     expect(heading).toMatch(/^Content health on 2026-07-01: 1 overdue, 1 due within 30 days \(of \d{3} entries\)\.$/);
     expect(lines).toEqual([
       "OVERDUE   2026-06-30  1 day overdue     lesson 'Integrations: The Connected Stack' — owner Rafael Souza (rafael-souza), last reviewed 2026-01-10",
-      '          content/lessons/05-product/03-integrations.mdx · /modules/5/lessons/503',
+      `          ${contentFile('lessons', 503)} · /modules/5/lessons/503`,
       "due soon  2026-07-20  due in 19 days    persona 'Kevin Brandt' — owner Grace Villanueva (grace-villanueva), last reviewed 2026-01-20",
-      '          content/personas/09-kevin-brandt.yaml · /personas/9',
+      `          ${contentFile('personas', 9)} · /personas/9`,
     ]);
   });
 
@@ -74,7 +74,7 @@ describe('content report', () => {
   });
 
   it('exits 2 when the content itself is broken', () => {
-    const broken = contentFixture({ 'content/lessons/02-industry/05-practice.mdx': replaceOnce('answer={1}', 'answer={9}') });
+    const broken = contentFixture({ [contentFile('lessons', 205)]: replaceOnce('answer={1}', 'answer={9}') });
     try {
       const report = contentReport(broken.root, '2026-11-24');
       expect(report.exitCode).toBe(2);

@@ -1,7 +1,10 @@
 // The scheduled Netlify Functions (netlify/functions/), called in process as Netlify calls them, against
-// a local Blobs server: each is a thin entry over its service.
+// a local Blobs server: each is a thin entry over its service, or (send-digests) a call to the site.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { scheduledCallToken } from '~/lib/server/http/scheduled-call';
 import { teamRollupSchema } from '~/lib/server/team/team-rollup-fold';
 import { journal } from '~/lib/server/team/storage/journal';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
@@ -9,6 +12,7 @@ import { sessions } from '~/lib/server/accounts/storage/sessions';
 import { signInFailures, throttleSubject } from '~/lib/server/accounts/storage/sign-in-failures';
 import { teamRollup } from '~/lib/server/team/storage/team-rollup';
 import { users } from '~/lib/server/accounts/storage/users';
+import { newAccounts } from '~/lib/server/accounts/storage/new-accounts';
 import expireSignInFailures, { config as expireConfig } from '../../netlify/functions/expire-sign-in-failures.mts';
 import refreshTeamRollupNow, { config as refreshConfig } from '../../netlify/functions/refresh-team-rollup.mts';
 import tidyUsageLogs, { config as tidyConfig } from '../../netlify/functions/tidy-usage-logs.mts';
@@ -17,6 +21,7 @@ import { logSearch } from '~/lib/server/search/search-log';
 import { searchLog } from '~/lib/server/search/storage/search-log';
 import { markPageVisited } from '~/lib/server/team/page-visits';
 import { pageVisits, weekOf } from '~/lib/server/team/storage/page-visits';
+import sendDigestsNow, { config as digestConfig } from '../../netlify/functions/send-digests.mts';
 
 let blobs: LocalBlobs;
 beforeAll(async () => {
@@ -60,7 +65,7 @@ describe('refresh-team-rollup', () => {
 });
 
 describe('expire-sign-in-failures', () => {
-  it('runs hourly and removes whole expired buckets of failures, and expired sessions, keeping recent ones', async () => {
+  it('runs hourly and removes whole expired buckets of failures, expired sessions and new-account marks of days before yesterday, keeping recent ones', async () => {
     expect(expireConfig.schedule).toBe('@hourly');
     const old = throttleSubject.username('old@parcelwise.example');
     const recent = throttleSubject.username('recent@parcelwise.example');
@@ -71,9 +76,13 @@ describe('expire-sign-in-failures', () => {
     const userId = randomUUID();
     await sessions.create(userId, 'a'.repeat(43), session(minutesAgo(7 * 24 * 60 + 5)));
     await sessions.create(userId, 'b'.repeat(43), session(minutesAgo(10)));
+    await newAccounts.record(minutesAgo(60 * 24 * 3)); // three days ago: removed
+    await newAccounts.record(minutesAgo(60 * 24 * 2 + 60)); // the day before yesterday at least: removed
+    await newAccounts.record(minutesAgo(60 * 20)); // inside the last day: kept
 
     const response = await expireSignInFailures();
-    expect(await response.json()).toEqual({ removed: 3, sessionsRemoved: 1 });
+    expect(await response.json()).toEqual({ removed: 3, sessionsRemoved: 1, newAccountMarksRemoved: 2 });
+    expect(await newAccounts.since(minutesAgo(60 * 24 * 4), new Date())).toHaveLength(1);
     const dayAgo = minutesAgo(60 * 48);
     expect(await signInFailures.since(old, dayAgo, new Date())).toEqual([]);
     expect(await signInFailures.since(recent, dayAgo, new Date())).toHaveLength(1);
@@ -103,5 +112,71 @@ describe('tidy-usage-logs', () => {
     expect(await searchLog.eventsOf(closedDay)).toEqual([]);
     expect(await searchLog.eventsOf(daysAgo(0).toISOString().slice(0, 10))).toHaveLength(1);
     expect(await pageVisits.visitedIn([weekOf(daysAgo(120)), weekOf(daysAgo(2))])).toEqual(new Set(['/resources']));
+  });
+});
+
+describe('send-digests', () => {
+  /** A stand-in for the site: records what it is asked and answers `status` with `body`. */
+  async function siteAnswering(status: number, body: string) {
+    const calls: Array<{ method: string; path: string; headers: IncomingHttpHeaders }> = [];
+    const server = createServer((request, response) => {
+      calls.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers });
+      response.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { url: `http://127.0.0.1:${port}`, calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  const savedUrl = process.env['URL'];
+  afterEach(() => {
+    if (savedUrl === undefined) delete process.env['URL'];
+    else process.env['URL'] = savedUrl;
+  });
+
+  it("runs hourly and asks the site (Netlify's URL) to run the pass, with the task's token and nothing else", async () => {
+    expect(digestConfig.schedule).toBe('@hourly');
+    const summary = '{"hours":["2026-11-26T08:00:00.000Z"],"sent":2}';
+    const site = await siteAnswering(200, summary);
+    process.env['URL'] = `${site.url}/`;
+    try {
+      const response = await sendDigestsNow(new Request('http://functions.local/'));
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(summary);
+      expect(site.calls).toHaveLength(1);
+      const [call] = site.calls;
+      expect(call).toMatchObject({ method: 'POST', path: '/api/scheduled/send-digests' });
+      expect(call!.headers.authorization).toBe(`Bearer ${scheduledCallToken('send-digests')}`);
+      expect(call!.headers.cookie).toBeUndefined();
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("uses the context's site address without URL, and passes a refusal on", async () => {
+    delete process.env['URL'];
+    const site = await siteAnswering(403, '{"message":"This token is not the scheduled function’s."}');
+    try {
+      const response = await sendDigestsNow(new Request('http://functions.local/'), { site: { url: site.url } });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ message: 'This token is not the scheduled function’s.' });
+      expect(site.calls.map((call) => call.path)).toEqual(['/api/scheduled/send-digests']);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('answers 500 naming URL when no site address is known, and 502 when the site does not answer', async () => {
+    delete process.env['URL'];
+    const unknown = await sendDigestsNow(new Request('http://functions.local/'));
+    expect(unknown.status).toBe(500);
+    expect(await unknown.json()).toEqual({ message: 'URL is not set: the site to ask for the digest pass is unknown.' });
+
+    const site = await siteAnswering(200, '{}');
+    await site.close(); // nothing listens there any more
+    process.env['URL'] = site.url;
+    const unreachable = await sendDigestsNow(new Request('http://functions.local/'));
+    expect(unreachable.status).toBe(502);
+    expect(((await unreachable.json()) as { message: string }).message).toMatch(/^No answer from the site: /);
   });
 });

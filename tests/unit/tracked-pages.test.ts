@@ -2,11 +2,11 @@
 // not a page (services/visits.ts), so a new page missing from src/lib/routes.ts had its visits refused and
 // a console error on every view (/review, /search and /content-health did until this test).
 import { describe, expect, it } from 'vitest';
-import { matchPageRoute } from '~/lib/routes';
+import { matchPageRoute, STATIC_PAGES } from '~/lib/routes';
 import { siteRoutes } from '~tools/page-routes';
 
 /** Pages outside the signed-in layout (no visit tracking). */
-const UNTRACKED = new Set(['/auth', '/404']);
+const UNTRACKED = new Set(['/auth', '/404', '/unsubscribe']);
 
 describe('the pages visit tracking knows', () => {
   const pages = siteRoutes().filter((route) => route.kind === 'page' && !UNTRACKED.has(route.pattern));
@@ -18,5 +18,10 @@ describe('the pages visit tracking knows', () => {
   it.each(pages.map((route) => route.pattern))('%s is a page for visit tracking', (pattern) => {
     const example = pattern.replace(/\[[^\]]+\]/g, '1');
     expect(matchPageRoute(example)).not.toBeNull();
+  });
+
+  it('lists as pages without an id exactly the pages of src/pages that take none', () => {
+    const withoutId = pages.filter((route) => !route.pattern.includes('[')).map((route) => route.pattern);
+    expect([...STATIC_PAGES].sort()).toEqual(withoutId.sort());
   });
 });

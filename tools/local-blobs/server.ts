@@ -55,6 +55,25 @@ async function consistentWalk(this: Emulator, options: WalkOptions): Promise<voi
 }
 (BlobsServer as unknown as Emulator).walk = consistentWalk;
 
+/**
+ * The emulator checks a conditional write (create-only `If-None-Match: *`, or `If-Match`) and then writes,
+ * with awaits between: two racing create-only writes of one key both won. Netlify Blobs decides them
+ * atomically, and the digest's send claim counts on it; here conditional writes of a key wait in turn.
+ */
+type Put = (this: unknown, req: Request) => Promise<Response>;
+const emulatorPrototype = BlobsServer.prototype as unknown as { put: Put };
+const plainPut = emulatorPrototype.put;
+const conditionalWrites = new Map<string, Promise<unknown>>();
+emulatorPrototype.put = function atomicConditionalPut(req: Request): Promise<Response> {
+  if (!req.headers.get('if-none-match') && !req.headers.get('if-match')) return plainPut.call(this, req);
+  const url = new URL(req.url ?? '', 'http://blobs').pathname;
+  const turn = (conditionalWrites.get(url) ?? Promise.resolve()).then(() => plainPut.call(this, req));
+  const settled = turn.catch(() => undefined);
+  conditionalWrites.set(url, settled);
+  void settled.then(() => conditionalWrites.get(url) === settled && conditionalWrites.delete(url));
+  return turn;
+};
+
 /** Points this process's Netlify Blobs client at a local server (this process's or another's). */
 export function connectTo(
   { siteID, token, url }: { siteID: string; token: string; url: string },

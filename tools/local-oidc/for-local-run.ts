@@ -6,11 +6,12 @@
 import { startLocalOidc, type LocalOidc } from './server';
 
 /** The hub's origins at these ports (localhost and 127.0.0.1 alike). */
-export const originsOf = (ports: readonly number[]) => ports.flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+const originsOf = (ports: readonly number[], scheme: 'http' | 'https') =>
+  ports.flatMap((port) => [`${scheme}://localhost:${port}`, `${scheme}://127.0.0.1:${port}`]);
 
-export async function localOidcUnlessConfigured(ports: readonly number[]): Promise<LocalOidc | null> {
+export async function localOidcUnlessConfigured(ports: readonly number[], scheme: 'http' | 'https' = 'http'): Promise<LocalOidc | null> {
   if (process.env['OIDC_ISSUER']?.trim()) return null;
-  const oidc = await startLocalOidc({ appOrigins: originsOf(ports) });
+  const oidc = await startLocalOidc({ appOrigins: originsOf(ports, scheme) });
   Object.assign(process.env, oidc.env);
   return oidc;
 }

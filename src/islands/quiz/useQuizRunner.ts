@@ -7,6 +7,23 @@ import { useKeptBeforeHydration } from '../shared/useKeptBeforeHydration';
 
 type Phase = 'answering' | 'submitting' | 'result';
 
+/**
+ * One Idempotency-Key per submission: sent again when the person retries after a failure, so the server
+ * stores it once; a changed answer, a success or a retake starts a new one.
+ */
+function useSubmissionKey(selections: Readonly<Record<string, string>>) {
+  const key = useRef<string | null>(null);
+  useEffect(() => {
+    key.current = null;
+  }, [selections]);
+  return {
+    take: () => (key.current ??= crypto.randomUUID()),
+    forget: () => {
+      key.current = null;
+    },
+  };
+}
+
 export function useQuizRunner(quiz: PublicQuiz) {
   const [current, setCurrent] = useState(0);
   const [selections, setSelections] = useState<Record<string, string>>({});
@@ -36,10 +53,12 @@ export function useQuizRunner(quiz: PublicQuiz) {
     setCurrent(Math.min(Math.max(0, index), quiz.questions.length - 1));
   };
 
+  const submission = useSubmissionKey(selections);
   const select = (questionId: string, optionId: string) => setSelections((prev) => ({ ...prev, [questionId]: optionId }));
 
   async function submit() {
     setPhase('submitting');
+    const idempotencyKey = submission.take();
     try {
       // Graded on the server. The results list (the quizzes page) is rendered by the server, so it is
       // fresh on the next visit without a refetch here.
@@ -47,7 +66,10 @@ export function useQuizRunner(quiz: PublicQuiz) {
         quizId: quiz.id,
         answers: quiz.questions.map((q) => ({ questionId: q.id, selectedOptionId: selections[q.id] ?? null })),
       };
-      const graded = await apiRequest<SubmitQuizResponse>('POST', '/api/quiz-results', body);
+      const graded = await apiRequest<SubmitQuizResponse>('POST', '/api/quiz-results', body, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      });
+      submission.forget();
       setResult(graded);
       setPhase('result');
       window.scrollTo?.({ top: 0 });

@@ -1,6 +1,6 @@
 // One row per team member: name and username as the row header, then the figures. Dates are relative,
 // with the exact time on hover and focus.
-import { isActive, type TeamMemberRow } from '~/lib/team/figures';
+import { isActive, PLAN_STATUS_LABELS, type TeamMemberRow } from '~/lib/team/figures';
 import { exactTime, relativeTime, shortDate } from '~/lib/team/relative-time';
 import { COLUMNS } from './sorting';
 
@@ -34,18 +34,60 @@ function When({ iso, text }: { iso: string; text: string }) {
   );
 }
 
-const number = 'px-1 text-right tabular-nums';
+const number = 'px-0.5 text-right tabular-nums';
+
+const PLAN_BADGES: Record<TeamMemberRow['planStatus'], string> = {
+  overdue: 'badge-error',
+  behind: 'badge-warning',
+  on_track: 'badge-success',
+  certified: 'badge-info',
+  none: 'badge-ghost',
+};
+
+function LastActiveCell({ row, now, active }: { row: TeamMemberRow; now: Date; active: boolean }) {
+  return (
+    <td className="px-1" data-figure="lastActive">
+      <span className="whitespace-nowrap">
+        {row.lastActive === 'null' ? 'Never' : <When iso={row.lastActive} text={relativeTime(row.lastActive, now)} />}
+      </span>
+      <span className={`badge badge-sm mt-0.5 block w-fit ${active ? 'badge-success' : 'badge-ghost'}`}>
+        {active ? 'Active' : 'Inactive'}
+      </span>
+    </td>
+  );
+}
+
+/** The program, day N, required items done of required, and the status. */
+function PlanCell({ row }: { row: TeamMemberRow }) {
+  return (
+    <>
+      <span className={`badge badge-sm whitespace-nowrap ${PLAN_BADGES[row.planStatus]}`}>{PLAN_STATUS_LABELS[row.planStatus]}</span>
+      {row.program && (
+        <span className="block max-w-16 text-xs opacity-70" title={row.program.title}>
+          <span className="sr-only">{row.program.title}, </span>
+          day {row.planDay} · {row.planDone}/{row.planRequired}
+          {row.overdueItems > 0 && <span data-testid="overdue-items"> · {row.overdueItems} overdue</span>}
+        </span>
+      )}
+    </>
+  );
+}
 
 function TeamRow({ row, now }: { row: TeamMemberRow; now: Date }) {
   const active = isActive(row, now);
   return (
     <tr data-user-id={row.id}>
-      <th scope="row" className="px-2 font-normal">
-        <span className="block font-medium">{row.name}</span>
+      <th scope="row" className="px-1 font-normal">
+        <a href={`/team-progress/${row.id}`} className="link-hover link block font-medium">
+          {row.name}
+        </a>
         <span className="block max-w-28 truncate text-xs opacity-70" title={row.username}>
           {row.username}
         </span>
       </th>
+      <td className="px-0.5" data-figure="planStatus">
+        <PlanCell row={row} />
+      </td>
       <td className="whitespace-nowrap px-1" data-figure="joinedAt">
         {row.joinedAt === null ? '—' : <When iso={row.joinedAt} text={shortDate(row.joinedAt, now)} />}
       </td>
@@ -81,14 +123,7 @@ function TeamRow({ row, now }: { row: TeamMemberRow; now: Date }) {
       <td className={number} data-figure="loginCount">
         {row.loginCount}
       </td>
-      <td className="px-1" data-figure="lastActive">
-        <span className="whitespace-nowrap">
-          {row.lastActive === 'null' ? 'Never' : <When iso={row.lastActive} text={relativeTime(row.lastActive, now)} />}
-        </span>
-        <span className={`badge badge-sm mt-0.5 block w-fit ${active ? 'badge-success' : 'badge-ghost'}`}>
-          {active ? 'Active' : 'Inactive'}
-        </span>
-      </td>
+      <LastActiveCell row={row} now={now} active={active} />
     </tr>
   );
 }

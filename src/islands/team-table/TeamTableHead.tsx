@@ -17,7 +17,7 @@ export function TeamTableHead({ sort, onSort }: { sort: Sort; onSort: (key: Sort
             >
               <button
                 type="button"
-                className="btn btn-ghost btn-xs h-auto min-h-6 max-w-[4.25rem] gap-0.5 whitespace-normal px-0.5 py-0.5 text-left text-[11px] leading-tight normal-case"
+                className="btn btn-ghost btn-xs h-auto min-h-6 max-w-[3.75rem] gap-0.5 whitespace-normal px-0.5 py-0.5 text-left text-[11px] leading-tight normal-case"
                 title={column.definition}
                 onClick={() => onSort(column.key)}
               >

@@ -12,9 +12,12 @@ export const COLUMNS: ReadonlyArray<{ key: SortKey; label: string; numeric: bool
   { key: 'name', label: 'Team member', numeric: false, definition: 'Name and username.' },
   ...TEAM_FIGURES.map((figure) => ({
     ...figure,
-    numeric: !['lastActive', 'joinedAt', 'onTrack'].includes(figure.key),
+    numeric: !['lastActive', 'joinedAt', 'onTrack', 'planStatus'].includes(figure.key),
   })),
 ];
+
+/** Plan statuses from the least to the most in need of attention: sorting highest first puts overdue on top. */
+const PLAN_ORDER: ReadonlyArray<TeamMemberRow['planStatus']> = ['none', 'certified', 'on_track', 'behind', 'overdue'];
 
 const time = (iso: string | null) => (iso === null || iso === 'null' ? -Infinity : Date.parse(iso));
 
@@ -28,6 +31,8 @@ export function compare(a: TeamMemberRow, b: TeamMemberRow, key: SortKey): numbe
       return time(a.joinedAt) - time(b.joinedAt);
     case 'onTrack':
       return Number(a.onTrack) - Number(b.onTrack);
+    case 'planStatus':
+      return PLAN_ORDER.indexOf(a.planStatus) - PLAN_ORDER.indexOf(b.planStatus) || a.overdueItems - b.overdueItems;
     case 'averageQuizScore':
       return (a.averageQuizScore ?? -1) - (b.averageQuizScore ?? -1);
     default:

@@ -23,7 +23,7 @@ export const trackVisitRequestSchema = z.strictObject({
     .string({ error: 'tabId must be a string or null' })
     .min(1, 'tabId must not be empty')
     .max(MAX_TAB_ID_LENGTH, `tabId must be at most ${MAX_TAB_ID_LENGTH} characters`)
-    .regex(/^[^\s\p{Cc}]+$/u, 'tabId must not contain spaces or control characters')
+    .regex(/^[A-Za-z0-9_-]+$/, "tabId must be letters, digits, '-' or '_'")
     .nullable()
     .default(null),
   timeSpent: z.null({ error: 'timeSpent must be null' }).default(null),
@@ -48,6 +48,16 @@ const teamProgressRowSchema = z.strictObject({
   loginCount: z.number().int().nonnegative(),
   /** ISO date-time of the latest event, or the string 'null'. */
   lastActive: z.union([z.iso.datetime(), z.literal('null')]),
+  /** The onboarding program assigned, or null. */
+  program: z.strictObject({ id: z.string(), title: z.string() }).nullable(),
+  /** Day N of the program (1 on the start day); null without one. */
+  planDay: z.number().int().nonnegative().nullable(),
+  /** Required plan items done, and required plan items. */
+  planDone: z.number().int().nonnegative(),
+  planRequired: z.number().int().nonnegative(),
+  /** Required plan items past their due date and not done. */
+  overdueItems: z.number().int().nonnegative(),
+  planStatus: z.enum(['on_track', 'behind', 'overdue', 'certified', 'none']),
 });
 /** GET /api/team-progress answers the spec's list of rows; the `X-Generated-At` header says when it was computed. */
 export const teamProgressResponseSchema = z.array(teamProgressRowSchema);

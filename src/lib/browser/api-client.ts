@@ -23,12 +23,20 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+/** `headers` are sent besides the JSON ones, e.g. the `Idempotency-Key` of a write a person may retry. */
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  body?: unknown,
+  init: Omit<RequestInit, 'headers'> & { headers?: Record<string, string> } = {},
+): Promise<T> {
+  const json: Record<string, string> =
+    body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' };
   const response = await fetch(path, {
     ...init,
     method,
     credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: { ...init.headers, ...json },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());

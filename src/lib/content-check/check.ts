@@ -1,18 +1,25 @@
 /**
  * The content check the build runs before Astro's content sync (src/integrations/content-check.ts) and
  * tests call directly: reads every collection's files, checks every entry against its schema, the
- * references between entries, the MDX bodies and their knowledge checks, the links, the quiz bank and the
- * review load (no owner of more than a quarter of the entries, no week with a pile of reviews due).
+ * references between entries (and links to hub pages), duplicate ids and places, buyers' titles against
+ * their roles, pictures (repository files, with their text), the MDX bodies and their knowledge checks,
+ * the links, the quiz bank and the review load
+ * (no owner of more than a quarter of the entries, no week with a pile of reviews due).
  * Returns EVERY problem found, in words an editor understands, plus the entries that passed.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { checkBuyingRoles } from './buying-roles';
 import { describePath } from './describe';
+import { checkDuplicates } from './duplicates';
+import { checkHubLinks } from './hub-links';
 import { checkMdxBodies } from './knowledge-checks';
+import { checkMedia } from './media';
 import { checkLinks, LINK_HOSTS_FILE } from './links';
 import type { Problem } from './problems';
 import { checkNamedReferences } from './named-references';
+import { checkPrograms } from './programs';
 import { lintQuizBank, type BankQuestion } from './quiz-bank';
 import { readContent } from './read';
 import { checkReferences } from './references';
@@ -79,8 +86,13 @@ export function checkContent(root: string, sources: readonly ContentSource[] = C
   problems.push(
     ...checkReferences(read.entries, withData),
     ...checkNamedReferences(read.entries),
+    ...checkPrograms(schemas.parsed),
     ...mdx.problems,
     ...checkLinks(read.entries, hosts),
+    ...checkHubLinks(read.entries),
+    ...checkDuplicates(root, read.entries),
+    ...checkBuyingRoles(read.entries),
+    ...checkMedia(root, read.entries),
     ...lintQuizBank(bankQuestions(schemas.parsed), mdx.checks),
     ...checkReviewLoad(schemas.parsed),
   );

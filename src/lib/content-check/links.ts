@@ -17,6 +17,9 @@ const URL_IN_TEXT = /\bhttps?:\/\/[^\s)"'<>\]}]+/g;
 const RESERVED = /(^|\.)(example|test|invalid|localhost)$|(^|\.)example\.(com|net|org)$/;
 
 type Path = Array<string | number>;
+/** Pictures are checked as pictures (media.ts): a picture from another site is refused there, with its own fix. */
+const MARKDOWN_IMAGE = /!\[[^\]]*\]\([^)]*\)/g;
+const PICTURE_FIELDS = new Set(['avatar']);
 
 /** Every URL in an entry's data (with its path) and in its MDX body (with its line). */
 function linksOf(entry: RawEntry): Array<{ url: string; path: Path | null; line: number | null }> {
@@ -26,11 +29,12 @@ function linksOf(entry: RawEntry): Array<{ url: string; path: Path | null; line:
       for (const match of value.matchAll(URL_IN_TEXT)) found.push({ url: match[0], path, line: entry.lineOf(path) });
     else if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index]));
     else if (value && typeof value === 'object' && !(value instanceof Date))
-      for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
+      for (const [key, item] of Object.entries(value)) if (!PICTURE_FIELDS.has(key)) walk(item, [...path, key]);
   };
   walk(entry.data, []);
   (entry.body ?? '').split('\n').forEach((text, index) => {
-    for (const match of text.matchAll(URL_IN_TEXT)) found.push({ url: match[0], path: null, line: (entry.bodyLine ?? 1) + index });
+    for (const match of text.replace(MARKDOWN_IMAGE, '').matchAll(URL_IN_TEXT))
+      found.push({ url: match[0], path: null, line: (entry.bodyLine ?? 1) + index });
   });
   return found;
 }

@@ -1,11 +1,8 @@
 /**
  * References by name rather than by id, checked at build: a case study names a customer of the Live
  * Customer Examples matrix (and its site), and the product features and integrations it uses exactly as
- * the Product page titles them, as a package names its features; a resource that links a page of the hub
- * names a page that exists. A name
- * that drifts from its source would put a claim on a page that nothing else backs.
+ * the Product page titles them, as a package names its features. A name that drifts from its source would put a claim on a page that nothing else backs.
  */
-import { matchPageRoute } from '~/lib/routes';
 import { describePath } from './describe';
 import { closest } from './schema-check';
 import type { Problem } from './problems';
@@ -85,29 +82,12 @@ function packageProblems(entry: RawEntry, names: ReturnType<typeof namesOf>): Pr
   );
 }
 
-/** A resource `link` that is a path of the hub must name one of its pages. */
-function hubLinkProblems(entry: RawEntry): Problem[] {
-  const link = entry.data['link'];
-  if (typeof link !== 'string' || !link.startsWith('/')) return [];
-  const path = link.split(/[?#]/)[0] ?? link;
-  if (matchPageRoute(path)) return [];
-  return [
-    problem(
-      entry,
-      ['link'],
-      `links ${link}, which is not a page of the hub`,
-      'Link a page of the hub as its address starts after the host, e.g. /sales-kit/case-studies#case-harborline-commercial.',
-    ),
-  ];
-}
-
 /** Every by-name reference that does not resolve. */
 export function checkNamedReferences(entries: readonly RawEntry[]): Problem[] {
   const names = namesOf(entries);
   return entries.flatMap((entry) => {
     if (entry.source.collection === 'caseStudies') return caseStudyProblems(entry, names);
     if (entry.source.collection === 'pricingPackages') return packageProblems(entry, names);
-    if (entry.source.collection === 'resources') return hubLinkProblems(entry);
     return [];
   });
 }

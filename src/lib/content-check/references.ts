@@ -1,7 +1,7 @@
 /**
  * References between entries, checked at build: every owner is a team member, every lesson, quiz,
  * persona, segment, sales situation and glossary "related term" an entry names exists (and a quiz
- * question's lesson is one that teaches, not a quiz lesson), and no two entries of a collection share an id.
+ * question's lesson is one that teaches, not a quiz lesson). Two entries with one id: duplicates.ts.
  */
 import { describePath } from './describe';
 import { closest } from './schema-check';
@@ -85,6 +85,18 @@ const REFERENCES: Record<string, (data: Record<string, unknown>, known: Known) =
     ...list<number>(data['segmentIds']).map((id, index): Reference => [['segmentIds', index], 'segments', id]),
   ],
   caseStudies: (data) => [[['segmentId'], 'segments', data['segmentId']]],
+  programs: (data) =>
+    list<Record<string, unknown>>(data['items']).flatMap((item, index): Reference[] => {
+      const target = (
+        {
+          lesson: ['lessonId', 'lessons'],
+          module: ['moduleId', 'modules'],
+          mastery: ['moduleId', 'modules'],
+          quiz: ['quizId', 'quizzes'],
+        } as const
+      )[String(item['kind']) as 'lesson'];
+      return target ? [[['items', index, target[0]], target[1], item[target[0]]]] : [];
+    }),
   prospecting: (data) => [[['personaId'], 'personas', data['personaId']]],
   pricingPolicy: (data) =>
     (list(data['discountRules']) as Rows).flatMap((rule, ruleIndex) =>
@@ -146,27 +158,6 @@ function quizLessonProblems(entry: ParsedEntry, known: Known): Problem[] {
   });
 }
 
-function duplicateIdProblems(entries: readonly RawEntry[]): Problem[] {
-  const seen = new Map<string, RawEntry>();
-  const problems: Problem[] = [];
-  for (const entry of entries) {
-    const authored = entry.data['id'];
-    if (typeof authored !== 'number' && typeof authored !== 'string') continue;
-    const key = `${entry.source.collection}\u0000${String(authored)}`;
-    const first = seen.get(key);
-    if (!first) seen.set(key, entry);
-    else
-      problems.push({
-        file: entry.file,
-        line: entry.lineOf(['id']),
-        where: describePath(entry, ['id']),
-        message: `${String(authored)} is already the id of ${first.file}`,
-        fix: `Give this ${entry.source.noun} an id no other ${entry.source.noun} has.`,
-      });
-  }
-  return problems;
-}
-
 const present = (id: unknown): id is string | number =>
   (typeof id === 'string' && id.length > 0) || (typeof id === 'number' && Number.isFinite(id));
 
@@ -194,7 +185,7 @@ function brokenReference(entry: ParsedEntry, [path, collection, id]: Reference, 
 }
 
 /**
- * Every broken reference and duplicate id. `all` is every entry read; `entries` carry their parsed data,
+ * Every broken reference. `all` is every entry read; `entries` carry their parsed data,
  * or their raw data when their schema failed (so their references are checked too; the schema problems
  * already report a missing or malformed id).
  */
@@ -205,5 +196,5 @@ export function checkReferences(all: readonly RawEntry[], entries: readonly Pars
       .filter(([, collection, id]) => present(id) && !known.get(collection, id))
       .map((ref) => brokenReference(entry, ref, known)),
   );
-  return [...broken, ...entries.flatMap((entry) => quizLessonProblems(entry, known)), ...duplicateIdProblems(all)];
+  return [...broken, ...entries.flatMap((entry) => quizLessonProblems(entry, known))];
 }

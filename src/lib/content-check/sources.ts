@@ -19,6 +19,7 @@ import { externalToolSchema } from '~/schemas/external-tools';
 import { abbreviationSchema, competitorSchema, glossaryTermSchema, industryOverviewSchema, leaseTypeSchema } from '~/schemas/industry';
 import { lessonSchema, moduleSchema, quizSchema } from '~/schemas/learning';
 import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '~/schemas/product';
+import { programSchema } from '~/schemas/programs';
 import { customerExampleRowSchema, resourceSchema } from '~/schemas/resources';
 import { SALES_KIT_SOURCES } from './sales-kit-sources';
 import { company, field, file, fixed, glob, industry } from './source-helpers';
@@ -102,6 +103,14 @@ export const CONTENT_SOURCES: readonly ContentSource[] = [
     schema: salesSituationSchema,
     titleOf: field('name'),
     hrefOf: fixed('/sales-situations'),
+  },
+  {
+    collection: 'programs',
+    noun: 'onboarding program',
+    files: glob('content/programs', 'yaml'),
+    schema: programSchema,
+    titleOf: field('title'),
+    hrefOf: fixed('/plan'),
   },
   {
     collection: 'productFeatures',

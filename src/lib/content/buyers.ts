@@ -4,7 +4,9 @@
  * personas (prospects) with the buyer segment they work in, and the ICP.
  * Plain, non-confidential data: safe to pass to islands as props.
  */
+import { getImage } from 'astro:assets';
 import { getCollection, getEntry } from 'astro:content';
+import { posix } from 'node:path';
 import type { IcpEntry, PersonaEntry, SegmentEntry } from '~/schemas/buyers';
 import { cached, requireEntry } from './cache';
 
@@ -40,6 +42,18 @@ interface Buyers {
   personas: BuyerPersona[];
 }
 
+/** Persona pictures (content/personas/avatars/), bundled so the build resizes them (Astro's image pipeline). */
+const AVATARS = import.meta.glob<{ default: ImageMetadata }>('/content/personas/avatars/*.{jpg,jpeg,png,webp,avif}', { eager: true });
+const AVATAR_PIXELS = 160;
+
+/** The address of a persona's resized picture, or null when it has none (the content check reports a missing file). */
+async function avatarUrl(filePath: string | undefined, avatar: string | undefined): Promise<string | null> {
+  if (!avatar || !filePath) return null;
+  const image = AVATARS[`/${posix.join(posix.dirname(filePath), avatar)}`]?.default;
+  if (!image) return null;
+  return (await getImage({ src: image, width: AVATAR_PIXELS, height: AVATAR_PIXELS, format: 'webp' })).src;
+}
+
 const segmentNameKey = (name: string) => name.trim().toLowerCase();
 
 const buyers = (): Promise<Buyers> =>
@@ -53,7 +67,9 @@ const buyers = (): Promise<Buyers> =>
       seen.add(nameKey);
       return true;
     });
-    const personas = personaEntries.map(({ data }): BuyerPersona => ({ ...data, avatar: data.avatar ?? null })).sort((a, b) => a.id - b.id);
+    const personas = (
+      await Promise.all(personaEntries.map(async ({ data, filePath }): Promise<BuyerPersona> => ({ ...data, avatar: await avatarUrl(filePath, data.avatar) })))
+    ).sort((a, b) => a.id - b.id);
     return { allSegments, segments, personas };
   });
 

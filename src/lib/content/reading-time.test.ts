@@ -1,8 +1,12 @@
 // Lesson minutes are computed, not typed: 200 words a minute of prose, one minute per knowledge check and
 // per question of a quiz lesson's quiz; modules are the sum. Checked on small bodies and on the content.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readContent } from '~/lib/content-check/read';
 import { getModules, getQuiz } from './learning';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
 import { knowledgeChecksIn, lessonMinutes, proseWords } from './reading-time';
 
 const words = (count: number) => Array.from({ length: count }, (_, index) => `word${index}`).join(' ');
@@ -35,7 +39,7 @@ describe('the content', () => {
     expect(lessons.length).toBeGreaterThan(30);
     for (const module of modules) expect(module.duration, module.title).toBe(module.lessons.reduce((sum, lesson) => sum + lesson.duration, 0));
     const leaseTypes = lessons.find((lesson) => lesson.id === 203)!;
-    const body = readFileSync(new URL('../../../content/lessons/02-industry/03-lease-types.mdx', import.meta.url), 'utf8').replace(/^---[\s\S]*?---\n/, '');
+    const body = readFileSync(join(ROOT, readContent(ROOT).entries.find((entry) => entry.source.collection === 'lessons' && entry.id === '203')!.file), 'utf8').replace(/^---[\s\S]*?---\n/, '');
     expect(leaseTypes.duration).toBe(Math.ceil(proseWords(body) / 200));
     expect(leaseTypes.duration).toBeLessThanOrEqual(3);
   });

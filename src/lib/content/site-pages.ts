@@ -25,6 +25,7 @@ export const STATIC_READING_PAGES: readonly ReadingPage[] = [
   { path: '/company-overview', title: 'Company Overview', kind: 'page', linkFrom: null },
   { path: '/industry-knowledge', title: 'Industry Knowledge', kind: 'page', linkFrom: null },
   { path: '/buyer-segments', title: 'Buyer Segments', kind: 'page', linkFrom: null },
+  { path: '/personas', title: 'Personas', kind: 'page', linkFrom: null },
   { path: '/ideal-customer-profile', title: 'Ideal Customer Profile', kind: 'page', linkFrom: null },
   { path: '/product', title: 'Product Features & Integrations', kind: 'page', linkFrom: null },
   { path: '/resources', title: 'Resources', kind: 'page', linkFrom: null },

@@ -1,7 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { blobsRequestTimeoutMs, blobsStoreName, checkSettings, isLocalRun, registrationPolicy, sessionSecret } from './config';
+import {
+  blobsRequestTimeoutMs,
+  blobsStoreName,
+  checkSettings,
+  isLocalRun,
+  registrationPolicy,
+  registrationsPerDay,
+  sessionSecret,
+  writesPerMinute,
+} from './config';
 
-const KEYS = ['CONTEXT', 'PARCELWISE_LOCAL', 'NETLIFY_DEV', 'NETLIFY_LOCAL', 'SESSION_SECRET', 'SIGNUP_CODE', 'BLOBS_TIMEOUT_MS'] as const;
+const KEYS = [
+  'CONTEXT',
+  'PARCELWISE_LOCAL',
+  'NETLIFY_DEV',
+  'NETLIFY_LOCAL',
+  'SESSION_SECRET',
+  'SIGNUP_CODE',
+  'WRITES_PER_MINUTE',
+  'REGISTRATIONS_PER_DAY',
+  'BLOBS_TIMEOUT_MS',
+] as const;
 const saved = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]));
 afterEach(() => {
   for (const key of KEYS) {
@@ -67,5 +86,20 @@ describe('settings', () => {
     process.env['SIGNUP_CODE'] = '1234567890123456';
     expect(() => checkSettings()).not.toThrow();
     expect(registrationPolicy()).toEqual({ open: true, code: '1234567890123456' });
+  });
+});
+
+describe('limits', () => {
+  it('default to 60 writes a minute and 20 new accounts a day, follow their settings, and answer 503 naming a bad one', () => {
+    delete process.env['WRITES_PER_MINUTE'];
+    delete process.env['REGISTRATIONS_PER_DAY'];
+    expect([writesPerMinute(), registrationsPerDay()]).toEqual([60, 20]);
+    process.env['WRITES_PER_MINUTE'] = ' 120 ';
+    process.env['REGISTRATIONS_PER_DAY'] = '1';
+    expect([writesPerMinute(), registrationsPerDay()]).toEqual([120, 1]);
+    for (const bad of ['0', '-5', '1e3', 'many', '100001']) {
+      process.env['REGISTRATIONS_PER_DAY'] = bad;
+      expect(() => checkSettings(), bad).toThrow('REGISTRATIONS_PER_DAY must be a whole number from 1 to 100000 (default 20).');
+    }
   });
 });

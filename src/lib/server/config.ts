@@ -177,10 +177,39 @@ export function passwordSignIn(): PasswordSignIn {
   return value;
 }
 
+/** A limit setting: a whole number from 1 to 100000, or the default when unset. */
+function limitSetting(name: string, fallback: number): number {
+  const value = process.env[name]?.trim();
+  if (!value) return fallback;
+  if (!/^\d{1,6}$/.test(value) || Number(value) < 1 || Number(value) > 100_000) {
+    throw new ConfigError(`${name} must be a whole number from 1 to 100000 (default ${fallback}).`);
+  }
+  return Number(value);
+}
+
+/** Changes a signed-in person may make a minute (every write but sign-in, registration, logout and visits). */
+export const writesPerMinute = (): number => limitSetting('WRITES_PER_MINUTE', 60);
+
+/** New accounts a rolling day may bring, by registration and by a first sign-in with the identity provider together. */
+export const registrationsPerDay = (): number => limitSetting('REGISTRATIONS_PER_DAY', 20);
+
+/**
+ * The portal's address for links in e-mail: `SITE_URL`, else Netlify's own `URL` of the site, else (local
+ * runs) the dev server's.
+ */
+export function siteUrl(): string {
+  const url = process.env['SITE_URL']?.trim() || process.env['URL']?.trim();
+  if (url) return new URL(url).origin;
+  if (isLocalRun()) return 'http://localhost:4321';
+  throw new ConfigError('SITE_URL is not set: the digest needs the portal address for its links (Netlify sets URL).');
+}
+
 /** Every setting, validated: throws the 503 ConfigError naming the first bad one. Cheap (environment only). */
 export function checkSettings(): void {
   sessionSecret();
   signupCode();
   oidcSettings();
   passwordSignIn();
+  writesPerMinute();
+  registrationsPerDay();
 }

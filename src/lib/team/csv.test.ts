@@ -20,23 +20,47 @@ const row = (overrides: Partial<TeamMemberRow>): TeamMemberRow => ({
   onTrack: false,
   averageQuizScore: 85,
   admin: false,
+  program: null,
+  planDay: null,
+  planDone: 0,
+  planRequired: 0,
+  overdueItems: 0,
+  planStatus: 'none',
+  dueSoon: 0,
+  certificate: null,
   ...overrides,
 });
 
 const HEADER =
-  '"Name","Username","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"';
+  '"Name","Username","Program","Plan day","Plan items done","Plan items required","Plan status","Overdue items","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"';
 
 describe('teamProgressCsv', () => {
   it('names every column as the page does, percent columns with their unit, and has no internal id', () => {
     const [header, line] = teamProgressCsv([row({})]).split('\r\n');
     expect(header).toBe(HEADER);
-    expect(line).toBe(`"Ana","a@parcelwise.example","2026-11-02T09:00:00.000Z",21,"Behind",50,20,85,3,1,2,4,"2026-11-23T10:00:00.000Z"`);
+    expect(line).toBe(
+      `"Ana","a@parcelwise.example",,,,,"No plan",0,"2026-11-02T09:00:00.000Z",21,"Behind",50,20,85,3,1,2,4,"2026-11-23T10:00:00.000Z"`,
+    );
     expect(teamProgressCsv([row({})])).not.toContain('u1');
   });
 
   it('leaves a missing quiz score, join date or last activity empty; an on-track row says so', () => {
     const line = teamProgressCsv([row({ averageQuizScore: null, joinedAt: null, lastActive: 'null', onTrack: true })]).split('\r\n')[1];
-    expect(line).toBe(`"Ana","a@parcelwise.example",,21,"On track",50,20,,3,1,2,4,`);
+    expect(line).toBe(`"Ana","a@parcelwise.example",,,,,"No plan",0,,21,"On track",50,20,,3,1,2,4,`);
+  });
+
+  it('spells out a plan: program, day, required items done and required, status, overdue items', () => {
+    const line = teamProgressCsv([
+      row({
+        program: { id: 'sdr-onboarding', title: 'SDR onboarding' },
+        planDay: 11,
+        planDone: 4,
+        planRequired: 24,
+        overdueItems: 3,
+        planStatus: 'overdue',
+      }),
+    ]).split('\r\n')[1];
+    expect(line?.split(',').slice(2, 8)).toEqual(['"SDR onboarding"', '11', '4', '24', '"Overdue"', '3']);
   });
 
   it('quotes every text cell, so a semicolon inside a name cannot split it into a formula cell', () => {
@@ -62,6 +86,7 @@ describe('teamProgressCsv', () => {
 
   it('neutralises formula starts in usernames too, and keeps numbers bare', () => {
     const line = teamProgressCsv([row({ username: '-x@parcelwise.example' })]).split('\r\n')[1];
-    expect(line?.split(',').slice(0, 4)).toEqual([`"Ana"`, `"'-x@parcelwise.example"`, `"2026-11-02T09:00:00.000Z"`, '21']);
+    expect(line?.split(',').slice(0, 2)).toEqual([`"Ana"`, `"'-x@parcelwise.example"`]);
+    expect(line?.split(',').slice(8, 10)).toEqual([`"2026-11-02T09:00:00.000Z"`, '21']);
   });
 });

@@ -1,6 +1,6 @@
 // The Team Progress CSV export: the same figures, labels and definitions as the table (./figures), no
 // internal ids, percent columns named with their unit.
-import { TEAM_FIGURES, type TeamFigure, type TeamMemberRow } from './figures';
+import { PLAN_STATUS_LABELS, TEAM_FIGURES, type TeamFigure, type TeamMemberRow } from './figures';
 
 /** A spreadsheet runs a cell starting with one of these as a formula (tab and CR too, in some importers). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -19,8 +19,19 @@ function cell(value: string | number | null): string {
 
 const PERCENT: ReadonlySet<TeamFigure> = new Set(['progress', 'mastery', 'averageQuizScore']);
 
-/** The value of a figure in the CSV: dates as ISO (or empty), the pace as its label. */
-function value(row: TeamMemberRow, key: TeamFigure): string | number | null {
+/** The plan as the CSV spells it out: program, day, required items done and required, status, overdue items. */
+const PLAN_COLUMNS = ['Program', 'Plan day', 'Plan items done', 'Plan items required', 'Plan status', 'Overdue items'];
+
+/** The value of a figure in the CSV (the plan as PLAN_COLUMNS): dates as ISO (or empty), the pace and statuses as labels. */
+function values(row: TeamMemberRow, key: TeamFigure): Array<string | number | null> {
+  if (key === 'planStatus')
+    return row.program === null
+      ? [null, null, null, null, PLAN_STATUS_LABELS.none, 0]
+      : [row.program.title, row.planDay, row.planDone, row.planRequired, PLAN_STATUS_LABELS[row.planStatus], row.overdueItems];
+  return [value(row, key)];
+}
+
+function value(row: TeamMemberRow, key: Exclude<TeamFigure, 'planStatus'>): string | number | null {
   switch (key) {
     case 'onTrack':
       return row.onTrack ? 'On track' : 'Behind';
@@ -32,10 +43,14 @@ function value(row: TeamMemberRow, key: TeamFigure): string | number | null {
 }
 
 /** The CSV's header: Name, Username, then each figure's label, "(%)" after the percent ones. */
-const CSV_HEADER = ['Name', 'Username', ...TEAM_FIGURES.map(({ key, label }) => (PERCENT.has(key) ? `${label} (%)` : label))];
+const CSV_HEADER = [
+  'Name',
+  'Username',
+  ...TEAM_FIGURES.flatMap(({ key, label }) => (key === 'planStatus' ? PLAN_COLUMNS : [PERCENT.has(key) ? `${label} (%)` : label])),
+];
 
 /** CSV of the rows, same figures as the table (docs/decisions.md "Team progress"). */
 export function teamProgressCsv(rows: readonly TeamMemberRow[]): string {
-  const lines = rows.map((row) => [row.name, row.username, ...TEAM_FIGURES.map(({ key }) => value(row, key))].map(cell).join(','));
+  const lines = rows.map((row) => [row.name, row.username, ...TEAM_FIGURES.flatMap(({ key }) => values(row, key))].map(cell).join(','));
   return `${[CSV_HEADER.map(cell).join(','), ...lines].join('\r\n')}\r\n`;
 }

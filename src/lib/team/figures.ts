@@ -18,6 +18,16 @@ export interface TeamProgressRow {
   loginCount: number;
   /** ISO date-time of the latest event, or the string 'null'. */
   lastActive: string;
+  /** The onboarding program assigned, or null. */
+  program: { id: string; title: string } | null;
+  /** Day N of the program (1 on the start day); null without one. */
+  planDay: number | null;
+  /** Required plan items done, and required plan items. */
+  planDone: number;
+  planRequired: number;
+  /** Required plan items past their due date and not done. */
+  overdueItems: number;
+  planStatus: 'on_track' | 'behind' | 'overdue' | 'certified' | 'none';
 }
 
 /** What the Team Progress page shows besides the API's row (docs/decisions.md "Administrators apart, pace and scores"). */
@@ -35,6 +45,10 @@ export interface TeamMemberRow extends TeamProgressRow {
   averageQuizScore: number | null;
   /** Administrators are listed apart and left out of the team figures. */
   admin: boolean;
+  /** Required plan items not done and due within the next 7 days (today included). */
+  dueSoon: number;
+  /** The certificate of the current program once earned (expiresAt: ISO date-time), or null. */
+  certificate: { title: string; expiresAt: string; status: 'valid' | 'expired' | 'renewal_needed' } | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -53,6 +67,20 @@ export function modulesExpected(days: number, totalModules: number): number {
 const PACE_DEFINITION =
   'On track: at least N modules completed by the end of week N in the program (module N done by week N); behind otherwise. Administrators are left out.';
 
+/** What a plan status means (Team Progress's Plan column and filters). */
+export const PLAN_STATUS_LABELS: Record<TeamProgressRow['planStatus'], string> = {
+  overdue: 'Overdue',
+  behind: 'Behind',
+  on_track: 'On track',
+  certified: 'Certified',
+  none: 'No plan',
+};
+
+const PLAN_DEFINITION =
+  'The onboarding program assigned, day N of its length, required items done of required items, and overdue items: required items past their due date and not done, counted until they are done. Overdue: a required item is past its due date. ' +
+  "Behind: fewer required items done than the share of the program's days gone by. Certified: every required item done and the certificate valid. " +
+  'On track otherwise; No plan without a program.';
+
 /** 'Active' means last active within the last 7 days. */
 const ACTIVE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -69,6 +97,7 @@ export function overallEngagement(rows: ReadonlyArray<Pick<TeamProgressRow, 'pro
 }
 
 export type TeamFigure =
+  | 'planStatus'
   | 'joinedAt'
   | 'daysInProgram'
   | 'onTrack'
@@ -83,6 +112,7 @@ export type TeamFigure =
 
 /** Each figure's label and definition, shown beside it on the dashboard (docs/product.md "Team Progress (/team-progress)"). */
 export const TEAM_FIGURES: ReadonlyArray<{ key: TeamFigure; label: string; definition: string }> = [
+  { key: 'planStatus', label: 'Plan', definition: PLAN_DEFINITION },
   { key: 'joinedAt', label: 'Joined', definition: 'When the account was created.' },
   { key: 'daysInProgram', label: 'Days in the program', definition: 'Whole days since joining.' },
   { key: 'onTrack', label: 'Pace', definition: PACE_DEFINITION },

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { answerReviewRequestSchema } from '~/lib/api/review';
 import { requestNow } from '~/lib/server/clock';
-import { readJson } from '~/lib/server/http/request';
+import { readIdempotencyKey, readJson } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { requireUser } from '~/lib/server/http/signed-in';
 import { answerReview, getReviewSession } from '~/lib/server/review/review';
@@ -13,10 +13,14 @@ export const prerender = false;
 export const GET: APIRoute = async ({ locals, request }) =>
   json((await requireUser(locals, (userId) => getReviewSession(userId, requestNow(request)))).data);
 
-/** POST /api/review {questionId, answerId, confidence?}: graded on the server; the verdict, the lesson and the card's next review. */
+/**
+ * POST /api/review {questionId, answerId, confidence?}: graded on the server; the verdict, the lesson and the
+ * card's next review. With an `Idempotency-Key` header, the same answer sent again is stored once.
+ */
 export const POST: APIRoute = async ({ locals, request }) => {
+  const idempotencyKey = readIdempotencyKey(request);
   const body = await readJson(request, answerReviewRequestSchema);
   const now = requestNow(request);
   const { user, data: state } = await requireUser(locals, (userId) => loadReviewState(userId, now));
-  return json(await answerReview(user.id, body, now, state));
+  return json(await answerReview(user.id, body, now, state, {}, idempotencyKey));
 };

@@ -128,6 +128,19 @@ export async function existingUser(username: string): Promise<StoredUser> {
   return user;
 }
 
+/**
+ * A user by username, with `reads` started for their id as soon as the username's claim names it, beside
+ * the read of their record (an administrator's change about a person: their records in the same round trip).
+ */
+export async function existingUserWith<T>(username: string, reads: (userId: string) => T): Promise<{ user: StoredUser; reads: T }> {
+  const name = normalizeUsername(username);
+  const claim = await users.claimOf(name);
+  const started = claim.userId === null ? null : reads(claim.userId);
+  const user = (await users.userOfClaim(claim))?.value ?? null;
+  if (!user || started === null) throw new HttpError(404, `No user ${name}`);
+  return { user, reads: started };
+}
+
 const UPDATE_ATTEMPTS = 5;
 
 /** Read, change, write only if unchanged since the read; again on a conflict. */

@@ -5,7 +5,7 @@
 import type { AstroCookies } from 'astro';
 import type { PublicUser } from '~/lib/api/users';
 import type { ToastText } from '~/lib/toast';
-import { oidcSettings } from '~/lib/server/config';
+import { oidcSettings, registrationsPerDay } from '~/lib/server/config';
 import { cookieName, cookieOptions, deleteCookie } from './session-cookie';
 
 const FLASHES = [
@@ -20,6 +20,7 @@ const FLASHES = [
   'sso-unverified',
   'sso-domain',
   'sso-disabled',
+  'sso-limit',
 ] as const;
 export type Flash = (typeof FLASHES)[number];
 
@@ -70,4 +71,5 @@ const SSO_FAILURES: Record<Exclude<Flash, 'signed-in' | 'registered' | 'logged-o
   'sso-unverified': () => 'The identity provider did not confirm a verified e-mail address for you.',
   'sso-domain': () => `Only addresses of ${oidcSettings()?.allowedDomains.join(', ') ?? 'the company'} can sign in here.`,
   'sso-disabled': () => 'This account is disabled. Ask an administrator to enable it.',
+  'sso-limit': () => `Too many new accounts today (at most ${registrationsPerDay()} a day). Please try again later.`,
 };

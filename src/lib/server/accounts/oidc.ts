@@ -8,7 +8,7 @@ import * as client from 'openid-client';
 import type { OidcSettings } from '~/lib/server/config';
 
 /** Why a sign-in with the provider did not happen: each has its own message on /auth (flash.ts). */
-export type SsoReason = 'state' | 'cancelled' | 'provider' | 'token' | 'unverified' | 'domain' | 'disabled';
+export type SsoReason = 'state' | 'cancelled' | 'provider' | 'token' | 'unverified' | 'domain' | 'disabled' | 'limit';
 
 export class SsoFailure extends Error {
   constructor(

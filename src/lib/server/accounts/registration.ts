@@ -1,6 +1,8 @@
 // Self-service registration (POST /api/register, docs/decisions.md): role always user, the administrator
 // address and its look-alikes refused, an invite code in deployments — compared in constant time, and
-// throttled per address (10 wrong codes per 15 minutes → 429) — then a session, journaled as a login.
+// throttled per address (10 wrong codes per 15 minutes → 429) — only addresses of OIDC_ALLOWED_DOMAINS
+// when that is set, at most REGISTRATIONS_PER_DAY new accounts a day (new-accounts.ts), then a session,
+// journaled as a login.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RegisterRequest } from '~/lib/api/users';
 import { adminUsername, registrationPolicy } from '~/lib/server/config';
@@ -14,6 +16,7 @@ import { normalizeUsername } from '~/lib/server/accounts/usernames';
 import { ensureDemoAccounts, newUserRecord, requireGoodPassword } from './accounts';
 import { openSession, type SessionOrigin } from './sessions';
 import { beginAttempt } from './throttle';
+import { requireAllowedDomain, takeNewAccountPlace } from './new-accounts';
 
 const WRONG_INVITE_CODES_LIMIT = 10;
 
@@ -31,7 +34,8 @@ const TOO_MANY_CODES = 'Too many wrong invite codes. Please try again later.';
  * whether the code is right or wrong, so a throttled address learns nothing, not even from timing: a
  * wrong code answers after the count, and a right one claims the username while it is counted and gives
  * the claim back (after the answer) when over the limit. At most three sequential Blobs round trips:
- * (attempt ∥ username claim), (count ∥ claim read back), (user record ∥ session ∥ journal ∥ attempt cleared).
+ * (attempt ∥ username claim ∥ new-account mark), (count ∥ claim read back ∥ new accounts counted),
+ * (user record ∥ session ∥ journal ∥ attempt cleared).
  */
 export async function register(input: RegisterRequest, origin: SessionOrigin): Promise<{ user: StoredUser; session: SessionData }> {
   const policy = registrationPolicy();
@@ -42,23 +46,35 @@ export async function register(input: RegisterRequest, origin: SessionOrigin): P
   }
   const user = await newAccount(input);
   const now = new Date();
-  const [attempt, claimed] = await Promise.allSettled([
+  const [attempt, claimed, place] = await Promise.allSettled([
     policy.code === null ? Promise.resolve(null) : beginAttempt(inviteCodeRules(origin.address), TOO_MANY_CODES, now),
     claimAndConfirm(user, now),
+    takeNewAccountPlace(now),
   ]);
-  if (attempt.status === 'rejected') {
+  const refusal = [attempt, place].find((outcome) => outcome.status === 'rejected');
+  if (refusal) {
+    // A wrong code's 429 first, then the day's limit: the claim and the day's place are given back after the answer.
     if (claimed.status === 'fulfilled' && claimed.value) inBackground('registration claim release', () => users.releaseClaim(user));
-    throw attempt.reason;
+    if (place.status === 'fulfilled') inBackground('new account place release', () => place.value.release());
+    throw refusal.reason;
   }
   // A right code is not a wrong one, whatever happens next: its record is deleted alongside.
-  const codeCleared = attempt.value?.succeeded() ?? Promise.resolve();
+  const codeCleared = attempt.status === 'fulfilled' ? (attempt.value?.succeeded() ?? Promise.resolve()) : Promise.resolve();
   if (claimed.status === 'rejected' || !claimed.value) {
-    await codeCleared.catch(() => undefined);
+    await Promise.all([
+      codeCleared.catch(() => undefined),
+      place.status === 'fulfilled' ? place.value.release().catch(() => undefined) : null,
+    ]);
     if (claimed.status === 'rejected') throw claimed.reason;
     throw new HttpError(409, 'Username may already exist');
   }
+  // No account without its record: the day's place is given back when the record cannot be written.
+  const saved = users.saveNew(user).catch(async (error: unknown) => {
+    if (place.status === 'fulfilled') await place.value.release().catch(() => undefined);
+    throw error;
+  });
   const [, session] = await Promise.all([
-    users.saveNew(user),
+    saved,
     openSession(user, origin, now),
     journal.add(user.id, { kind: 'login', recordedAt: now.toISOString() }),
     codeCleared,
@@ -77,6 +93,7 @@ async function newAccount(input: RegisterRequest): Promise<StoredUser> {
   if (normalizeUsername(input.username) === adminUsername()) {
     throw new HttpError(400, 'username: Username is too similar to the administrator address');
   }
+  requireAllowedDomain(normalizeUsername(input.username));
   await ensureDemoAccounts();
   requireGoodPassword(input.password, { username: input.username, name: input.name, admin: false });
   return newUserRecord({ username: input.username, password: input.password, name: input.name, role: 'user', createdBy: 'registration' });

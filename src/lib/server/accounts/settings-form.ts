@@ -1,7 +1,10 @@
 // The /settings forms, which work without JavaScript: end a session, end every other session, change the
-// password. Each answers what the page shows next (Post/Redirect/Get: a message to carry, or an error).
+// password, save the digest and review preferences. Each answers what the page shows next (Post/Redirect/Get: a message to carry, or an error).
 import type { AstroGlobal } from 'astro';
+import { updatePreferencesRequestSchema } from '~/lib/api/preferences';
 import { changePasswordRequestSchema } from '~/lib/api/settings';
+import { requestNow } from '~/lib/server/clock';
+import { updatePreferences } from '~/lib/server/preferences/preferences';
 import { HttpError } from '~/lib/server/errors';
 import { readFormFields } from '~/lib/server/http/request';
 import { describeZodError } from '~/lib/server/http/response';
@@ -9,13 +12,24 @@ import { changeOwnPassword, endOtherSessions, endOwnSession, passwordChangeState
 import { sessionOrigin, startBrowserSession } from './sign-in-request';
 
 /** What the page says after a form: `done` is carried in the URL (?done=…), an error is shown at once. */
-export type SettingsFormResult = { done: 'session-ended' | 'others-ended' | 'password-changed' } | { error: string; status: number };
+export type SettingsFormResult =
+  { done: 'session-ended' | 'others-ended' | 'password-changed' | 'preferences-saved' } | { error: string; status: number };
 
 export const SETTINGS_DONE: Record<string, string> = {
   'session-ended': 'That session has ended.',
   'others-ended': 'You are signed out everywhere else.',
   'password-changed': 'Your password has changed. Your other sessions have ended.',
+  'preferences-saved': 'Your digest and review preferences are saved.',
 };
+
+/** The preferences form's fields as PATCH /api/preferences takes them (an empty zone: unchanged; an empty hold: none). */
+const preferencesFromForm = (fields: Record<string, string>) =>
+  updatePreferencesRequestSchema.safeParse({
+    digest: fields['digest'],
+    hour: fields['hour'] === undefined || fields['hour'] === '' ? undefined : Number(fields['hour']),
+    timeZone: fields['timeZone'] || undefined,
+    reviewHoldUntil: fields['reviewHoldUntil'] === undefined ? undefined : fields['reviewHoldUntil'] || null,
+  });
 
 export async function handleSettingsForm(
   astro: Pick<AstroGlobal, 'request' | 'cookies' | 'url' | 'clientAddress' | 'locals'>,
@@ -40,6 +54,12 @@ export async function handleSettingsForm(
         const session = await changeOwnPassword(await passwordChangeState(user.id), parsed.data, sessionOrigin(astro));
         await startBrowserSession(astro, session);
         return { done: 'password-changed' };
+      }
+      case 'preferences': {
+        const parsed = preferencesFromForm(fields);
+        if (!parsed.success) return { error: describeZodError(parsed.error), status: 400 };
+        await updatePreferences(user.id, parsed.data, requestNow(astro.request));
+        return { done: 'preferences-saved' };
       }
       default:
         return { error: 'action: unknown', status: 400 };

@@ -3,11 +3,13 @@
 // pages without a visit in 90 days, each with what to do. Read beside the session check: one round of
 // listings, then the days' summaries and the open days' events together.
 import type { ContentUsage } from '~/lib/api/content-health';
+import { getReadingPages } from '~/lib/content/site-pages';
 import { searchLogDays } from '~/lib/server/search/search-log';
 import { foundNothing, zeroResultRate } from '~/lib/server/search/search-log-fold';
 import { searchOutcome } from '~/lib/server/search/search';
 import { StorageUnavailableError } from '~/lib/server/storage/errors';
-import { UNVISITED_DAYS, unvisitedPages } from '~/lib/server/team/page-visits';
+import { UNVISITED_DAYS } from '~/lib/server/team/page-visit-weeks';
+import { unvisitedPages } from '~/lib/server/team/page-visits';
 
 /** "Searched, found nothing" looks back this many days (today included). */
 const FOUND_NOTHING_DAYS = 30;
@@ -28,7 +30,7 @@ async function searches(now: Date): Promise<ContentUsage['searches']> {
 }
 
 async function unvisited(now: Date): Promise<ContentUsage['unvisited']> {
-  const { countedSince, complete, pages } = await unvisitedPages(now);
+  const { countedSince, complete, pages } = await unvisitedPages(now, await getReadingPages());
   return {
     days: UNVISITED_DAYS,
     countedSince,

@@ -67,3 +67,32 @@ export function requireRouteId(value: string | undefined, name = 'id'): number {
   if (id === null) throw new HttpError(400, `${name}: must be a positive integer`);
   return id;
 }
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * The `Idempotency-Key` header of a write the islands may repeat (one key per logical action, sent again
+ * on a retry), or null without one; 400 when it is not 16 to 64 letters, digits, '-' or '_'.
+ */
+export function readIdempotencyKey(request: Request): string | null {
+  const value = request.headers.get('idempotency-key');
+  if (value === null) return null;
+  if (!IDEMPOTENCY_KEY.test(value)) throw new HttpError(400, "Idempotency-Key: must be 16 to 64 letters, digits, '-' or '_'");
+  return value;
+}
+
+/** The idempotency key of an HTML form (its hidden `idempotencyKey` field), validated like the header; null without one. */
+export function formIdempotencyKey(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (!IDEMPOTENCY_KEY.test(value)) throw new HttpError(400, "idempotencyKey: must be 16 to 64 letters, digits, '-' or '_'");
+  return value;
+}
+
+/** A username from a route parameter, percent-decoded ('' when malformed: no such user). */
+export function routeUsername(value: string | undefined): string {
+  try {
+    return decodeURIComponent(value ?? '');
+  } catch {
+    return '';
+  }
+}

@@ -2,18 +2,18 @@
 // start at once and are used only when the check confirms that user.
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '~/lib/server/errors';
-import { openSessionGate, requireAdmin, requireUser, signedIn, type SessionUser } from './signed-in';
+import { openSessionGate, requireAdmin, requireUser, signedIn, writeMarkWritten, type SessionGate, type SessionUser } from './signed-in';
 
 const learner: SessionUser = {
   user: { id: 'u1', username: 'alex@parcelwise.example', name: 'Alex', role: 'user', avatar: null },
   isAdmin: false,
 };
 
-function gate(claimedUserId: string | null) {
+function gate(claimedUserId: string | null, writes?: SessionGate['writes']) {
   let settle!: (who: SessionUser | null) => void;
   const check = new Promise<SessionUser | null>((resolve) => (settle = resolve));
   const locals = {} as App.Locals;
-  openSessionGate(locals, { claimedUserId, sessionId: '', check });
+  openSessionGate(locals, { claimedUserId, sessionId: '', check, writes });
   return { locals, settle };
 }
 
@@ -61,5 +61,33 @@ describe('the session gate', () => {
     const admin = gate('u2');
     admin.settle({ ...learner, isAdmin: true });
     expect((await requireAdmin(admin.locals, async () => 'team')).data).toBe('team');
+  });
+
+  it("admits a write within the person's limit once the check confirmed them, once per request, and waits for its mark", async () => {
+    let marked = false;
+    const admit = vi.fn(async () => ({ written: Promise.resolve().then(() => void (marked = true)) }));
+    const { locals, settle } = gate('u1', { admit });
+    const answer = requireUser(locals);
+    expect(admit).not.toHaveBeenCalled(); // not before the check
+    settle(learner);
+    await answer;
+    await requireUser(locals);
+    expect(admit).toHaveBeenCalledTimes(1);
+    await writeMarkWritten(locals);
+    expect(marked).toBe(true);
+  });
+
+  it("answers the limit's 429 before the route learns who asks; an ended session is never admitted", async () => {
+    const refusal = new HttpError(429, 'Too many changes', { 'Retry-After': '5' });
+    const over = gate('u1', { admit: async () => Promise.reject(refusal) });
+    over.settle(learner);
+    await expect(requireUser(over.locals)).rejects.toBe(refusal);
+    await expect(writeMarkWritten(over.locals)).resolves.toBeUndefined();
+
+    const admit = vi.fn(async () => ({ written: Promise.resolve() }));
+    const ended = gate('u1', { admit });
+    ended.settle(null);
+    await expect(requireUser(ended.locals)).rejects.toEqual(new HttpError(401, 'Not signed in'));
+    expect(admit).not.toHaveBeenCalled();
   });
 });

@@ -24,6 +24,30 @@ export interface SessionGate {
   sessionId: string;
   /** The signed-in user once the stored session is confirmed; null when signed out. */
   check: Promise<SessionUser | null>;
+  /**
+   * A signed-in write's place in the person's write limit (accounts/write-limit.ts), read beside the check:
+   * admitted (429 over the limit) once the check confirms the user, before the route learns who asks.
+   */
+  writes?: { admit(): Promise<{ written: Promise<void> }> } | undefined;
+}
+
+/** Each gate's admitted write: its mark being written (admitted once, however often the route asks who is signed in). */
+const admitted = new WeakMap<SessionGate, Promise<{ written: Promise<void> }>>();
+
+/** Admits a signed-in write under the person's write limit (once per request); throws the 429. */
+async function admitWrite(gate: SessionGate): Promise<void> {
+  if (!gate.writes) return;
+  if (!admitted.has(gate)) admitted.set(gate, gate.writes.admit());
+  await admitted.get(gate);
+}
+
+/**
+ * The mark of this request's admitted write once written (nothing when none was admitted): the middleware
+ * waits for it before answering, so the person's next write counts it. A failed mark is not the write's failure.
+ */
+export async function writeMarkWritten(locals: App.Locals): Promise<void> {
+  const admission = await admitted.get(locals.session)?.catch(() => null); // refused: no mark
+  await admission?.written.catch((error: unknown) => console.warn('A write-limit mark was not saved', error));
 }
 
 const EARLY_READ =
@@ -62,6 +86,7 @@ export async function signedIn<T = undefined>(
   data?.catch(() => undefined); // not unhandled while the check runs; awaited once it passed
   const who = await check;
   if (!who) return null;
+  await admitWrite(locals.session);
   return { ...who, data: (await data) as T };
 }
 
@@ -86,9 +111,17 @@ export async function adminView<T>(locals: App.Locals, reads: () => Promise<T>):
     (who) => who?.isAdmin === true,
     () => false,
   );
-  const who = await signedIn(locals, () => withBackgroundGate(confirmedAdmin, reads));
+  // A failed read (an unknown person: 404) is told to administrators only; anybody else learns nothing from it.
+  const settled = () =>
+    withBackgroundGate(confirmedAdmin, reads).then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+  const who = await signedIn(locals, settled);
   if (!who) return null;
-  return { ...who, data: who.isAdmin ? who.data : null };
+  if (!who.isAdmin) return { ...who, data: null };
+  if (!who.data.ok) throw who.data.error;
+  return { ...who, data: who.data.value };
 }
 
 /** adminView for an API route: 401 when signed out, 403 with the Access Denied text (or the route's own) for anybody else. */

@@ -12,6 +12,8 @@ import type { Module } from '~/lib/content/learning';
 import { HttpError } from '~/lib/server/errors';
 import { completedLessonCode } from '~/lib/learning/revisions';
 import { journal } from '~/lib/server/team/storage/journal';
+import { withinRetryWindow } from '~/lib/server/retries';
+import { factEventId } from '~/lib/server/storage/keys';
 import { progress, type StoredModuleStatus, type StoredProgressRecord } from '~/lib/server/learning/storage/progress';
 
 export interface CompletionState {
@@ -100,36 +102,63 @@ export async function completedLessonIds(userId: string, module: Pick<Module, 'i
 }
 
 /**
- * One lesson completion: create-only, journaled for the team figures in the same round trip — also when
- * it already existed, since an earlier journal write may have failed (503) after the record was written.
- * The figures count each user's lessons as a set, so a repeated entry never counts twice.
+ * One lesson completion: the create-only record and its journal entry for the team figures in one round
+ * trip, both under the time of the first completion, with a journal id derived from the lesson and
+ * revision. A repeat writes nothing new; one within the retry window writes the journal entry again under
+ * the same key, so a journal write that failed (503) after the record was written is completed, and two
+ * tabs completing at once journal one fact (the figures count it once).
  */
 function completeLesson(
   userId: string,
   moduleId: number,
   lesson: { id: number; revision: number },
   now: Date,
-  known: boolean,
+  done: { known: boolean; at: Date | null },
 ): Array<Promise<unknown>> {
+  if (done.known && (done.at === null || !withinRetryWindow(done.at, now))) return [];
+  const at = done.at ?? now;
   const lessonId = completedLessonCode(lesson.id, lesson.revision);
-  const journaled = journal.add(userId, { kind: 'lesson', moduleId, lessonId, recordedAt: now.toISOString() });
-  return known ? [journaled] : [progress.completeLesson(userId, moduleId, String(lesson.id), now, lesson.revision), journaled];
+  const journaled = journal.add(
+    userId,
+    { kind: 'lesson', moduleId, lessonId, recordedAt: at.toISOString() },
+    factEventId(at, 'lesson', userId, moduleId, lessonId),
+  );
+  return done.known ? [journaled] : [progress.completeLesson(userId, moduleId, String(lesson.id), at, lesson.revision), journaled];
 }
 
-/** What recording completions reads before it writes: the module's record, completed lessons and stored status. */
-interface CompletionReads {
+/**
+ * What recording completions reads before it writes: the module's record, completed lessons and stored
+ * status, and when each lesson asked for was completed on its current revision (read beside the session check).
+ */
+export interface CompletionReads {
   record: StoredProgressRecord | null;
   completed: number[];
   stored: StoredModuleStatus | null;
+  completedAt: ReadonlyMap<number, Date>;
 }
 
-async function completionReads(userId: string, module: Pick<Module, 'id' | 'lessons'>): Promise<CompletionReads> {
-  const [record, completed, stored] = await Promise.all([
+const revisionOf = (module: Pick<Module, 'lessons'>, lessonId: number) =>
+  module.lessons.find((lesson) => lesson.id === lessonId)?.revision ?? 1;
+
+async function completionReads(
+  userId: string,
+  module: Pick<Module, 'id' | 'lessons'>,
+  lessonIds: readonly number[],
+): Promise<CompletionReads> {
+  const asked = [...new Set(lessonIds)].filter((id) => module.lessons.some((lesson) => lesson.id === id));
+  const [record, completed, stored, times] = await Promise.all([
     progress.record(userId, module.id),
     completedLessonIds(userId, module),
     progress.moduleStatus(userId, module.id),
+    Promise.all(asked.map((id) => progress.completedAt(userId, module.id, String(id), revisionOf(module, id)))),
   ]);
-  return { record, completed, stored };
+  const completedAt = new Map(asked.flatMap((id, index) => (times[index] ? [[id, times[index]] as const] : [])));
+  return { record, completed, stored, completedAt };
+}
+
+/** The reads of POST /api/progress and PATCH /api/progress/{id}, beside the session check (404 for an unknown module). */
+export async function progressReads(userId: string, moduleId: number, lessonIds: readonly number[] = []): Promise<CompletionReads> {
+  return completionReads(userId, await requireModule(moduleId), lessonIds);
 }
 
 /**
@@ -143,16 +172,14 @@ export async function recordLessonCompletions(
   userId: string,
   module: Pick<Module, 'id' | 'lessons' | 'lessonCount'>,
   lessonIds: readonly number[],
-  options: { now?: Date; timeSpent?: number } = {},
+  options: { now?: Date; timeSpent?: number; reads?: CompletionReads } = {},
 ): Promise<ProgressRecord> {
   const now = options.now ?? new Date();
   const known = new Set(module.lessons.map((lesson) => lesson.id));
   const unknown = lessonIds.find((id) => !known.has(id));
   if (unknown !== undefined) throw new HttpError(400, `completedLessons: lesson ${unknown} is not part of module ${module.id}`);
 
-  const { record, completed, stored } = await completionReads(userId, module);
-  const revisions = new Map(module.lessons.map((lesson) => [lesson.id, lesson.revision ?? 1]));
-  const revisionOf = (lessonId: number) => revisions.get(lessonId) ?? 1;
+  const { record, completed, stored, completedAt } = options.reads ?? (await completionReads(userId, module, lessonIds));
   const before = effectiveModuleStatus(stored?.status ?? null, completed.length, module.lessonCount);
   const outcome = applyLessonCompletion(
     { recordExists: record !== null, completedLessons: completed, moduleStatus: before, lessonCount: module.lessonCount },
@@ -163,7 +190,10 @@ export async function recordLessonCompletions(
   // writes land may not show them all yet).
   const writes = [
     ...[...new Set(lessonIds)].flatMap((lessonId) =>
-      completeLesson(userId, module.id, { id: lessonId, revision: revisionOf(lessonId) }, now, completed.includes(lessonId)),
+      completeLesson(userId, module.id, { id: lessonId, revision: revisionOf(module, lessonId) }, now, {
+        known: completed.includes(lessonId),
+        at: completedAt.get(lessonId) ?? null,
+      }),
     ),
     progress.saveRecord(userId, {
       moduleId: module.id,
@@ -192,11 +222,14 @@ export async function createProgress(
   userId: string,
   input: { moduleId: number; completedLessons?: number[] | undefined; timeSpent?: number | undefined },
   now: Date = new Date(),
+  /** Read already (beside the session check, `progressReads`); read here when left out. */
+  reads?: CompletionReads,
 ): Promise<ProgressRecord> {
   const module = await requireModule(input.moduleId);
   return recordLessonCompletions(userId, module, input.completedLessons ?? [], {
     now,
     ...(input.timeSpent === undefined ? {} : { timeSpent: input.timeSpent }),
+    ...(reads ? { reads } : {}),
   });
 }
 
@@ -206,9 +239,11 @@ export async function updateProgress(
   moduleId: number,
   completedLessons: number[],
   now: Date = new Date(),
+  /** Read already (beside the session check, `progressReads`); read here when left out. */
+  reads?: CompletionReads,
 ): Promise<ProgressRecord> {
   const module = await requireModule(moduleId);
-  return recordLessonCompletions(userId, module, completedLessons, { now });
+  return recordLessonCompletions(userId, module, completedLessons, { now, ...(reads ? { reads } : {}) });
 }
 
 /** GET /api/progress: the user's records in learning-path order (modules with a record or a completion). */

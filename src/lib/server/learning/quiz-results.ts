@@ -5,7 +5,8 @@ import { getQuiz, type Quiz } from '~/lib/content/learning';
 import { HttpError } from '~/lib/server/errors';
 import { journal } from '~/lib/server/team/storage/journal';
 import { materialRevisionOf } from '~/lib/learning/revisions';
-import { eventId } from '~/lib/server/storage/keys';
+import { eventId, factDigest, factEventId, factIdentity, parseEventTime } from '~/lib/server/storage/keys';
+import { withinRetryWindow } from '~/lib/server/retries';
 import { quizResults, type StoredQuizResult } from '~/lib/server/learning/storage/quiz-results';
 import { currentChallenge } from '../review/daily-challenge';
 import { loadReviewState, recordAnswers, type ReviewState } from '../review/review-state';
@@ -81,13 +82,22 @@ function toQuizResult(stored: StoredQuizResult): QuizResult | null {
   return { ...rest, quizId };
 }
 
-/** GET /api/quiz-results: the user's results, oldest first. */
+/** GET /api/quiz-results: the user's results, oldest first, each submission once. */
 export async function listQuizResults(userId: string): Promise<QuizResult[]> {
   const stored = await quizResults.list(userId);
-  return stored
+  const sorted = stored
     .map(toQuizResult)
     .filter((result): result is QuizResult => result !== null)
     .sort((a, b) => a.completedAt.localeCompare(b.completedAt) || a.id.localeCompare(b.id));
+  // One submission sent twice at the same moment (a double click) may store two results under one key: the first counts.
+  const submissions = new Set<string>();
+  return sorted.filter((result) => {
+    const submission = factIdentity(result.id);
+    if (submission === null) return true;
+    if (submissions.has(submission)) return false;
+    submissions.add(submission);
+    return true;
+  });
 }
 
 /** The latest result per quiz id (by completedAt): what the quizzes list badges show. */
@@ -112,30 +122,87 @@ async function heldBackQuestion(userId: string, quizId: number, state: ReviewSta
   return !challenge.answer && challenge.pick.quiz.id === quizId ? challenge.pick.question.id : null;
 }
 
+/** What a submission reads beside the session check: the review state, and with an Idempotency-Key the ids of earlier results. */
+export interface SubmissionReads {
+  state: ReviewState;
+  resultIds: readonly string[];
+}
+
+export async function submissionReads(userId: string, now: Date, idempotencyKey: string | null): Promise<SubmissionReads> {
+  const [state, resultIds] = await Promise.all([
+    loadReviewState(userId, now),
+    idempotencyKey === null ? Promise.resolve([]) : quizResults.ids(userId),
+  ]);
+  return { state, resultIds };
+}
+
+/** The ids of one submission's result and answers: derived from its quiz and Idempotency-Key (random without one). */
+function submissionIds(userId: string, quizId: number, idempotencyKey: string | null) {
+  return {
+    result: (at: Date) => (idempotencyKey === null ? eventId(at) : factEventId(at, 'quiz', userId, idempotencyKey, quizId)),
+    answer: (at: Date, questionId: string) =>
+      idempotencyKey === null ? eventId(at) : factEventId(at, 'quiz', userId, idempotencyKey, quizId, questionId),
+  };
+}
+
+/**
+ * When an earlier try of this submission (same Idempotency-Key) was made, from what it stored: its result
+ * among the person's results, or any of its answers of the retry window; null for a first try. 409 when
+ * that try chose other options.
+ */
+function firstTry(
+  userId: string,
+  idempotencyKey: string,
+  quiz: Pick<Quiz, 'id' | 'questions'>,
+  reads: SubmissionReads,
+  chosen: ReadonlyMap<string, string | null>,
+): Date | null {
+  const resultDigest = factDigest('quiz', userId, idempotencyKey, quiz.id);
+  const byDigest = new Map(
+    quiz.questions.map((question) => [factDigest('quiz', userId, idempotencyKey, quiz.id, question.id), question.id]),
+  );
+  const answers = reads.state.recentAnswers.filter(
+    (answer) => answer.source === 'quiz' && answer.quizId === quiz.id && byDigest.has(factIdentity(answer.id) ?? ''),
+  );
+  if (answers.some((answer) => chosen.get(byDigest.get(factIdentity(answer.id)!)!) !== answer.optionId)) {
+    throw new HttpError(409, 'Idempotency-Key: already used for a submission with other answers');
+  }
+  const resultId = reads.resultIds.find((id) => factIdentity(id) === resultDigest);
+  return (resultId ? parseEventTime(resultId) : null) ?? answers[0]?.at ?? null;
+}
+
 /**
  * POST /api/quiz-results: grades on the server, stores the result, records every answered question on the
  * user's review schedule, answers the result with the review (less the unanswered daily challenge's key).
+ * With an Idempotency-Key, a repeat stores nothing new and a retry completes what its first try stored
+ * (src/lib/server/retries.ts): every key is derived from the Idempotency-Key and the first try's time.
  */
 export async function submitQuizResult(
   userId: string,
   input: SubmitQuizRequest,
   now: Date = new Date(),
-  /** Read already (beside the session check); loaded here when left out. */
-  loaded?: ReviewState,
+  /** Read already (beside the session check, `submissionReads`); read here when left out. */
+  loaded?: SubmissionReads,
+  idempotencyKey: string | null = null,
 ): Promise<SubmitQuizResponse> {
   const quiz = await getQuiz(input.quizId);
   if (!quiz) throw new HttpError(404, 'Quiz not found');
-  const heldBack = await heldBackQuestion(userId, quiz.id, loaded ?? (await loadReviewState(userId, now)), now);
+  const reads = loaded ?? (await submissionReads(userId, now, idempotencyKey));
+  const heldBack = await heldBackQuestion(userId, quiz.id, reads.state, now);
   const grading = gradeQuiz(quiz, input.answers, heldBack);
+  const chosen = new Map(grading.answers.map((answer) => [answer.questionId, answer.selectedOptionId]));
+  const first = idempotencyKey === null ? null : firstTry(userId, idempotencyKey, quiz, reads, chosen);
+  const at = first ?? now;
+  const ids = submissionIds(userId, quiz.id, idempotencyKey);
   const stored: StoredQuizResult = {
-    id: eventId(now),
+    id: ids.result(at),
     quizId: String(quiz.id),
     userId,
     score: grading.score,
     correctAnswers: grading.correctAnswers,
     totalQuestions: grading.totalQuestions,
     answers: grading.answers,
-    completedAt: now.toISOString(),
+    completedAt: at.toISOString(),
   };
   // A question left blank is not an answer, nor is a held-back one: they change no card. A quiz asks no confidence.
   const questions = new Map(quiz.questions.map((question) => [question.id, question]));
@@ -154,13 +221,21 @@ export async function submitQuizResult(
           },
         ],
   );
-  // One round trip: the result, its journal entry (the figures count a user's quizzes as a set, so a
-  // retried write never counts twice) and one answer event per graded question.
-  await Promise.all([
-    quizResults.add(stored),
-    journal.add(userId, { kind: 'quiz', quizId: stored.quizId, score: stored.score, recordedAt: stored.completedAt }),
-    recordAnswers(userId, answered, 'quiz', now),
-  ]);
+  // One round trip: the result, its journal entry and one answer event per graded question, each
+  // create-only (a repeat within the retry window writes the same keys: nothing new; later, nothing).
+  if (first === null || withinRetryWindow(first, now)) {
+    await Promise.all([
+      quizResults.add(stored),
+      journal.add(userId, { kind: 'quiz', quizId: stored.quizId, score: stored.score, recordedAt: stored.completedAt }, stored.id),
+      recordAnswers(
+        userId,
+        answered,
+        'quiz',
+        at,
+        answered.map((answer) => ids.answer(at, answer.questionId)),
+      ),
+    ]);
+  }
   const review = grading.review;
   const { userId: _userId, ...result } = stored;
   return { ...result, quizId: quiz.id, review };

@@ -1,5 +1,5 @@
 // The daily challenge (docs/product.md "Daily challenge"; docs/decisions.md "Daily challenge" and "Spaced review"): one question per
-// user and 12-hour UTC window (00:00–12:00, 12:00–24:00), chosen by that user's review schedule as it stood
+// user and 12-hour window (00:00–12:00, 12:00–24:00 on the person's clock, UTC until they set a zone), chosen by that user's review schedule as it stood
 // when the window began, so it is the same on every reload and device. A user's first answer in a window
 // counts (review-state.ts `countedAnswers`) and updates the card like any other answer, with how sure
 // the person said they were.
@@ -10,8 +10,10 @@ import { isDue, recallOn, type Hold } from '~/lib/review/schedule';
 import { challengeStreak } from '~/lib/review/streak';
 import { HttpError } from '~/lib/server/errors';
 import { journal } from '~/lib/server/team/storage/journal';
+import { withinRetryWindow } from '~/lib/server/retries';
+import { factEventId } from '~/lib/server/storage/keys';
 import { getQuestionBank, publicQuestion, type BankQuestion, type QuestionBank } from './question-bank';
-import { loadReviewState, recordAnswers, type ReviewState, type ReviewStateOptions } from './review-state';
+import { journalAnswersAgain, loadReviewState, recordAnswers, type ReviewState, type ReviewStateOptions } from './review-state';
 import { challengeWindow, type ChallengeWindow } from './window';
 
 export interface ChallengeChoice {
@@ -88,17 +90,22 @@ export async function currentChallenge(
   now: Date,
   bank: Pick<QuestionBank, 'questions'> | null = null,
 ): Promise<CurrentChallenge> {
-  const window = challengeWindow(now);
+  const window = challengeWindow(now, state.timeZone);
   bank ??= await getQuestionBank();
-  const pick = pickChallengeQuestion(bank, {
-    cards: state.cardsAtWindowStart,
-    studiedModules: state.studiedModules,
-    userId,
-    window,
-    hold: state.hold,
-  });
-  if (!pick) throw new HttpError(404, 'No daily challenge available');
   const counted = state.challengeAnswer;
+  // Once answered, the window's question is the one answered (a change of time zone moves the window
+  // and could draw another).
+  const answered = counted && bank.questions.find((item) => item.key === `${counted.quizId}:${counted.questionId}`);
+  const pick =
+    answered ||
+    pickChallengeQuestion(bank, {
+      cards: state.cardsAtWindowStart,
+      studiedModules: state.studiedModules,
+      userId,
+      window,
+      hold: state.hold,
+    });
+  if (!pick) throw new HttpError(404, 'No daily challenge available');
   const answer = counted
     ? { questionKey: `${counted.quizId}:${counted.questionId}`, optionId: counted.optionId, correct: counted.correct }
     : null;
@@ -153,35 +160,36 @@ export async function completeDailyChallenge(
   if (input.questionId !== pick.key) throw new HttpError(400, 'questionId: not the current daily challenge');
   const option = pick.question.options.find((candidate) => candidate.id === input.answerId);
   if (!option) throw new HttpError(400, 'answerId: not an option of this question');
-  const answeredAt = now.toISOString();
-  const journaled = journal.add(userId, { kind: 'challenge', windowId: window.id, recordedAt: answeredAt });
   if (counted) {
-    // Answered before in this window: that answer counts. Journaled again, since an earlier journal write
-    // may have failed (503) after the answer was stored; the figures count each user's windows as a set.
-    await journaled;
+    // Answered before in this window: that answer counts, and nothing new is stored. Within the retry window
+    // its journal entries are written again under their keys (a no-op when they exist), which completes an
+    // answer whose journal write failed (503) after the answer was stored.
+    const first = state.challengeAnswer!;
+    if (withinRetryWindow(first.at, now)) {
+      await Promise.all([
+        journal.add(userId, { kind: 'challenge', windowId: window.id, recordedAt: first.at.toISOString() }, first.id),
+        journalAnswersAgain(userId, [first]),
+      ]);
+    }
     return verdictFor(pick.question, counted.correct);
   }
-  // One round trip: the journal entry and the answer event of the review schedule (with its own journal
-  // entry). Two tabs answering at the same moment may both store an answer; the first one counts, for the
-  // schedule and for this call on a later try (review-state.ts `countedAnswers`, the one owner of that rule).
+  // One round trip: the answer event of the review schedule with its journal entry, and the challenge's
+  // journal entry, all under one id derived from the person and the window. Two tabs answering at the same
+  // moment may both store an answer; the first one counts, for the schedule and for this call on a later try
+  // (review-state.ts `countedAnswers`, the one owner of that rule), and for the team figures, once.
+  const id = factEventId(now, 'challenge', userId, window.id);
+  const given = {
+    quizId: pick.quiz.id,
+    questionId: pick.question.id,
+    optionId: option.id,
+    correct: option.isCorrect,
+    confidence: input.confidence ?? null,
+    revision: pick.revision,
+    materialRevision: pick.materialRevision,
+  };
   await Promise.all([
-    journaled,
-    recordAnswers(
-      userId,
-      [
-        {
-          quizId: pick.quiz.id,
-          questionId: pick.question.id,
-          optionId: option.id,
-          correct: option.isCorrect,
-          confidence: input.confidence ?? null,
-          revision: pick.revision,
-          materialRevision: pick.materialRevision,
-        },
-      ],
-      'challenge',
-      now,
-    ),
+    journal.add(userId, { kind: 'challenge', windowId: window.id, recordedAt: now.toISOString() }, id),
+    recordAnswers(userId, [given], 'challenge', now, [id]),
   ]);
   return verdictFor(pick.question, option.isCorrect);
 }

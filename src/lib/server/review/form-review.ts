@@ -4,7 +4,7 @@ import type { AstroGlobal } from 'astro';
 import { answerReviewRequestSchema, type ReviewQuestion, type ReviewVerdict } from '~/lib/api/review';
 import { HttpError } from '~/lib/server/errors';
 import { describeZodError } from '~/lib/server/http/response';
-import { readFormFields } from '~/lib/server/http/request';
+import { formIdempotencyKey, readFormFields } from '~/lib/server/http/request';
 import { answerReview, reviewQuestion, type ReviewOptions } from '~/lib/server/review/review';
 import type { ReviewState } from '~/lib/server/review/review-state';
 
@@ -20,9 +20,11 @@ export async function answerReviewFromForm(
   options: ReviewOptions = {},
 ): Promise<FormReviewResult> {
   try {
-    const parsed = answerReviewRequestSchema.safeParse(await readFormFields(astro.request));
+    // The form's idempotency key is rendered with the question: sending the form again stores the answer once.
+    const { idempotencyKey, ...fields } = await readFormFields(astro.request);
+    const parsed = answerReviewRequestSchema.safeParse(fields);
     if (!parsed.success) return { answered: false, status: 400, message: describeZodError(parsed.error) };
-    const verdict = await answerReview(userId, parsed.data, now, state, options);
+    const verdict = await answerReview(userId, parsed.data, now, state, options, formIdempotencyKey(idempotencyKey));
     const question = await reviewQuestion(userId, parsed.data.questionId);
     if (!question) return { answered: false, status: 400, message: 'questionId: unknown question' };
     return { answered: true, verdict, question, answerId: parsed.data.answerId };

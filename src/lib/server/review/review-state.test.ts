@@ -14,7 +14,10 @@ import { users } from '~/lib/server/accounts/storage/users';
 import { getDailyChallenge } from './daily-challenge';
 import { buildQuestionBank } from './question-bank';
 import { backgroundWorkDone } from '~/lib/server/background';
+import { RETRY_WINDOW_MS } from '~/lib/server/retries';
+import { factEventId } from '~/lib/server/storage/keys';
 import { countedAnswers, loadReviewState, recordAnswers } from './review-state';
+import { updatePreferences } from '../preferences/preferences';
 import { getTeamProgress } from '../team/team-progress';
 import { rebuildRollups } from '../team/team-rollup';
 
@@ -60,7 +63,7 @@ const bank = buildQuestionBank(
 );
 
 describe('review state', () => {
-  it('folds answers across windows and months; a read of a current snapshot is 1 get and 1 list', async () => {
+  it('folds answers across windows and months; a read of a current snapshot is one round trip', async () => {
     const user = randomUUID();
     const history: Array<[number, string, boolean, 'sure' | 'unsure' | null]> = [
       [0, 'q1', false, 'sure'],
@@ -94,7 +97,8 @@ describe('review state', () => {
     await recordAnswers(user, [answer('q4', false)], 'review', at(41, 16));
     requests.length = 0;
     const later = await loadReviewState(user, at(41, 17), { bank });
-    expect(requests.sort()).toEqual(['get', 'list']);
+    // In parallel: the snapshot, the person's preferences, and the folders a 13-hour window may span.
+    expect(requests.sort()).toEqual(['get', 'get', 'list', 'list']);
     expect(later.cards['1:q4']).toMatchObject({ reps: 1, due: T0 / DAY_MS + 42 }); // wrong: due the next day
     expect(later.cardsAtWindowStart['1:q4']).toBeUndefined();
     expect(later.reviewsToday).toBe(1);
@@ -106,13 +110,13 @@ describe('review state', () => {
     expect((await reviewAnswers.snapshot(user))?.through).toBe(at(42, 0).toISOString());
   });
 
-  it('does not save a snapshot in the first minute of a window (a late write must still land in it)', async () => {
+  it("does not save a snapshot in a window's first minute after the retry window (a late write, or a retry's, must still land in it)", async () => {
     const user = randomUUID();
     await recordAnswers(user, [answer('q1', true)], 'quiz', at(5));
-    await loadReviewState(user, new Date(at(5, 12).getTime() + 30_000), { bank });
+    await loadReviewState(user, new Date(at(5, 12).getTime() + RETRY_WINDOW_MS + 30_000), { bank });
     await backgroundWorkDone();
     expect(await reviewAnswers.snapshot(user)).toBeNull();
-    await loadReviewState(user, new Date(at(5, 12).getTime() + 61_000), { bank });
+    await loadReviewState(user, new Date(at(5, 12).getTime() + RETRY_WINDOW_MS + 61_000), { bank });
     await backgroundWorkDone();
     expect(await reviewAnswers.snapshot(user)).not.toBeNull();
   });
@@ -257,6 +261,14 @@ describe('countedAnswers', () => {
     expect(countedAnswers(answers).map((answer) => answer.id)).toEqual(['c1', 'r1', 'q1', 'c3']);
   });
 
+  it('counts an answer of one action once when a retry stored it again under a later time (ids derived from the action)', () => {
+    const first = factEventId(at(3, 1), 'review', 'ana', 'key-1', '1:q1');
+    const again = factEventId(at(3, 2), 'review', 'ana', 'key-1', '1:q1');
+    const another = factEventId(at(3, 2), 'review', 'ana', 'key-2', '1:q1');
+    const answers = [event(first, 'review', 1), event(again, 'review', 2), event(another, 'review', 2)];
+    expect(countedAnswers(answers).map((answer) => answer.id)).toEqual([first, another]);
+  });
+
   it('grades the card with the counted answer only', async () => {
     const user = randomUUID();
     await recordAnswers(user, [answer('q1', false)], 'challenge', at(3, 1));
@@ -266,5 +278,40 @@ describe('countedAnswers', () => {
     // One review (the first, wrong answer), not two: a right one would have left a longer interval.
     expect(state.cards['1:q1']).toMatchObject({ reps: 1, due: T0 / DAY_MS + 4 });
     expect(state.windowAnswers.filter((item) => item.source === 'challenge')).toHaveLength(2);
+  });
+});
+
+describe('the windows of a time zone', () => {
+  const pacific = 'America/Los_Angeles';
+
+  it("places the window at midnight and noon on the person's clock", async () => {
+    const user = randomUUID();
+    // 2026-11-04 is in Pacific Standard Time (UTC-8): the morning window is 08:00-20:00 UTC.
+    const state = await loadReviewState(user, at(3, 11), { bank, timeZone: pacific, holdUntil: null });
+    expect(state.windowStart.toISOString()).toBe(at(3, 8).toISOString());
+    expect(state.timeZone).toBe(pacific);
+  });
+
+  it('never counts a second challenge answer in one window after the zone changes (either way)', async () => {
+    const user = randomUUID();
+    await recordAnswers(user, [answer('q1', false)], 'challenge', at(3, 10)); // UTC window 00:00-12:00
+    const movedWest = await loadReviewState(user, at(3, 11), { bank, timeZone: pacific, holdUntil: null });
+    expect(movedWest.challengeAnswer?.at.toISOString()).toBe(at(3, 10).toISOString());
+    const challenge = await getDailyChallenge(user, at(3, 11), { bank, timeZone: pacific, holdUntil: null });
+    expect(challenge.answer).toMatchObject({ answerId: 'b', correct: false });
+
+    const other = randomUUID();
+    await recordAnswers(other, [answer('q2', true)], 'challenge', at(3, 19)); // Pacific window 08:00-20:00 UTC
+    const movedEast = await loadReviewState(other, at(3, 21), { bank, timeZone: null, holdUntil: null });
+    expect(movedEast.windowStart.toISOString()).toBe(at(3, 12).toISOString());
+    expect(movedEast.challengeAnswer?.questionId).toBe('q2');
+  });
+
+  it("reads the zone and the hold from the person's preferences when the caller gives none", async () => {
+    const user = randomUUID();
+    await updatePreferences(user, { timeZone: pacific, reviewHoldUntil: '2026-11-10' }, at(3, 11));
+    const state = await loadReviewState(user, at(3, 11), { bank });
+    expect(state.windowStart.toISOString()).toBe(at(3, 8).toISOString());
+    expect(state.hold).toEqual({ from: T0 / DAY_MS + 9, until: T0 / DAY_MS + 9 });
   });
 });

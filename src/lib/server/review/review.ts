@@ -11,7 +11,16 @@ import { HttpError } from '~/lib/server/errors';
 import { currentChallenge } from './daily-challenge';
 import { forgettingSoon } from './mastery';
 import { getQuestionBank, publicQuestion, type BankQuestion, type QuestionBank } from './question-bank';
-import { answersCounted, loadReviewState, recordAnswers, type ReviewState, type ReviewStateOptions } from './review-state';
+import {
+  answersCounted,
+  journalAnswersAgain,
+  loadReviewState,
+  recordAnswers,
+  type ReviewState,
+  type ReviewStateOptions,
+} from './review-state';
+import { withinRetryWindow } from '~/lib/server/retries';
+import { factDigest, factEventId, factIdentity } from '~/lib/server/storage/keys';
 
 export const REVIEW_SESSION_SIZE = 10;
 /** At most this many cards fall due a day, answers on /review that day included. */
@@ -83,10 +92,21 @@ export async function getReviewSession(userId: string, now: Date, options: Revie
   };
 }
 
+/** An earlier try of this answer (same Idempotency-Key and question) among the recent answers; 409 when it chose another option. */
+function firstTry(userId: string, idempotencyKey: string | null, item: BankQuestion, state: ReviewState, answerId: string) {
+  if (idempotencyKey === null) return null;
+  const digest = factDigest('review', userId, idempotencyKey, item.key);
+  const first = state.recentAnswers.find((answer) => answer.source === 'review' && factIdentity(answer.id) === digest) ?? null;
+  if (first && first.optionId !== answerId) throw new HttpError(409, 'Idempotency-Key: already used for another answer');
+  return first;
+}
+
 /**
  * POST /api/review: 400 naming the field for an unknown question, one not due (or today's unanswered
  * challenge), or an option of another question; nothing is stored then. The grade comes from the content;
- * the confidence, when given, from the person.
+ * the confidence, when given, from the person. With an idempotency key (the header, or the /review form's
+ * field), the same answer sent again is stored once: a repeat answers the first try's verdict, and one
+ * within the retry window completes the first try's journal entry (src/lib/server/retries.ts).
  */
 export async function answerReview(
   userId: string,
@@ -95,16 +115,18 @@ export async function answerReview(
   /** Read already (beside the session check); loaded here when left out. */
   loaded?: ReviewState,
   options: ReviewOptions = {},
+  idempotencyKey: string | null = null,
 ): Promise<ReviewVerdict> {
   const [bank, state] = await Promise.all([options.bank ?? getQuestionBank(), loaded ?? loadReviewState(userId, now, options)]);
   const item = bank.byKey.get(input.questionId);
   if (!item) throw new HttpError(400, 'questionId: unknown question');
+  const first = firstTry(userId, idempotencyKey, item, state, input.answerId);
   const { due, heldBack } = await scheduleOf(userId, bank, state, now);
-  if (item.key === heldBack) throw new HttpError(400, "questionId: this is today's daily challenge: answer it on the dashboard first");
-  if (!due.some((candidate) => candidate.key === item.key)) throw new HttpError(400, 'questionId: not due for review');
+  if (!first && item.key === heldBack)
+    throw new HttpError(400, "questionId: this is today's daily challenge: answer it on the dashboard first");
+  if (!first && !due.some((candidate) => candidate.key === item.key)) throw new HttpError(400, 'questionId: not due for review');
   const option = item.question.options.find((candidate) => candidate.id === input.answerId);
   if (!option) throw new HttpError(400, 'answerId: not an option of this question');
-
   const answer = {
     quizId: item.quiz.id,
     questionId: item.question.id,
@@ -114,9 +136,15 @@ export async function answerReview(
     revision: item.revision,
     materialRevision: item.materialRevision,
   };
-  await recordAnswers(userId, [answer], 'review', now);
+  if (first === null) {
+    const ids = idempotencyKey === null ? undefined : [factEventId(now, 'review', userId, idempotencyKey, item.key)];
+    await recordAnswers(userId, [answer], 'review', now, ids);
+  } else if (withinRetryWindow(first.at, now)) await journalAnswersAgain(userId, [first]);
   const today = dayOf(now);
-  const card = applyAnswer(state.cards[item.key] ?? null, { ...answer, at: now.getTime(), revision: item.materialRevision });
+  // A repeat: the first try's answer is in the loaded cards already.
+  const card = first
+    ? state.cards[item.key]!
+    : applyAnswer(state.cards[item.key] ?? null, { ...answer, at: now.getTime(), revision: item.materialRevision });
   const cards = { ...state.cards, [item.key]: card };
   const left = due.filter((candidate) => candidate.key !== item.key);
   return {
@@ -135,4 +163,16 @@ export async function answerReview(
 export async function reviewQuestion(userId: string, questionId: string): Promise<ReviewQuestion | null> {
   const item = (await getQuestionBank()).byKey.get(questionId);
   return item ? publicQuestion(item, userId) : null;
+}
+
+/**
+ * What the digest counts as "reviews due": the cards /review would offer today within the day's cap, plus
+ * today's challenge question when it is itself a due card (answered on the dashboard, it is a review too).
+ */
+export async function dueReviewCount(userId: string, state: ReviewState, now: Date, bank?: Bank): Promise<number> {
+  const questions = bank ?? (await getQuestionBank());
+  const { due, heldBack } = await scheduleOf(userId, questions, state, now);
+  const heldCard = heldBack === null ? undefined : state.cards[heldBack];
+  const challengeDue = heldCard !== undefined && isDue(heldCard, dayOf(now), state.hold);
+  return Math.min(due.length + (challengeDue ? 1 : 0), Math.max(0, DAILY_DUE_CAP - state.reviewsToday));
 }

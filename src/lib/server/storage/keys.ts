@@ -32,6 +32,30 @@ export function eventId(at: Date = new Date()): string {
   return `${at.toISOString().replace(/[:.]/g, '-')}_${randomUUID().slice(0, 8)}`;
 }
 
+/** Length of the part after '_' in an id derived from a fact (`factEventId`); a random one has 8 characters. */
+const DERIVED_SUFFIX = 12;
+
+/**
+ * The id of an event that stands for one fact, at `at`: its time, then a digest of what the fact is (a
+ * lesson of a person on one revision, a challenge window, an answer of one logical action…), so every try
+ * of the same fact at the same time gets the same keys, and two tries at different times share the part
+ * after '_' (`factIdentity`), by which the team figures count the fact once.
+ */
+export function factEventId(at: Date, ...fact: Array<string | number>): string {
+  return `${at.toISOString().replace(/[:.]/g, '-')}_${factDigest(...fact)}`;
+}
+
+/** The part of `factEventId` that names the fact, the same at any time: `factIdentity` of its ids. */
+export function factDigest(...fact: Array<string | number>): string {
+  return createHash('sha256').update(fact.map(String).join('\u0000')).digest('hex').slice(0, DERIVED_SUFFIX);
+}
+
+/** What names the fact of an event id made by `factEventId` (its digest), or null for a random event id. */
+export function factIdentity(id: string): string | null {
+  const code = id.slice(id.indexOf('_') + 1);
+  return id.includes('_') && code.length === DERIVED_SUFFIX && /^[0-9a-f]+$/.test(code) ? code : null;
+}
+
 /** Inverse of eventId's time part, or null for anything else. */
 export function parseEventTime(id: string): Date | null {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z_/.exec(id);

@@ -3,7 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
 import { getReadingPages } from '~/lib/content/site-pages';
-import { markPageVisited, removeOldPageVisits, unvisitedPages } from './page-visits';
+import { removeOldPageVisits } from './page-visit-weeks';
+import { markPageVisited, unvisitedPages } from './page-visits';
 import { pageVisits, weekOf } from './storage/page-visits';
 
 let blobs: LocalBlobs;
@@ -14,7 +15,7 @@ afterEach(() => blobs.stop());
 
 const NOW = new Date('2031-03-15T12:00:00.000Z'); // a Saturday
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60_000);
-const paths = async () => (await unvisitedPages(NOW)).pages.map((page) => page.path);
+const paths = async () => (await unvisitedPages(NOW, await getReadingPages())).pages.map((page) => page.path);
 
 describe('weekOf', () => {
   it('is the Monday of the UTC week', () => {
@@ -28,7 +29,7 @@ describe('weekOf', () => {
 describe('unvisitedPages', () => {
   it('lists every reading page while nothing was counted, and says so', async () => {
     const all = await getReadingPages();
-    const result = await unvisitedPages(NOW);
+    const result = await unvisitedPages(NOW, await getReadingPages());
     expect(result).toMatchObject({ countedSince: null, complete: false });
     expect(result.pages).toEqual(all);
     expect(all.map((page) => page.path)).toEqual(expect.arrayContaining(['/company-overview', '/modules/2', '/modules/2/lessons/203']));
@@ -51,13 +52,13 @@ describe('unvisitedPages', () => {
     expect(unvisited).toContain('/modules/4');
     expect(unvisited).toContain('/modules/2');
     expect(unvisited).not.toContain('/industry-knowledge/3');
-    const result = await unvisitedPages(NOW);
+    const result = await unvisitedPages(NOW, await getReadingPages());
     expect(result).toMatchObject({ countedSince: weekOf(daysAgo(100)), complete: true });
   });
 
   it('says the list is incomplete while visits were counted for less than 90 days', async () => {
     await markPageVisited('/product', daysAgo(20));
-    expect(await unvisitedPages(NOW)).toMatchObject({ countedSince: weekOf(daysAgo(20)), complete: false });
+    expect(await unvisitedPages(NOW, await getReadingPages())).toMatchObject({ countedSince: weekOf(daysAgo(20)), complete: false });
   });
 });
 

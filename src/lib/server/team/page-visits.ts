@@ -2,14 +2,11 @@
 // visit service marks each page once a week (./storage/page-visits.ts), without who; content health lists
 // the reading pages with no mark in the weeks that overlap the last 90 days. A page is listed only when it
 // certainly had no visit for 90 days (a mark says "some day that week"); the daily job deletes older weeks.
-import { getReadingPages, type ReadingPage } from '~/lib/content/site-pages';
+// The reading pages come from the caller: the daily job's function is bundled without the content.
+import type { ReadingPage } from '~/lib/content/site-pages';
 import { matchPageRoute } from '~/lib/routes';
-import { pageVisits, weekOf } from './storage/page-visits';
-
-/** A page is unvisited after this many days without a visit. */
-export const UNVISITED_DAYS = 90;
-const DAY_MS = 24 * 60 * 60_000;
-const WEEK_MS = 7 * DAY_MS;
+import { UNVISITED_DAYS, weeksOverlapping } from './page-visit-weeks';
+import { pageVisits } from './storage/page-visits';
 
 /** The page a path shows, as the reading pages name it: /segments/{id} and /industry-knowledge/{id} are aliases. */
 function canonicalPath(pagePath: string): string {
@@ -24,15 +21,6 @@ export async function markPageVisited(pagePath: string, now: Date): Promise<void
   await pageVisits.mark(canonicalPath(pagePath), now);
 }
 
-/** The Mondays of the weeks overlapping the last `days` days, oldest first. */
-function weeksOverlapping(now: Date, days: number): string[] {
-  const weeks: string[] = [];
-  for (let time = Date.parse(weekOf(new Date(now.getTime() - days * DAY_MS))); time <= now.getTime(); time += WEEK_MS) {
-    weeks.push(new Date(time).toISOString().slice(0, 10));
-  }
-  return weeks;
-}
-
 export interface UnvisitedPages {
   /** The Monday of the first week visits were counted; null when none was ever counted. */
   countedSince: string | null;
@@ -42,21 +30,14 @@ export interface UnvisitedPages {
   pages: ReadingPage[];
 }
 
-/** The reading pages with no visit in the last 90 days: one round of listings (the weeks, and which exist). */
-export async function unvisitedPages(now: Date): Promise<UnvisitedPages> {
+/** Those of the reading pages with no visit in the last 90 days: one round of listings (the weeks, and which exist). */
+export async function unvisitedPages(now: Date, pages: readonly ReadingPage[]): Promise<UnvisitedPages> {
   const period = weeksOverlapping(now, UNVISITED_DAYS);
-  const [visited, weeks, pages] = await Promise.all([pageVisits.visitedIn(period), pageVisits.weeks(), getReadingPages()]);
+  const [visited, weeks] = await Promise.all([pageVisits.visitedIn(period), pageVisits.weeks()]);
   const countedSince = weeks[0] ?? null;
   return {
     countedSince,
     complete: countedSince !== null && countedSince <= period[0]!,
     pages: pages.filter((page) => !visited.has(page.path)),
   };
-}
-
-/** The daily tidy: deletes the weeks that no longer overlap the last 90 days. */
-export async function removeOldPageVisits(now: Date): Promise<number> {
-  const kept = weeksOverlapping(now, UNVISITED_DAYS)[0]!;
-  const removed = await Promise.all((await pageVisits.weeks()).filter((week) => week < kept).map((week) => pageVisits.removeWeek(week)));
-  return removed.reduce((sum, count) => sum + count, 0);
 }

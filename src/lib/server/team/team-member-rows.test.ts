@@ -73,7 +73,12 @@ describe('member rows against a local BlobsServer', () => {
   }
 
   async function teamProgress(now: Date) {
-    const result = await getTeamProgress({ curriculum, bank: { byTopic: new Map(), byKey: new Map(), materialRevisions: new Map() }, now });
+    const result = await getTeamProgress({
+      curriculum,
+      bank: { byTopic: new Map(), byKey: new Map(), byModule: new Map(), materialRevisions: new Map() },
+      programs: new Map(),
+      now,
+    });
     await backgroundWorkDone();
     return result;
   }
@@ -128,6 +133,12 @@ describe('member rows against a local BlobsServer', () => {
         'dailyChallenges',
         'loginCount',
         'lastActive',
+        'program',
+        'planDay',
+        'planDone',
+        'planRequired',
+        'overdueItems',
+        'planStatus',
       ].sort(),
     );
 

@@ -22,7 +22,7 @@ import { backgroundWorkDone } from '~/lib/server/background';
 import { users } from '~/lib/server/accounts/storage/users';
 import { curriculumLessonKeys, getTeamProgress, progressPercent, toTeamRow } from './team-progress';
 import { rebuildRollups, refreshTeamRollup, SETTLE_MS } from './team-rollup';
-import { emptyFigures, foldEntries, splitAtWatermark, teamRollupSchema } from './team-rollup-fold';
+import { emptyFigures, foldEntries, splitAtWatermark, TEAM_ROLLUP_VERSION, teamRollupSchema } from './team-rollup-fold';
 
 const T0 = new Date('2026-11-01T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000).toISOString();
@@ -46,7 +46,11 @@ describe('figures', () => {
 
   it('a visit is a page entry only with no exit and no tab; the journal key carries what it counts for', () => {
     const recorded = { recordedAt: at(0) };
-    expect(factOf(visit(0))).toEqual({ kind: 'entry' });
+    expect(factOf(visit(0))).toEqual({ kind: 'entry', page: null });
+    expect(factOf({ ...(visit(0) as Extract<JournalEvent, { kind: 'visit' }>), pagePath: '/personas/3' })).toEqual({
+      kind: 'entry',
+      page: '/personas/3',
+    });
     expect(factOf(visit(0, 'team'))).toEqual({ kind: 'tab' });
     expect(factOf(visit(0, null, 'navigation'))).toEqual({ kind: 'exit' });
     expect(factOf(visit(0, 'team', 'navigation'))).toEqual({ kind: 'exit' });
@@ -58,13 +62,13 @@ describe('figures', () => {
 
   it('folds visits and sign-ins as counts, quizzes, challenges and lessons as sets, and keeps the latest time', () => {
     let members = foldEntries({}, [
-      entry('u', 1, { kind: 'entry' }),
+      entry('u', 1, { kind: 'entry', page: '/personas/3' }),
       entry('u', 2, { kind: 'tab' }),
       entry('u', 3, { kind: 'exit' }),
-      entry('u', 4, { kind: 'entry' }),
+      entry('u', 4, { kind: 'entry', page: null }),
       entry('u', 0, { kind: 'login' }),
       entry('u', 9, { kind: 'login' }),
-      entry('v', 5, { kind: 'entry' }),
+      entry('v', 5, { kind: 'entry', page: null }),
     ]);
     expect(members['u']).toMatchObject({ pagesVisited: 2, tabChanges: 1, exits: 1, loginCount: 2, lastActive: at(9) });
     expect(members['v']).toMatchObject({ pagesVisited: 1, loginCount: 0, lastActive: at(5) });
@@ -105,6 +109,12 @@ describe('figures', () => {
       dailyChallenges: 2,
       loginCount: 2,
       lastActive: at(31),
+      program: null,
+      planDay: null,
+      planDone: 0,
+      planRequired: 0,
+      overdueItems: 0,
+      planStatus: 'none',
     });
   });
 
@@ -195,10 +205,18 @@ describe('figures', () => {
       onTrack: true,
       averageQuizScore: null,
       admin: false,
+      program: null,
+      planDay: null,
+      planDone: 0,
+      planRequired: 0,
+      overdueItems: 0,
+      planStatus: 'none',
+      dueSoon: 0,
+      certificate: null,
     };
     expect(teamProgressCsv([row])).toBe(
-      '"Name","Username","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"\r\n' +
-        `"'=HYPERLINK(""evil""), Bob","a@x","2026-11-01T10:00:00.000Z",3,"On track",50,20,,3,1,2,4,\r\n`,
+      '"Name","Username","Program","Plan day","Plan items done","Plan items required","Plan status","Overdue items","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"\r\n' +
+        `"'=HYPERLINK(""evil""), Bob","a@x",,,,,"No plan",0,"2026-11-01T10:00:00.000Z",3,"On track",50,20,,3,1,2,4,\r\n`,
     );
   });
 });
@@ -309,7 +327,7 @@ describe('rollups against a local BlobsServer', () => {
     // Later: new events, one of them recorded just before "now" (inside the settle window), then
     // one written after that refresh with a time before it (a slow request): it must still count.
     const now2 = new Date(at(60 * 24 * 5));
-    await journal.add(ana, visit(60 * 24 * 5 - 10));
+    await journal.add(ana, visit(60 * 24 * 5 - 30));
     await journal.add(ana, { ...visit(0), recordedAt: new Date(now2.getTime() - 1000).toISOString() });
     await completeLesson(ana, '102', at(60 * 24 * 5 - 5));
     const second = await teamProgress({ curriculum, now: now2 });
@@ -382,6 +400,6 @@ describe('rollups against a local BlobsServer', () => {
     });
     const rebuilt = await teamProgress({ curriculum, now: later });
     expect(rebuilt.rows.find((row) => row.id === dan)).toEqual(current.rows.find((row) => row.id === dan));
-    expect(await teamRollup.get(teamRollupSchema)).toMatchObject({ version: 4 });
+    expect(await teamRollup.get(teamRollupSchema)).toMatchObject({ version: TEAM_ROLLUP_VERSION });
   });
 });

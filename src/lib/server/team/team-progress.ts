@@ -13,6 +13,19 @@ import { readCards } from '../review/storage/cards';
 import { teamKnowledge, type TeamKnowledge } from './team-knowledge';
 import { refreshTeamRollup } from './team-rollup';
 import { emptyFigures, lessonKey, type MemberFigures } from './team-rollup-fold';
+import type { Program } from '~/lib/content/programs';
+import { planFigures, type PlanFigures } from '../programs/team-plans';
+
+const NO_PLAN: PlanFigures = {
+  program: null,
+  planDay: null,
+  planDone: 0,
+  planRequired: 0,
+  overdueItems: 0,
+  planStatus: 'none',
+  dueSoon: 0,
+  certificate: null,
+};
 
 /** The part of a module the progress figure needs (as src/lib/content/learning.ts getModules() returns it). */
 export interface CurriculumModule {
@@ -65,8 +78,16 @@ export function toTeamRow(
   allLessonKeys: ReadonlyMap<string, number>,
   bank: BankKeys = { questionKeys: [], materialRevisions: new Map() },
   now: Date = new Date(),
+  plan: PlanFigures = NO_PLAN,
 ): TeamProgressRow {
+  const { program, planDay, planDone, planRequired, overdueItems, planStatus } = plan;
   return {
+    program,
+    planDay,
+    planDone,
+    planRequired,
+    overdueItems,
+    planStatus,
     id: user.id,
     username: user.username,
     name: user.name,
@@ -95,6 +116,7 @@ function toMemberRow(
   figures: MemberFigures,
   curriculum: readonly CurriculumModule[],
   now: Date,
+  plan: Pick<PlanFigures, 'dueSoon' | 'certificate'>,
 ): TeamMemberRow {
   const joinedAt = person.createdAt ?? null;
   const days = daysInProgram(joinedAt, now);
@@ -110,13 +132,19 @@ function toMemberRow(
     onTrack: modulesCompleted >= expected,
     averageQuizScore: scores.length > 0 ? Math.round(scores.reduce((sum, score) => sum + score, 0) / scores.length) : null,
     admin: person.admin === true,
+    dueSoon: plan.dueSoon,
+    certificate: plan.certificate,
   };
 }
 
 /** The row of GET /api/team-progress (docs/product.md "GET /api/team-progress"), without what only the page shows. */
 export function specRow(row: TeamMemberRow): TeamProgressRow {
   const { id, username, name, progress, mastery, pagesVisited, quizzesCompleted, dailyChallenges, loginCount, lastActive } = row;
-  return { id, username, name, progress, mastery, pagesVisited, quizzesCompleted, dailyChallenges, loginCount, lastActive };
+  const { program, planDay, planDone, planRequired, overdueItems, planStatus } = row;
+  return {
+    ...{ id, username, name, progress, mastery, pagesVisited, quizzesCompleted, dailyChallenges, loginCount, lastActive },
+    ...{ program, planDay, planDone, planRequired, overdueItems, planStatus },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -137,7 +165,13 @@ async function loadCurriculum(): Promise<readonly CurriculumModule[]> {
   return getModules();
 }
 
-type TeamBank = Pick<QuestionBank, 'byTopic' | 'byKey' | 'materialRevisions'>;
+type TeamBank = Pick<QuestionBank, 'byTopic' | 'byKey' | 'byModule' | 'materialRevisions'>;
+
+/** The onboarding programs by id, loaded like the curriculum. */
+async function loadPrograms(): Promise<ReadonlyMap<string, Program>> {
+  const { getPrograms } = await import('~/lib/content/programs');
+  return new Map((await getPrograms()).map((program) => [program.id, program]));
+}
 
 /** The content's question bank (topics, questions, lessons), loaded like the curriculum. */
 async function loadBank(): Promise<TeamBank> {
@@ -149,21 +183,24 @@ const byName = (a: TeamMemberRow, b: TeamMemberRow) => a.name.localeCompare(b.na
 
 /** One row per user, with the figures of docs/product.md "Team Progress (/team-progress)". Administrators only: the caller checks. */
 export async function getTeamProgress(
-  options: { curriculum?: readonly CurriculumModule[]; bank?: TeamBank; now?: Date } = {},
+  options: { curriculum?: readonly CurriculumModule[]; bank?: TeamBank; programs?: ReadonlyMap<string, Program>; now?: Date } = {},
 ): Promise<TeamProgress> {
   const now = options.now ?? new Date();
   // The dashboard needs the figures, not the saved cache: the rollup is saved after the answer.
-  const [{ committed, view, viewAnswerStats }, curriculum, bank] = await Promise.all([
+  const [{ committed, view, viewAnswerStats }, curriculum, bank, programs] = await Promise.all([
     refreshTeamRollup(now, { saveInBackground: true }),
     options.curriculum ?? loadCurriculum(),
     options.bank ?? loadBank(),
+    options.programs ?? loadPrograms(),
   ]);
   const allLessonKeys = curriculumLessonKeys(curriculum);
   const keys = { questionKeys: [...bank.byKey.keys()], materialRevisions: bank.materialRevisions };
   const members = Object.keys(committed.people).map((id) => view[id] ?? emptyFigures());
-  const rows = Object.entries(committed.people).map(([id, person], index) =>
-    toMemberRow(toTeamRow({ id, ...person }, members[index]!, allLessonKeys, keys, now), person, members[index]!, curriculum, now),
-  );
+  const rows = Object.entries(committed.people).map(([id, person], index) => {
+    const figures = members[index]!;
+    const plan = planFigures(figures, programs, bank, now);
+    return toMemberRow(toTeamRow({ id, ...person }, figures, allLessonKeys, keys, now, plan), person, figures, curriculum, now, plan);
+  });
   const knowledge = teamKnowledge(
     bank,
     members.map((figures) => figures.cards),

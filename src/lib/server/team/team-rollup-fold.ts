@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import type { JournalEntry } from '~/lib/server/team/storage/journal';
+import { factIdentity } from '~/lib/server/storage/keys';
+import { PROGRAM_QUIZ_PASS } from '~/schemas/vocabulary';
 import { storedCardSchema } from '../review/storage/cards';
 import { answerStatsSchema, foldMemberCards, type FoldedAnswer } from './team-knowledge';
 
@@ -30,11 +32,18 @@ const memberFiguresSchema = z.strictObject({
   lastActive: z.iso.datetime().nullable(),
   /** Review cards by question key, folded from the answer facts with the memory model (./team-knowledge). */
   cards: z.record(z.string(), storedCardSchema),
+  /**
+   * When each thing an onboarding plan counts was first done: `lesson:<module>/<lessonCode>`, `quiz:<id>`
+   * (a result of 80 % or more), `read:<page path>`, `signoff:<program>/<item>`, `certificate:<program>/<start>`.
+   */
+  planEvidence: z.record(z.string(), z.iso.datetime()),
+  /** The onboarding program assigned and its start date; null when none or ended. */
+  assignment: z.strictObject({ programId: z.string(), startDate: z.iso.date() }).nullable(),
 });
 export type MemberFigures = z.infer<typeof memberFiguresSchema>;
 
 /** The rollup's version: a stored rollup of an older one reads as none, so it is rebuilt from the events. */
-export const TEAM_ROLLUP_VERSION = 4;
+export const TEAM_ROLLUP_VERSION = 5;
 
 export const teamRollupSchema = z.strictObject({
   version: z.literal(TEAM_ROLLUP_VERSION),
@@ -80,6 +89,8 @@ export function emptyFigures(): MemberFigures {
     lessonKeys: [],
     lastActive: null,
     cards: {},
+    planEvidence: {},
+    assignment: null,
   };
 }
 
@@ -104,6 +115,7 @@ interface WorkingMember {
   lessons: Set<string>;
   answers: FoldedAnswer[];
   lastActive: number;
+  planEvidence: Record<string, string>;
 }
 
 function workingMember(figures: MemberFigures): WorkingMember {
@@ -115,7 +127,54 @@ function workingMember(figures: MemberFigures): WorkingMember {
     lessons: new Set(figures.lessonKeys),
     answers: [],
     lastActive: figures.lastActive === null ? -Infinity : Date.parse(figures.lastActive),
+    planEvidence: { ...figures.planEvidence },
   };
+}
+
+/** Folds one entry into a member; true when it is the person's own activity (what lastActive follows). */
+function foldFact(member: WorkingMember, entry: JournalEntry): boolean {
+  const { fact } = entry;
+  const evidence = (key: string) => (member.planEvidence[key] ??= entry.at.toISOString());
+  switch (fact.kind) {
+    case 'entry':
+      member.figures.pagesVisited += 1;
+      if (fact.page !== null) evidence(`read:${fact.page}`);
+      return true;
+    case 'tab':
+      member.figures.tabChanges += 1;
+      return true;
+    case 'exit':
+      member.figures.exits += 1;
+      return true;
+    case 'login':
+      member.figures.loginCount += 1;
+      return true;
+    case 'quiz':
+      member.quizIds.add(fact.quizId);
+      if (fact.score !== undefined) member.quizBest[fact.quizId] = Math.max(member.quizBest[fact.quizId] ?? 0, fact.score);
+      if (fact.score !== undefined && fact.score >= PROGRAM_QUIZ_PASS) evidence(`quiz:${fact.quizId}`);
+      return true;
+    case 'challenge':
+      member.windows.add(fact.windowId);
+      return true;
+    case 'lesson':
+      member.lessons.add(lessonKey(fact.moduleId, fact.lessonId));
+      evidence(`lesson:${lessonKey(fact.moduleId, fact.lessonId)}`);
+      return true;
+    case 'answer':
+      member.answers.push(answerOf(fact, entry.at));
+      return true;
+    // What administrators record for a person is not the person's activity: lastActive stays.
+    case 'plan':
+      member.figures.assignment = fact.ended ? null : { programId: fact.programId, startDate: fact.startDate };
+      return false;
+    case 'signoff':
+      evidence(`signoff:${fact.programId}/${fact.itemId}`);
+      return false;
+    case 'certificate':
+      evidence(`certificate:${fact.programId}/${fact.startDate}`);
+      return false;
+  }
 }
 
 /**
@@ -134,35 +193,7 @@ export function foldEntries(
       member = workingMember(members[entry.userId] ?? emptyFigures());
       working.set(entry.userId, member);
     }
-    const { fact } = entry;
-    switch (fact.kind) {
-      case 'entry':
-        member.figures.pagesVisited += 1;
-        break;
-      case 'tab':
-        member.figures.tabChanges += 1;
-        break;
-      case 'exit':
-        member.figures.exits += 1;
-        break;
-      case 'login':
-        member.figures.loginCount += 1;
-        break;
-      case 'quiz':
-        member.quizIds.add(fact.quizId);
-        if (fact.score !== undefined) member.quizBest[fact.quizId] = Math.max(member.quizBest[fact.quizId] ?? 0, fact.score);
-        break;
-      case 'challenge':
-        member.windows.add(fact.windowId);
-        break;
-      case 'lesson':
-        member.lessons.add(lessonKey(fact.moduleId, fact.lessonId));
-        break;
-      case 'answer':
-        member.answers.push(answerOf(fact, entry.at));
-        break;
-    }
-    member.lastActive = Math.max(member.lastActive, entry.at.getTime());
+    if (foldFact(member, entry)) member.lastActive = Math.max(member.lastActive, entry.at.getTime());
   }
   const next = { ...members };
   for (const [userId, member] of working) {
@@ -174,6 +205,7 @@ export function foldEntries(
       lessonKeys: [...member.lessons].sort(),
       lastActive: Number.isFinite(member.lastActive) ? new Date(member.lastActive).toISOString() : null,
       cards: foldMemberCards(member.figures.cards, member.answers),
+      planEvidence: member.planEvidence,
     };
   }
   return next;
@@ -183,22 +215,48 @@ export function foldEntries(
 export const answersOf = (entries: readonly JournalEntry[]): FoldedAnswer[] =>
   entries.flatMap((entry) => (entry.fact.kind === 'answer' ? [answerOf(entry.fact, entry.at)] : []));
 
+/** What an entry counts for, whoever wrote it and whenever: the kind and the thing it is about. */
+function countedThing(fact: JournalEntry['fact']): string {
+  switch (fact.kind) {
+    case 'answer':
+      return `answer:${fact.questionKey}`;
+    case 'lesson':
+      return `lesson:${lessonKey(fact.moduleId, fact.lessonId)}`;
+    case 'quiz':
+      return `quiz:${fact.quizId}`;
+    case 'challenge':
+      return `challenge:${fact.windowId}`;
+    default:
+      return fact.kind;
+  }
+}
+
 /**
- * Journal entries and the records read besides them on a rebuild, oldest first, each answer once (an
- * answer's journal entry and its review-answers key share the id).
+ * Which fact an entry stands for: entries with ids derived from the same fact (`factEventId`: every try of
+ * one lesson completion, challenge answer or logical action) are one fact whatever their times; any other
+ * entry is its own (an answer's journal entry and its review-answers key share the id, so a rebuild that
+ * reads both counts it once).
  */
-export function mergeEntries(lists: ReadonlyArray<readonly JournalEntry[]>): JournalEntry[] {
+export function factKeyOf(entry: Pick<JournalEntry, 'id' | 'userId' | 'fact'>): string {
+  return `${entry.userId}|${factIdentity(entry.id) ?? entry.id}|${countedThing(entry.fact)}`;
+}
+
+/**
+ * Journal entries (and the records read besides them on a rebuild) oldest first, each fact once: its first
+ * entry. Entries before `since` were folded already: they only mark their facts as counted, so a later
+ * entry of the same fact (a retry that journaled it again) is left out.
+ */
+export function mergeEntries(lists: ReadonlyArray<readonly JournalEntry[]>, since: Date | null = null): JournalEntry[] {
+  const sorted = lists.flat().sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const seen = new Set<string>();
   const merged: JournalEntry[] = [];
-  for (const entry of lists.flat()) {
-    if (entry.fact.kind === 'answer') {
-      const id = `${entry.userId}|${entry.id}`;
-      if (seen.has(id)) continue;
-      seen.add(id);
-    }
-    merged.push(entry);
+  for (const entry of sorted) {
+    const fact = factKeyOf(entry);
+    if (seen.has(fact)) continue;
+    seen.add(fact);
+    if (since === null || entry.at.getTime() >= since.getTime()) merged.push(entry);
   }
-  return merged.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return merged;
 }
 
 /** Splits entries at the watermark: older ones are committed to the rollup, newer ones only shown. */

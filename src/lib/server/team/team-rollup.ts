@@ -11,9 +11,13 @@
  * - The rollup (one document) holds each user's figures folded so far and a watermark `activityThrough`:
  *   every event older than it is counted, none newer. It also caches each user's name and username
  *   with the etag of the user record, so users are listed, not read, unless a record changed.
- * - The watermark trails the clock by SETTLE_MS: an event written late (a slow request) is still newer
+ * - The watermark trails the clock by SETTLE_MS: an event written late (a slow request, or a retry that
+ *   completes a half-failed write with the first try's time, up to RETRY_WINDOW_MS later) is still newer
  *   than the watermark when it lands. Events inside the settle window are listed on every request and
  *   added to the answer without being committed, so the answer is always up to the second.
+ * - A fact journaled twice (a retry after a half-failed write, ids derived from the fact) counts once:
+ *   a refresh also lists the RETRY_WINDOW_MS before its watermark, whose entries mark facts as counted
+ *   (team-rollup-fold.ts `mergeEntries`).
  * - Every saved rollup is self-consistent, so concurrent refreshes (two administrators) can only repeat
  *   work, never lose or double counts: the last writer wins with a correct document.
  * - `rebuildRollups` (npm run rollups:rebuild) recomputes the rollup from the whole journal plus the
@@ -22,6 +26,7 @@
  *   change never needs a rebuild.
  */
 import { inBackground } from '~/lib/server/background';
+import { RETRY_WINDOW_MS } from '~/lib/server/retries';
 import { journal, type JournalEntry } from '~/lib/server/team/storage/journal';
 import { progress } from '~/lib/server/learning/storage/progress';
 import { quizResults } from '~/lib/server/learning/storage/quiz-results';
@@ -44,8 +49,10 @@ import {
   type TeamRollup,
 } from './team-rollup-fold';
 
-/** How far the committed watermark trails the clock. */
-export const SETTLE_MS = 60_000;
+/** How long after a fact's first try a retry may still journal it (the writers' side: src/lib/server/retries.ts). */
+const LOOKBACK_MS = RETRY_WINDOW_MS;
+/** How far the committed watermark trails the clock: a retry's late entry, and a slow request's, is still ahead of it. */
+export const SETTLE_MS = RETRY_WINDOW_MS + 60_000;
 /** The watermark moves on at least this often even without new events, so a refresh lists a few minutes. */
 const WATERMARK_REFRESH_MS = 5 * 60_000;
 
@@ -72,11 +79,12 @@ async function refreshPeople(
  * refresh keeps that watermark within about 16 minutes of the clock, so the listing can go out with the
  * rollup read instead of after it; an older watermark (the schedule stopped) costs one more round trip.
  */
-const EARLY_JOURNAL_MS = 20 * 60_000;
+const EARLY_JOURNAL_MS = 20 * 60_000 + SETTLE_MS + LOOKBACK_MS;
 
 /**
  * A refresh's first round trip: the stored rollup, the user listing and the journal of the last minutes
- * together; the journal since the rollup's watermark, which is that listing unless the watermark is older.
+ * together; the journal since the rollup's watermark less the lookback, which is that listing unless the
+ * watermark is older.
  */
 async function readRollupBase(now: Date) {
   const early = new Date(now.getTime() - EARLY_JOURNAL_MS);
@@ -85,7 +93,8 @@ async function readRollupBase(now: Date) {
     users.versions(),
     journal.since(early, now),
   ]);
-  const since = stored?.activityThrough ? new Date(stored.activityThrough) : null;
+  const through = stored?.activityThrough ? new Date(stored.activityThrough) : null;
+  const since = through === null ? null : new Date(through.getTime() - LOOKBACK_MS);
   const entries = async () => (since !== null && since >= early ? recent.filter((entry) => entry.at >= since) : journal.since(since, now));
   return { stored, versions, entries };
 }
@@ -109,7 +118,7 @@ export interface RefreshResult {
  */
 export async function refreshTeamRollup(
   now: Date,
-  options: { rebuild?: boolean; saveInBackground?: boolean } = {},
+  options: { rebuild?: boolean; saveInBackground?: boolean; save?: boolean } = {},
 ): Promise<RefreshResult> {
   const watermark = new Date(now.getTime() - SETTLE_MS);
   const {
@@ -120,17 +129,18 @@ export async function refreshTeamRollup(
     ? { stored: null, versions: await users.versions(), entries: () => journal.since(null, now) }
     : await readRollupBase(now);
   const base = stored ?? emptyTeamRollup(now);
-  const since = base.activityThrough === null ? null : new Date(base.activityThrough);
+  const through = base.activityThrough === null ? null : new Date(base.activityThrough);
   const [entries, records, { people, changed: peopleChanged }] = await Promise.all([
     journalSince(),
     // From nothing, also read the learning records: they count even if their journal write failed.
-    since === null ? learningRecordsAsEntries() : Promise.resolve([]),
+    through === null ? learningRecordsAsEntries() : Promise.resolve([]),
     refreshPeople(base.people, versions),
   ]);
-  const { committed: toCommit, tail } = splitAtWatermark(mergeEntries([entries, records]), watermark);
+  // The journal is listed from the lookback before `through`: those entries only mark facts as counted.
+  const { committed: toCommit, tail } = splitAtWatermark(mergeEntries([entries, records], through), watermark);
 
   const activityThrough = later(base.activityThrough, watermark.toISOString());
-  const stale = since === null || Date.parse(activityThrough!) - since.getTime() >= WATERMARK_REFRESH_MS;
+  const stale = through === null || Date.parse(activityThrough!) - through.getTime() >= WATERMARK_REFRESH_MS;
   let committed = base;
   if (stored === null || stale || peopleChanged || toCommit.length > 0) {
     const next: TeamRollup = {
@@ -143,14 +153,18 @@ export async function refreshTeamRollup(
     };
     committed = next;
     const save = () => teamRollup.save(teamRollupSchema, next);
-    if (options.saveInBackground) inBackground('team rollup save', save);
-    else await save();
+    // `save: false`: a reader at another time than the clock's (the digest pass run with --now) must never
+    // move the stored watermark past events still to come.
+    if (options.save !== false) {
+      if (options.saveInBackground) inBackground('team rollup save', save);
+      else await save();
+    }
   }
   return {
     committed,
     view: foldEntries(committed.members, tail),
     viewAnswerStats: foldAnswerStats(committed.answerStats, answersOf(tail)),
-    entriesRead: entries.length + records.length,
+    entriesRead: entries.filter((entry) => through === null || entry.at >= through).length + records.length,
   };
 }
 

@@ -1,7 +1,9 @@
-// Visit tracking (docs/product.md "Visit tracking", "POST /api/track-visit"): one activity event per visit, keyed per user.
+// Visit tracking (docs/product.md "Visit tracking", "POST /api/track-visit"): one activity event per visit, keyed per user,
+// and the first visit of each page kept per person (what an onboarding plan's "read" items count).
 // Figures must not be inflatable by a script (docs/decisions.md "Team progress"): only paths of real
-// pages count; a visit that repeats one of the same user to the same page (same tab, same kind) within
-// 10 seconds of the previous one is answered but not counted; more than 120 visits in a minute → 429.
+// pages count; a visit that repeats one of the same user to the same page and of the same kind (an entry,
+// a tab change, an exit) within 10 seconds of the previous one is answered but not counted, whichever tab
+// it names, so made-up tab ids count no more than real ones; more than 120 visits in a minute → 429.
 import { createHash } from 'node:crypto';
 import type { TrackVisit } from '~/lib/api/team';
 import { getPersona, getSegment } from '~/lib/content/buyers';
@@ -11,6 +13,7 @@ import { inBackground } from '~/lib/server/background';
 import { HttpError } from '~/lib/server/errors';
 import { markPageVisited } from '~/lib/server/team/page-visits';
 import { journal, factOf, type JournalEvent } from '~/lib/server/team/storage/journal';
+import { pageReads } from '~/lib/server/team/storage/page-reads';
 import { signInFailures, tagOf, throttleSubject, type StoredAttempt } from '~/lib/server/accounts/storage/sign-in-failures';
 
 const VISITS_PER_MINUTE = 120;
@@ -24,6 +27,7 @@ const FACTS = ['entry', 'tab', 'exit'] as const;
 async function routeExists(route: PageRoute): Promise<boolean> {
   switch (route.page) {
     case 'static':
+    case 'person':
       return true;
     case 'segment':
       return (await getSegment(route.id)) !== null;
@@ -45,7 +49,7 @@ async function countedPath(pagePath: string): Promise<string> {
   return withoutTrailingSlashes(pagePath);
 }
 
-/** A mark's tag: which visit it is (page, tab, kind), the journal entry it stands for, and that entry's fact. */
+/** A mark's tag: which visit it is (page and kind), the journal entry it stands for, and that entry's fact. */
 const markTag = (visitTag: string, journalId: string, fact: (typeof FACTS)[number]) => `${visitTag}:${journalId}:${fact}`;
 function parseMark(mark: StoredAttempt): { visit: string; journalId: string; fact: (typeof FACTS)[number] } | null {
   const [visit, journalId, fact] = (tagOf(mark.key) ?? '').split(':');
@@ -90,7 +94,7 @@ function overCap(others: readonly StoredAttempt[], now: Date): HttpError | null 
  * a visit listed there stops here (not journaled), one over the cap deletes its mark (429). Round 2: the
  * journal entry is written while the marks are listed again, now including every concurrent visit; over
  * the cap, or with concurrent repeats, journal entries are withdrawn in a third (the rollup never saved
- * them: it trails the clock by 60 s).
+ * them: it trails the clock by minutes).
  */
 export async function recordVisit(userId: string, visit: TrackVisit, now: Date = new Date()): Promise<void> {
   const pagePath = await countedPath(visit.pagePath);
@@ -102,9 +106,11 @@ export async function recordVisit(userId: string, visit: TrackVisit, now: Date =
     visitDate: new Date(visit.visitDate).toISOString(),
     recordedAt: now.toISOString(),
   };
-  const fact = factOf(event).kind as (typeof FACTS)[number];
+  const journalFact = factOf(event);
+  const fact = journalFact.kind as (typeof FACTS)[number];
+  // Which visit this is for the repeat rule: the page and the kind, not the tab (a client names tabs freely).
   const visitTag = createHash('sha256')
-    .update(JSON.stringify([pagePath, visit.tabId, visit.exitPage]))
+    .update(JSON.stringify([pagePath, fact]))
     .digest('hex')
     .slice(0, 16);
   const journalId = journal.newId(now);
@@ -133,20 +139,20 @@ export async function recordVisit(userId: string, visit: TrackVisit, now: Date =
   // Content health's pages nobody visits: a page entry marks its page for the week, after the answer.
   if (fact === 'entry') inBackground('page visit mark', () => markPageVisited(pagePath, now));
 
-  const [, recent] = await Promise.all([journal.add(userId, event, journalId), signInFailures.since(subject, since, now)]);
+  const [, recent] = await Promise.all([
+    journal.add(userId, event, journalId),
+    signInFailures.since(subject, since, now),
+    fact === 'entry' ? pageReads.add(userId, pagePath, now) : null,
+  ]);
   const lateRefusal = overCap(
     recent.filter((attempt) => attempt.key !== markKey),
     now,
   );
   if (lateRefusal) {
-    await Promise.all([signInFailures.remove([markKey]), journal.withdraw(userId, journalId, { kind: fact })]);
+    await Promise.all([signInFailures.remove([markKey]), journal.withdraw(userId, journalId, journalFact)]);
     throw lateRefusal;
   }
   const group = recent.filter((attempt) => parseMark(attempt)?.visit === visitTag);
-  await Promise.all(
-    repeatsToWithdraw(group, now).map((repeat) => {
-      const parsed = parseMark(repeat)!;
-      return journal.withdraw(userId, parsed.journalId, { kind: parsed.fact });
-    }),
-  );
+  // Every mark of the group is a visit of this page and kind: its journal entry has this visit's fact.
+  await Promise.all(repeatsToWithdraw(group, now).map((repeat) => journal.withdraw(userId, parseMark(repeat)!.journalId, journalFact)));
 }

@@ -1,9 +1,10 @@
 import type { APIRoute } from 'astro';
 import { updateProgressRequestSchema } from '~/lib/api/progress';
+import { requestNow } from '~/lib/server/clock';
 import { readJson, requireRouteId } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { requireUser } from '~/lib/server/http/signed-in';
-import { updateProgress } from '~/lib/server/learning/progress';
+import { progressReads, updateProgress } from '~/lib/server/learning/progress';
 
 export const prerender = false;
 
@@ -11,6 +12,6 @@ export const prerender = false;
 export const PATCH: APIRoute = async ({ params, locals, request }) => {
   const moduleId = requireRouteId(params['id']);
   const body = await readJson(request, updateProgressRequestSchema);
-  const { user } = await requireUser(locals);
-  return json(await updateProgress(user.id, moduleId, body.completedLessons));
+  const { user, data: reads } = await requireUser(locals, (userId) => progressReads(userId, moduleId, body.completedLessons));
+  return json(await updateProgress(user.id, moduleId, body.completedLessons, requestNow(request), reads));
 };

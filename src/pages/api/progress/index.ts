@@ -1,9 +1,10 @@
 import type { APIRoute } from 'astro';
 import { createProgressRequestSchema } from '~/lib/api/progress';
+import { requestNow } from '~/lib/server/clock';
 import { readJson } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
 import { requireUser } from '~/lib/server/http/signed-in';
-import { createProgress, listProgress } from '~/lib/server/learning/progress';
+import { createProgress, listProgress, progressReads } from '~/lib/server/learning/progress';
 
 export const prerender = false;
 
@@ -13,7 +14,7 @@ export const GET: APIRoute = async ({ locals }) => json((await requireUser(local
 /** POST /api/progress {userId?, moduleId, status, completedLessons, lastActivity, timeSpent}: 201 with the record. */
 export const POST: APIRoute = async ({ locals, request }) => {
   const body = await readJson(request, createProgressRequestSchema);
-  const { user } = await requireUser(locals);
+  const { user, data: reads } = await requireUser(locals, (userId) => progressReads(userId, body.moduleId, body.completedLessons));
   const input = { moduleId: body.moduleId, completedLessons: body.completedLessons, timeSpent: body.timeSpent };
-  return json(await createProgress(user.id, input), 201);
+  return json(await createProgress(user.id, input, requestNow(request), reads), 201);
 };

@@ -8,6 +8,7 @@
  *   throttle/<yyyy-mm-dd>/<hh>-<q>/login/address/<digest of address>/<eventId>           across usernames
  *   throttle/<yyyy-mm-dd>/<hh>-<q>/invite/<digest of address>/<eventId>                  wrong invite codes
  *   throttle/<yyyy-mm-dd>/<hh>-<q>/visits/<user id>/<eventId>.<tag>                       visits (tag: which page)
+ *   throttle/<yyyy-mm-dd>/<hh>-<q>/writes/<user id>/<eventId>                             a signed-in person's changes
  *
  * The time is in the event id, so counting a subject's recent attempts is one listing per bucket inside
  * the window (two for a 15-minute window) and no reads; history outside the window is never listed, and
@@ -48,6 +49,8 @@ export const throttleSubject = {
   passwordChanges: (userId: string): ThrottleSubject => ({ segments: ['password', userId] }),
   /** Visits a user recorded (POST /api/track-visit: de-duplication and the per-minute cap). */
   visits: (userId: string): ThrottleSubject => ({ segments: ['visits', userId] }),
+  /** Changes a signed-in person made (every signed-in write but visits: the per-minute write limit). */
+  writes: (userId: string): ThrottleSubject => ({ segments: ['writes', userId] }),
 };
 
 /** `throttle/<yyyy-mm-dd>/<hh>-<q>` of the 15-minute bucket holding a time. */

@@ -6,7 +6,7 @@
  * and the status a user set on a module (`module-status/<user>/<module>`).
  */
 import { z } from 'zod';
-import { listKeys, readAll, readJSON, writeJSON } from '~/lib/server/storage/blobs';
+import { listKeys, mapLimit, readAll, readJSON, writeJSON } from '~/lib/server/storage/blobs';
 import { completedLessonCode, parseCompletedLesson } from '~/lib/learning/revisions';
 import { key, lastSegment, prefix } from '~/lib/server/storage/keys';
 import { recordsAsJournalEntries } from '~/lib/server/team/storage/journal';
@@ -53,6 +53,15 @@ export const progress = {
       { onlyIfNew: true },
     ),
 
+  /** When the lesson was completed on that revision, or null when it was not. */
+  async completedAt(userId: string, moduleId: number, lessonId: string, revision: number): Promise<Date | null> {
+    const stored = await readJSON(
+      key('lesson-completions', userId, moduleId, completedLessonCode(lessonId, revision)),
+      storedLessonCompletionSchema,
+    );
+    return stored === null ? null : new Date(stored.completedAt);
+  },
+
   /** Completed lessons of one module, or of every module when moduleId is omitted (from the keys alone). */
   async completedLessons(userId: string, moduleId?: number): Promise<LessonCompletionKey[]> {
     const folder = moduleId === undefined ? prefix('lesson-completions', userId) : prefix('lesson-completions', userId, moduleId);
@@ -62,6 +71,24 @@ export const progress = {
       const lesson = parseCompletedLesson(code ?? '');
       return lesson ? [{ moduleId: Number(module), ...lesson }] : [];
     });
+  },
+
+  /** The keys of a person's lesson completions (the first half of `completionTimes`). */
+  completionKeys: (userId: string) => listKeys(prefix('lesson-completions', userId)),
+
+  /**
+   * When each listed lesson was completed, keyed `moduleId/lessonCode` (`101`, or `101.r2` for a later
+   * revision): every body at once (what an onboarding plan shows as done dates).
+   */
+  async completionTimes(keys: readonly string[]): Promise<Map<string, Date>> {
+    const bodies = await mapLimit(keys, (blobKey) => readJSON(blobKey, storedLessonCompletionSchema), 64);
+    const times = new Map<string, Date>();
+    keys.forEach((blobKey, index) => {
+      const [, , module, code] = blobKey.split('/');
+      const body = bodies[index];
+      if (body && module && code) times.set(`${module}/${code}`, new Date(body.completedAt));
+    });
+    return times;
   },
 
   moduleStatus: (userId: string, moduleId: number) => readJSON(key('module-status', userId, moduleId), storedModuleStatusSchema),

@@ -57,6 +57,9 @@ export const quizResults = {
 
   list: listWithHistory,
 
+  /** The ids of a user's results, from the keys alone (where a retried submission finds its first try). */
+  ids: async (userId: string): Promise<string[]> => (await listKeys(prefix('quiz-results', userId))).map(lastSegment),
+
   /** Every user's results as journal entries (what a team-rollup rebuild reads besides the journal). */
   allAsJournalEntries: () =>
     recordsAsJournalEntries('quiz-results/', storedQuizResultSchema, (body, [, userId]) =>

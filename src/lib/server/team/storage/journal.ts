@@ -9,6 +9,10 @@ import { z } from 'zod';
 import type { Confidence } from '~/lib/review/memory';
 import { listKeys, mapLimit, readJSON, remove, writeJSON } from '~/lib/server/storage/blobs';
 import { eventId, lastSegment, parseEventTime, segment } from '~/lib/server/storage/keys';
+import { pageCode, pagePathOf } from './page-reads';
+
+/** Program ids, sign-off ids: lower-case words joined by hyphens (src/schemas/programs.ts). */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const journalEventSchema = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -29,6 +33,28 @@ const journalEventSchema = z.discriminatedUnion('kind', [
     recordedAt: z.iso.datetime(),
   }),
   z.strictObject({ kind: z.literal('challenge'), windowId: z.string(), recordedAt: z.iso.datetime() }),
+  /** An onboarding program assigned (or its start moved, or switched), or the assignment ended. */
+  z.strictObject({
+    kind: z.literal('plan'),
+    programId: z.string().regex(SLUG),
+    startDate: z.iso.date(),
+    ended: z.boolean(),
+    recordedAt: z.iso.datetime(),
+  }),
+  /** A program item an administrator signed off. */
+  z.strictObject({
+    kind: z.literal('signoff'),
+    programId: z.string().regex(SLUG),
+    itemId: z.string().regex(SLUG),
+    recordedAt: z.iso.datetime(),
+  }),
+  /** A program's certificate, recorded for the assignment that started on startDate. */
+  z.strictObject({
+    kind: z.literal('certificate'),
+    programId: z.string().regex(SLUG),
+    startDate: z.iso.date(),
+    recordedAt: z.iso.datetime(),
+  }),
   /**
    * One answer to a bank question (quiz, daily challenge or review), under the id of its review-answers key,
    * with how sure the person said they were and the question's material revision (both left out before they existed).
@@ -46,7 +72,12 @@ export type JournalEvent = z.infer<typeof journalEventSchema>;
 
 /** What one event counts for; a visit is an entry, a tab change or an exit (docs/decisions.md "Team progress"). */
 export type JournalFact =
-  | { kind: 'entry' | 'tab' | 'exit' | 'login' }
+  /** `page`: the page entered (null: the home page, or an entry journaled before pages were kept). */
+  | { kind: 'entry'; page: string | null }
+  | { kind: 'tab' | 'exit' | 'login' }
+  | { kind: 'plan'; programId: string; startDate: string; ended: boolean }
+  | { kind: 'signoff'; programId: string; itemId: string }
+  | { kind: 'certificate'; programId: string; startDate: string }
   | { kind: 'lesson'; moduleId: number; lessonId: string }
   | { kind: 'quiz'; quizId: string; score?: number }
   | { kind: 'challenge'; windowId: string }
@@ -63,7 +94,7 @@ export function factOf(event: JournalEvent): JournalFact {
   switch (event.kind) {
     case 'visit':
       if (event.exitPage === 'navigation') return { kind: 'exit' };
-      return { kind: event.tabId === null ? 'entry' : 'tab' };
+      return event.tabId === null ? { kind: 'entry', page: pageCode(event.pagePath) === null ? null : event.pagePath } : { kind: 'tab' };
     case 'login':
       return { kind: 'login' };
     case 'lesson':
@@ -74,6 +105,12 @@ export function factOf(event: JournalEvent): JournalFact {
         : { kind: 'quiz', quizId: event.quizId, score: event.score };
     case 'challenge':
       return { kind: 'challenge', windowId: event.windowId };
+    case 'plan':
+      return { kind: 'plan', programId: event.programId, startDate: event.startDate, ended: event.ended };
+    case 'signoff':
+      return { kind: 'signoff', programId: event.programId, itemId: event.itemId };
+    case 'certificate':
+      return { kind: 'certificate', programId: event.programId, startDate: event.startDate };
     case 'answer':
       return {
         kind: 'answer',
@@ -87,6 +124,14 @@ export function factOf(event: JournalEvent): JournalFact {
 
 function factCode(fact: JournalFact): string {
   switch (fact.kind) {
+    case 'entry':
+      return fact.page === null ? 'entry' : `entry-${pageCode(fact.page)!}`;
+    case 'plan':
+      return `${fact.ended ? 'planend' : 'plan'}-${fact.programId}:${fact.startDate}`;
+    case 'signoff':
+      return `signoff-${fact.programId}:${fact.itemId}`;
+    case 'certificate':
+      return `certificate-${fact.programId}:${fact.startDate}`;
     case 'lesson':
       return `lesson-${fact.moduleId}-${fact.lessonId}`;
     case 'quiz':
@@ -105,7 +150,15 @@ function factCode(fact: JournalFact): string {
 }
 
 function parseFactCode(code: string): JournalFact | null {
-  if (code === 'entry' || code === 'tab' || code === 'exit' || code === 'login') return { kind: code };
+  if (code === 'entry') return { kind: 'entry', page: null };
+  if (code === 'tab' || code === 'exit' || code === 'login') return { kind: code };
+  if (code.startsWith('entry-')) return { kind: 'entry', page: pagePathOf(code.slice(6)) };
+  const plan = /^plan(end)?-([a-z0-9-]+):(\d{4}-\d{2}-\d{2})$/.exec(code);
+  if (plan) return { kind: 'plan', programId: plan[2]!, startDate: plan[3]!, ended: plan[1] !== undefined };
+  const signoff = /^signoff-([a-z0-9-]+):([a-z0-9-]+)$/.exec(code);
+  if (signoff) return { kind: 'signoff', programId: signoff[1]!, itemId: signoff[2]! };
+  const certificate = /^certificate-([a-z0-9-]+):(\d{4}-\d{2}-\d{2})$/.exec(code);
+  if (certificate) return { kind: 'certificate', programId: certificate[1]!, startDate: certificate[2]! };
   const lesson = /^lesson-(\d+)-(.+)$/.exec(code);
   if (lesson) return { kind: 'lesson', moduleId: Number(lesson[1]), lessonId: lesson[2]! };
   const quiz = /^quiz-(.+?)(?:-s(\d{1,3}))?$/.exec(code);
@@ -187,7 +240,7 @@ export const journal = {
 
   /**
    * Removes one event journaled a moment ago (a visit found to be a duplicate or over the cap). The rollup
-   * never saved it: its watermark trails the clock by 60 s.
+   * never saved it: its watermark trails the clock by minutes (team-rollup.ts SETTLE_MS).
    */
   withdraw: (userId: string, id: string, fact: JournalFact) => remove(activityKey(userId, id, fact)),
 

@@ -1,0 +1,61 @@
+/**
+ * Onboarding programs, checked at build beyond their schema: every item is due within the program's
+ * length and appears once; the file is named after the program's id. References to lessons, modules and
+ * quizzes are reported by ./references.ts, and pages by ./hub-links.ts, like every other collection's.
+ */
+import { programItemId, type ProgramItemData } from '~/schemas/programs';
+import { describePath } from './describe';
+import type { Problem } from './problems';
+import type { ParsedEntry } from './schema-check';
+
+function itemProblems(entry: ParsedEntry): Problem[] {
+  const problem = (path: PropertyKey[], message: string, fix: string): Problem => ({
+    file: entry.file,
+    line: entry.lineOf(path),
+    where: describePath({ source: entry.source, id: entry.id, data: entry.data }, path),
+    message,
+    fix,
+  });
+  const lengthDays = entry.parsed['lengthDays'] as number;
+  const items = (entry.parsed['items'] ?? []) as ProgramItemData[];
+  const seen = new Map<string, number>();
+  return items.flatMap((item, index): Problem[] => {
+    const problems: Problem[] = [];
+    if (item.due > lengthDays)
+      problems.push(
+        problem(
+          ['items', index, 'due'],
+          `is day ${item.due}, after the program's last day (lengthDays: ${lengthDays})`,
+          'Make it due on or before the last day, or lengthen the program.',
+        ),
+      );
+    const id = programItemId(item);
+    const first = seen.get(id);
+    if (first !== undefined)
+      problems.push(problem(['items', index], `asks for the same thing as item ${first + 1} (${id})`, 'Keep one of the two items.'));
+    else seen.set(id, index);
+    return problems;
+  });
+}
+
+/** Every program problem besides schema and id references. */
+export function checkPrograms(entries: readonly ParsedEntry[]): Problem[] {
+  return entries
+    .filter((entry) => entry.source.collection === 'programs')
+    .flatMap((entry) => {
+      const fileName = entry.file.slice(entry.file.lastIndexOf('/') + 1).replace(/\.ya?ml$/, '');
+      const named: Problem[] =
+        typeof entry.parsed['id'] === 'string' && entry.parsed['id'] !== fileName
+          ? [
+              {
+                file: entry.file,
+                line: entry.lineOf(['id']),
+                where: describePath({ source: entry.source, id: entry.id, data: entry.data }, ['id']),
+                message: `is "${String(entry.parsed['id'])}", but the file is named ${fileName}.yaml`,
+                fix: `Name the file ${String(entry.parsed['id'])}.yaml, or set id: ${fileName}.`,
+              },
+            ]
+          : [];
+      return [...named, ...itemProblems(entry)];
+    });
+}

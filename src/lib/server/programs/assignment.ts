@@ -1,0 +1,71 @@
+/**
+ * Which program is active for a person, and recording a change: the part of assigning that needs no
+ * content (the operator's CLI uses it outside Astro, with the program ids read from content/programs).
+ */
+import { dayOf, isoDay } from '~/lib/review/days';
+import { HttpError } from '~/lib/server/errors';
+import { eventId } from '~/lib/server/storage/keys';
+import { journal } from '~/lib/server/team/storage/journal';
+import type { Assignment } from './plan';
+import { assignments, type AssignmentEvent } from './storage/assignments';
+
+/** The active assignment: the latest event, unless it ended one. */
+export function activeAssignment(events: readonly AssignmentEvent[]): Assignment | null {
+  const latest = events.at(-1);
+  return latest?.action === 'assign' ? { programId: latest.programId, startDate: latest.startDate } : null;
+}
+
+const EARLIEST_START = '2015-01-01';
+const LATEST_START_DAYS = 90;
+
+/** 400 for a start date before 2015-01-01 or more than 90 days ahead. */
+function checkStartDate(startDate: string, now: Date): void {
+  if (startDate < EARLIEST_START) throw new HttpError(400, `startDate must be on or after ${EARLIEST_START}`);
+  if (startDate > isoDay(dayOf(now) + LATEST_START_DAYS))
+    throw new HttpError(400, `startDate must be at most ${LATEST_START_DAYS} days from today`);
+}
+
+/** Who changes an assignment: an administrator, or the operator at the command line. */
+export interface Changer {
+  id: string;
+  name: string;
+}
+
+/**
+ * Records an assignment of an existing program (or a moved start, or a switch): 409 for a disabled
+ * person, 400 for a start date out of range; one create-only event, journaled for the team figures.
+ */
+export async function recordAssignment(
+  by: Changer,
+  person: { id: string; username: string; disabled: boolean },
+  programId: string,
+  startDate: string | undefined,
+  now: Date,
+): Promise<AssignmentEvent> {
+  if (person.disabled) throw new HttpError(409, `${person.username} is disabled: enable the account before assigning a program`);
+  const start = startDate ?? isoDay(dayOf(now));
+  checkStartDate(start, now);
+  const event: AssignmentEvent = { id: eventId(now), action: 'assign', programId, startDate: start, at: now };
+  await Promise.all([
+    assignments.add(person.id, event, { by: { id: by.id, name: by.name }, reason: null }),
+    journal.add(person.id, { kind: 'plan', programId, startDate: start, ended: false, recordedAt: now.toISOString() }, event.id),
+  ]);
+  return event;
+}
+
+/** Ends the active assignment with a reason; 404 when there is none. */
+export async function recordEnd(
+  by: Changer,
+  person: { id: string; username: string },
+  events: readonly AssignmentEvent[],
+  reason: string,
+  now: Date,
+): Promise<void> {
+  const active = activeAssignment(events);
+  if (!active) throw new HttpError(404, `${person.username} has no active program`);
+  const event: AssignmentEvent = { id: eventId(now), action: 'end', ...active, at: now };
+  await Promise.all([
+    assignments.add(person.id, event, { by: { id: by.id, name: by.name }, reason }),
+    journal.add(person.id, { kind: 'plan', ...active, ended: true, recordedAt: now.toISOString() }, event.id),
+  ]);
+}

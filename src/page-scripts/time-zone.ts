@@ -1,0 +1,14 @@
+// /settings: while the person has no time zone saved, the browser's own is selected and saved at once, so
+// the digest's hour and the challenge's windows follow their clock from the first visit. They can change it.
+import { apiRequest } from '~/lib/browser/api-client';
+
+const form = document.querySelector<HTMLFormElement>('form[data-preferences][data-time-zone-unset]');
+const select = form?.querySelector<HTMLSelectElement>('select[name="timeZone"]');
+const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+if (form && select && browserZone && [...select.options].some((option) => option.value === browserZone)) {
+  select.value = browserZone;
+  apiRequest('PATCH', '/api/preferences', { timeZone: browserZone }).then(
+    () => form.removeAttribute('data-time-zone-unset'),
+    () => undefined, // the form still carries the zone: saving it then works as well
+  );
+}

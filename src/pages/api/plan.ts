@@ -1,0 +1,14 @@
+import type { APIRoute } from 'astro';
+import { requestNow } from '~/lib/server/clock';
+import { json } from '~/lib/server/http/response';
+import { requireUser } from '~/lib/server/http/signed-in';
+import { planFromRecords, planResponse, readPlanRecords } from '~/lib/server/programs/programs';
+
+export const prerender = false;
+
+/** GET /api/plan: the caller's own plan (program null without one); never anybody else's. */
+export const GET: APIRoute = async ({ locals, request }) => {
+  const now = requestNow(request);
+  const { user, data } = await requireUser(locals, (userId) => readPlanRecords(userId, now));
+  return json(planResponse(await planFromRecords(user.id, data, now)));
+};

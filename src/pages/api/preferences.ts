@@ -1,0 +1,19 @@
+import type { APIRoute } from 'astro';
+import { updatePreferencesRequestSchema } from '~/lib/api/preferences';
+import { requestNow } from '~/lib/server/clock';
+import { readJson } from '~/lib/server/http/request';
+import { json } from '~/lib/server/http/response';
+import { requireUser } from '~/lib/server/http/signed-in';
+import { getPreferences, updatePreferences } from '~/lib/server/preferences/preferences';
+
+export const prerender = false;
+
+/** GET /api/preferences: the digest, its hour and time zone, and the vacation hold (defaults when never set). */
+export const GET: APIRoute = async ({ locals }) => json((await requireUser(locals, getPreferences)).data);
+
+/** PATCH /api/preferences: any of digest, hour, timeZone, reviewHoldUntil; 400 naming a bad field. */
+export const PATCH: APIRoute = async ({ locals, request }) => {
+  const body = await readJson(request, updatePreferencesRequestSchema);
+  const { user } = await requireUser(locals);
+  return json(await updatePreferences(user.id, body, requestNow(request)));
+};

@@ -1,0 +1,12 @@
+import type { APIRoute } from 'astro';
+import { json } from '~/lib/server/http/response';
+import { requireUser } from '~/lib/server/http/signed-in';
+import { listPrograms } from '~/lib/server/programs/programs';
+
+export const prerender = false;
+
+/** GET /api/programs (signed in): every onboarding program, `items` the number of its items. */
+export const GET: APIRoute = async ({ locals }) => {
+  await requireUser(locals);
+  return json(await listPrograms());
+};

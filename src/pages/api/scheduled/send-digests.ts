@@ -1,0 +1,16 @@
+import type { APIRoute } from 'astro';
+import { requestNow } from '~/lib/server/clock';
+import { digestPassSummary, runDigestPass } from '~/lib/server/digest/send-digests';
+import { requireScheduledCall } from '~/lib/server/http/scheduled-call';
+import { json } from '~/lib/server/http/response';
+
+export const prerender = false;
+
+/**
+ * POST /api/scheduled/send-digests: the hourly digest pass, asked for by the scheduled function
+ * (netlify/functions/send-digests.mts) with its token; 401 without one, 403 with another. Answers the counts.
+ */
+export const POST: APIRoute = async ({ request }) => {
+  requireScheduledCall(request, 'send-digests');
+  return json(digestPassSummary(await runDigestPass({ now: requestNow(request) })));
+};
