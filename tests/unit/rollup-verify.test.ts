@@ -127,13 +127,16 @@ describe('rollups:verify', () => {
     // A lesson completed before the watermark whose journal write failed: only the record holds it.
     await progress.completeLesson(ben, 3, '301', ago(40 * HOUR));
     const result = await verifyTeamRollup();
-    expect(result.differences).toEqual([
-      {
-        path: `members.${ben}.lessonKeys`,
-        stored: [...before.members[ben]!.lessonKeys].sort(),
-        rebuilt: [...before.members[ben]!.lessonKeys, '3/301'].sort(),
-      },
+    // The lesson, and what counts it for an onboarding plan: only ben's figures, only lesson 3/301.
+    expect(result.differences.map((difference) => difference.path)).toEqual([
+      `members.${ben}.lessonKeys`,
+      `members.${ben}.planEvidence.lesson:3/301`,
     ]);
+    expect(result.differences[0]).toEqual({
+      path: `members.${ben}.lessonKeys`,
+      stored: [...before.members[ben]!.lessonKeys].sort(),
+      rebuilt: [...before.members[ben]!.lessonKeys, '3/301'].sort(),
+    });
     expect(result.journalDifferences).toBe(0);
   });
 
