@@ -2,8 +2,10 @@
  * One simulated person of `npm run bench:soak`: a browser-like HTTP client (cookies, a same-origin Origin on
  * writes, a 15 s patience), the actions of a working day, and a ledger of what the site acknowledged — the
  * truth the figures are checked against. A failed action (a 503, no answer in time) is retried as a person
- * would: after a moment, the same request, up to five tries; then given up.
+ * would: after a moment, the same request, up to five tries; then given up. A visit is sent once, as the
+ * page's script does: nobody sees it fail.
  */
+import { randomUUID } from 'node:crypto';
 import { percentile } from '~tools/bench-stats';
 
 export const PATIENCE_MS = 15_000;
@@ -69,8 +71,8 @@ export class Person {
   }
 
   /** One request: a failure to answer in time counts as status 0. */
-  async request(method: string, path: string, body?: unknown): Promise<Answer> {
-    const headers: Record<string, string> = { Accept: path.startsWith('/api/') ? 'application/json' : 'text/html' };
+  async request(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Answer> {
+    const headers: Record<string, string> = { Accept: path.startsWith('/api/') ? 'application/json' : 'text/html', ...extraHeaders };
     if (this.jar.size > 0) headers['Cookie'] = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
     if (method !== 'GET') headers['Origin'] = this.origin;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -114,9 +116,9 @@ export class Person {
    * An action retried as a person would: the answer when one of `ok` came, null when every try failed.
    * `step` may send several requests; it answers the last one.
    */
-  async act(action: string, ok: number[], step: () => Promise<Answer>): Promise<Answer | null> {
+  async act(action: string, ok: number[], step: () => Promise<Answer>, tries = TRIES): Promise<Answer | null> {
     const started = performance.now();
-    for (let attempt = 1; attempt <= TRIES; attempt++) {
+    for (let attempt = 1; attempt <= tries; attempt++) {
       const answer = await step();
       if (ok.includes(answer.status)) {
         const samples = this.tally.actionMs.get(action) ?? [];
@@ -126,7 +128,7 @@ export class Person {
       }
       if (answer.status === 401 || answer.status === 302) this.signedOut = true; // a page sends the signed-out to /auth
       if (answer.status !== 503 && answer.status !== 0) return null; // an answer a retry would not change
-      await new Promise((resolve) => setTimeout(resolve, 1_000 + Math.random() * 2_000));
+      if (attempt < tries) await new Promise((resolve) => setTimeout(resolve, 1_000 + Math.random() * 2_000));
     }
     this.tally.abandoned.set(action, (this.tally.abandoned.get(action) ?? 0) + 1);
     return null;
@@ -142,14 +144,17 @@ export class Person {
     } else this.ledger.abandoned.signIns += 1;
   }
 
-  /** Opens a page and records the visit as its script does; never the same page twice within 11 s. */
+  /**
+   * Opens a page and records the visit as its script does: once, never retried (nobody sees it fail);
+   * never the same page twice within 11 s.
+   */
   async read(path: string): Promise<void> {
     if (Date.now() - (this.lastVisit.get(path) ?? 0) < 11_000) return;
     const page = await this.act('read a page', [200], () => this.request('GET', path));
     if (!page) return;
     this.lastVisit.set(path, Date.now());
     const visit = { pagePath: path.split('?')[0], tabId: null, timeSpent: null, exitPage: null, visitDate: new Date().toISOString() };
-    const answer = await this.act('visit', [204], () => this.request('POST', '/api/track-visit', visit));
+    const answer = await this.act('visit', [204], () => this.request('POST', '/api/track-visit', visit), 1);
     if (answer) this.ledger.visits += 1;
     else this.ledger.abandoned.visits += 1;
   }
@@ -166,7 +171,11 @@ export class Person {
       questionId: question.id,
       selectedOptionId: question.options[Math.floor(Math.random() * question.options.length)]!.id,
     }));
-    const answer = await this.act('take a quiz', [201], () => this.request('POST', '/api/quiz-results', { quizId: quiz.id, answers }));
+    // One Idempotency-Key per submission, sent again with each retry, as the quiz island does.
+    const once = { 'Idempotency-Key': randomUUID() };
+    const answer = await this.act('take a quiz', [201], () =>
+      this.request('POST', '/api/quiz-results', { quizId: quiz.id, answers }, once),
+    );
     if (!answer) {
       this.ledger.abandoned.quizzes += 1;
       this.ledger.abandoned.answers += answers.length;
@@ -198,7 +207,8 @@ export class Person {
     const card = session?.questions[0];
     if (!card) return;
     const body = { questionId: card.id, answerId: card.options[0]!.id };
-    const answer = await this.act('answer a review', [200], () => this.request('POST', '/api/review', body));
+    const once = { 'Idempotency-Key': randomUUID() };
+    const answer = await this.act('answer a review', [200], () => this.request('POST', '/api/review', body, once));
     if (answer) this.count(card.id);
     else this.ledger.abandoned.answers += 1;
   }
