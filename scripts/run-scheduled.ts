@@ -12,7 +12,9 @@
  * service loaded through Astro's Vite server, which serves the content.
  *
  * Storage: with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, the deployed site's Blobs; otherwise the local
- * dev server's data in .netlify/blobs-serve (site id 0; pass --site-id unlinked for `netlify serve`).
+ * dev server's data in .netlify/blobs-serve (site id 0; pass --site-id unlinked for `netlify serve`), or the
+ * folder --data names (`npm run serve:built`'s data). BLOBS_LATENCY and BLOBS_FAULTS apply to local data as
+ * they do to `serve:built`.
  * With `netlify dev` or `npm run serve` running, `npx netlify functions:invoke <name>` does the same.
  */
 import { readdirSync } from 'node:fs';
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
     if (name === 'send-digests') printDigestPass(await runDigestPassHere(now ?? new Date(), values['dry-run']), values['dry-run']);
     else {
       const module = (await import(pathToFileURL(path.join(FUNCTIONS, `${name}.mts`)).href)) as ScheduledModule;
+      console.log(`${name}: running`); // the soak benchmark cuts a run off after this line
       const response = await module.default();
       console.log(`${name}: ${response.status} ${await response.text()}`);
     }

@@ -36,6 +36,11 @@ async function main(): Promise<number> {
     console.log(`The team rollup differs from its rebuild from the events in ${result.differences.length} figures (${scope}):`);
     for (const { path: where, stored, rebuilt } of result.differences)
       console.log(`  ${where}: rollup ${show(stored)}, events ${show(rebuilt)}`);
+    console.log(
+      result.journalDifferences === 0
+        ? 'Against the journal alone it is equal: learning records lack their journal entries (a journal write failed after its record); `npm run rollups:rebuild` folds them in.'
+        : `Against the journal alone, ${result.journalDifferences} figures differ: the rollup lost or doubled events; \`npm run rollups:rebuild\` recomputes it.`,
+    );
     return 1;
   } finally {
     await disconnect();

@@ -1,10 +1,13 @@
 /**
  * Blobs for the operator scripts: the deployed site's store when NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN
  * are set, otherwise the local dev data in .netlify/blobs-serve (site id 0 for `npm run dev`,
- * "unlinked" for `netlify serve`), or another folder of local data. Returns the function that disconnects.
+ * "unlinked" for `netlify serve`), or another folder of local data, in latency and fault mode when
+ * BLOBS_LATENCY and BLOBS_FAULTS say so. Returns the function that disconnects.
  */
 import { setEnvironmentContext } from '@netlify/blobs';
 import path from 'node:path';
+import { parseFaults } from '~tools/local-blobs/faults';
+import { parseLatency } from '~tools/local-blobs/latency';
 import { startLocalBlobs } from '~tools/local-blobs/server';
 
 export async function connectBlobs(localSiteId: string, local?: { directory: string; siteID: string }): Promise<() => Promise<void>> {
@@ -14,10 +17,16 @@ export async function connectBlobs(localSiteId: string, local?: { directory: str
     setEnvironmentContext({ siteID, token });
     return async () => {};
   }
-  const server = await startLocalBlobs(
-    local
+  // The emulator walks files to list: a whole journal takes longer than a request on Netlify.
+  process.env['BLOBS_TIMEOUT_MS'] ??= '60000';
+  const latency = parseLatency(process.env['BLOBS_LATENCY']);
+  const faults = parseFaults(process.env['BLOBS_FAULTS']);
+  const server = await startLocalBlobs({
+    ...(local
       ? { directory: path.resolve(local.directory), siteID: local.siteID }
-      : { directory: path.resolve('.netlify/blobs-serve'), siteID: localSiteId },
-  );
+      : { directory: path.resolve('.netlify/blobs-serve'), siteID: localSiteId }),
+    latency,
+    faults,
+  });
   return () => server.stop();
 }

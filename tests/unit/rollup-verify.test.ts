@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '~/lib/server/accounts/storage/users';
+import { progress } from '~/lib/server/learning/storage/progress';
 import { journal, type JournalEvent } from '~/lib/server/team/storage/journal';
 import { teamRollup } from '~/lib/server/team/storage/team-rollup';
 import { refreshTeamRollup } from '~/lib/server/team/team-rollup';
@@ -107,7 +108,8 @@ describe('rollups:verify', () => {
     tampered.members[ana]!.loginCount += 1;
     tampered.members[ben]!.lessonKeys = tampered.members[ben]!.lessonKeys.slice(1);
     await teamRollup.save(teamRollupSchema, tampered);
-    const { differences } = await verifyTeamRollup();
+    const { differences, journalDifferences } = await verifyTeamRollup();
+    expect(journalDifferences).toBe(2);
     const expected = [
       { path: `members.${ana}.loginCount`, stored: 4, rebuilt: 3 },
       {
@@ -121,10 +123,27 @@ describe('rollups:verify', () => {
     await teamRollup.save(teamRollupSchema, before);
   });
 
+  it('tells a record whose journal entry is missing from a fold that lost an event', async () => {
+    // A lesson completed before the watermark whose journal write failed: only the record holds it.
+    await progress.completeLesson(ben, 3, '301', ago(40 * HOUR));
+    const result = await verifyTeamRollup();
+    // The lesson, and what counts it for an onboarding plan: only ben's figures, only lesson 3/301.
+    expect(result.differences.map((difference) => difference.path)).toEqual([
+      `members.${ben}.lessonKeys`,
+      `members.${ben}.planEvidence.lesson:3/301`,
+    ]);
+    expect(result.differences[0]).toEqual({
+      path: `members.${ben}.lessonKeys`,
+      stored: [...before.members[ben]!.lessonKeys].sort(),
+      rebuilt: [...before.members[ben]!.lessonKeys, '3/301'].sort(),
+    });
+    expect(result.journalDifferences).toBe(0);
+  });
+
   it('says when there is no rollup to check', async () => {
     await blobs.stop();
     blobs = await startLocalBlobs();
-    expect(await verifyTeamRollup()).toEqual({ activityThrough: null, events: 0, members: 0, differences: [] });
+    expect(await verifyTeamRollup()).toEqual({ activityThrough: null, events: 0, members: 0, differences: [], journalDifferences: 0 });
   });
 });
 

@@ -42,10 +42,12 @@ describe('local mode', () => {
     expect(isLocalRun()).toBe(true);
   });
 
-  it('gives a Blobs request 2.5 s on Netlify, whatever is set, and 10 s or BLOBS_TIMEOUT_MS in a local run', () => {
+  it('gives a Blobs request 2.5 s on a deployed site whatever is set, else BLOBS_TIMEOUT_MS, else 10 s in a local run', () => {
     process.env['BLOBS_TIMEOUT_MS'] = '300';
-    process.env['CONTEXT'] = 'production';
-    expect(blobsRequestTimeoutMs()).toBe(2_500);
+    for (const context of ['production', 'deploy-preview', 'branch-deploy']) {
+      process.env['CONTEXT'] = context;
+      expect(blobsRequestTimeoutMs(), context).toBe(2_500);
+    }
     process.env['CONTEXT'] = 'dev';
     expect(blobsRequestTimeoutMs()).toBe(300);
     for (const bad of ['', '0', '-5', 'soon', '2.5']) {

@@ -22,6 +22,12 @@ export interface RollupVerification {
   events: number;
   members: number;
   differences: RollupDifference[];
+  /**
+   * The same against the journal alone (what the refresh folds): none here while `differences` has some
+   * means records whose journal entry is missing (a journal write failed after its record; a rebuild
+   * repairs it), not a fold that lost or doubled an event.
+   */
+  journalDifferences: number;
 }
 
 /** Lists whose order only says when something first happened: compared as sets. */
@@ -61,16 +67,20 @@ export async function verifyTeamRollup(now: Date = new Date()): Promise<RollupVe
     journal.since(null, now),
     learningRecordsAsEntries(),
   ]);
-  if (!stored) return { activityThrough: null, events: 0, members: 0, differences: [] };
+  if (!stored) return { activityThrough: null, events: 0, members: 0, differences: [], journalDifferences: 0 };
   const entries = mergeEntries([journaled, records]);
   const rebuilt = refold(stored, entries);
   const found: RollupDifference[] = [];
-  differences({ members: stored.members, answerStats: stored.answerStats }, rebuilt, '', found);
+  const figures = { members: stored.members, answerStats: stored.answerStats };
+  differences(figures, rebuilt, '', found);
+  const fromJournal: RollupDifference[] = [];
+  differences(figures, refold(stored, mergeEntries([journaled])), '', fromJournal);
   const watermark = stored.activityThrough === null ? 0 : Date.parse(stored.activityThrough);
   return {
     activityThrough: stored.activityThrough,
     events: entries.filter((entry) => entry.at.getTime() < watermark).length,
     members: Object.keys(rebuilt.members).length,
     differences: found,
+    journalDifferences: fromJournal.length,
   };
 }
