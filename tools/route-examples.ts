@@ -275,6 +275,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /api/segments', '/api/segments'),
   get('GET /api/segments/[id]', '/api/segments/8'),
   get('GET /api/team-progress', '/api/team-progress', 200, 'admin'),
+  get('GET /api/team-progress/csv', '/api/team-progress/csv?sort=progress&filter=active', 200, 'admin'),
   get('GET /api/team-progress/knowledge', '/api/team-progress/knowledge', 200, 'admin'),
   {
     route: 'POST /api/track-visit',

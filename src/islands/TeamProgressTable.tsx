@@ -1,86 +1,92 @@
-// The team table of /team-progress (docs/product.md "Team Progress (/team-progress)"): rows come as props from the server-rendered page
-// (only administrators get that HTML), so there is no client fetch. Adds keyboard-operable sorting
-// (aria-sort), an active/inactive filter and a CSV export of the rows shown.
-// Its parts live in ./team-table/: the sorting and filtering (useTeamRows), the filter, the table.
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { teamProgressCsv } from '~/lib/team/csv';
+// The team table of /team-progress (docs/product.md "Team Progress (/team-progress)"), rendered on the server only (no client
+// directive, so no JavaScript): the page sorts, filters and pages the rows (~/lib/team/team-table) and passes the one page
+// shown. Sort headers and the pager are links, the filter and Find a GET form, the CSV a download of every row the filter
+// keeps (GET /api/team-progress/csv), so the table works the same with and without JavaScript.
+// Its parts live in ./team-table/. The note that the table scrolls sideways is a template ~/page-scripts/team-table.ts shows.
 import type { TeamMemberRow } from '~/lib/team/figures';
-import { downloadCsv } from './team-table/download';
+import { DEFAULT_TABLE_STATE, type TeamTableState } from '~/lib/team/team-table';
+import { csvHref } from './team-table/href';
 import { TeamFilter } from './team-table/TeamFilter';
 import { TeamPages } from './team-table/TeamPages';
 import { TeamTableBody } from './team-table/TeamTableBody';
 import { TeamTableHead } from './team-table/TeamTableHead';
-import { useTeamRows } from './team-table/useTeamRows';
 
 interface Props {
+  /** The rows of the page shown. */
   rows: TeamMemberRow[];
-  /** When the figures were computed (ISO); 'active' is judged against it so server and client agree. */
+  /** The table's state; its page is the one shown. */
+  state: TeamTableState;
+  /** Rows the filter and Find keep (all pages), the team's size, and the number of pages. */
+  shown: number;
+  total: number;
+  pages: number;
+  /** When the figures were computed (ISO): relative times are counted from it. */
   generatedAt: string;
 }
 
-export default function TeamProgressTable({ rows, generatedAt }: Props) {
-  const now = useMemo(() => new Date(generatedAt), [generatedAt]);
-  const { shown, pageRows, page, pages, setPage, sort, toggleSort, filter, setFilter, query, setQuery } = useTeamRows(rows, now);
-  const region = useRef<HTMLDivElement>(null);
-  const scrolls = useScrollsSideways(region);
-
+/** The filter and Find: a GET form to this page that keeps the sort and starts again at the first page. */
+function TableForm({ state }: { state: TeamTableState }) {
+  const sorted = state.sort.key !== DEFAULT_TABLE_STATE.sort.key || state.sort.direction !== DEFAULT_TABLE_STATE.sort.direction;
   return (
-    <div className="space-y-3">
+    <form method="get" action="/team-progress#team-table" className="flex flex-wrap items-center gap-3" data-testid="team-table-form">
+      <TeamFilter filter={state.filter} />
+      <label className="flex items-center gap-2 text-sm">
+        Find
+        <input
+          type="search"
+          name="find"
+          className="input input-bordered input-sm w-48"
+          placeholder="Name or e-mail"
+          defaultValue={state.find}
+          maxLength={100}
+          data-testid="team-find"
+        />
+      </label>
+      {sorted && (
+        <>
+          <input type="hidden" name="sort" value={state.sort.key} />
+          <input type="hidden" name="direction" value={state.sort.direction} />
+        </>
+      )}
+      <button type="submit" className="btn btn-sm btn-primary">
+        Apply
+      </button>
+    </form>
+  );
+}
+
+export default function TeamProgressTable({ rows, state, shown, total, pages, generatedAt }: Props) {
+  return (
+    <div className="space-y-3" id="team-table">
       <div className="flex flex-wrap items-center gap-3">
-        <TeamFilter filter={filter} onChange={setFilter} />
-        <label className="flex items-center gap-2 text-sm">
-          Find
-          <input
-            type="search"
-            className="input input-bordered input-sm w-48"
-            placeholder="Name or e-mail"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            data-testid="team-find"
-          />
-        </label>
-        <button type="button" className="btn btn-sm btn-outline ml-auto" onClick={() => downloadCsv(teamProgressCsv(shown))}>
+        <TableForm state={state} />
+        <a className="btn btn-sm btn-outline ml-auto" href={csvHref(state)} download="team-progress.csv">
           Export CSV
-        </button>
+        </a>
       </div>
       <p className="text-sm opacity-80" aria-live="polite" data-testid="team-row-count">
-        Showing {shown.length} of {rows.length} team members
+        Showing {shown} of {total} team members
       </p>
-      {scrolls && (
+      <template data-team-table-scrolls>
         <p className="text-sm font-medium" data-testid="team-table-scrolls">
           The table is wider than the screen: scroll it sideways to see every column.
         </p>
-      )}
+      </template>
       {/* tabIndex: a scroll container must take focus to be scrolled by keyboard (axe: scrollable-region-focusable). */}
       <div
-        ref={region}
         className="overflow-x-auto rounded-box border border-base-300"
         role="region"
         aria-label="Team progress table"
         tabIndex={0}
+        data-team-table-region
       >
         <table className="table table-zebra table-sm" data-testid="team-table">
-          <caption className="sr-only">Team progress, one row per team member. Column headers are buttons that sort the table.</caption>
-          <TeamTableHead sort={sort} onSort={toggleSort} />
-          <TeamTableBody rows={pageRows} now={now} />
+          <caption className="sr-only">Team progress, one row per team member. Column headers are links that sort the table.</caption>
+          <TeamTableHead state={state} />
+          <TeamTableBody rows={rows} now={new Date(generatedAt)} />
         </table>
       </div>
-      {pages > 1 && <TeamPages page={page} pages={pages} onPage={setPage} />}
+      {pages > 1 && <TeamPages state={state} pages={pages} />}
     </div>
   );
-}
-
-/** Whether the element's content is wider than the element (watched as the window resizes). */
-function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
-  const [scrolls, setScrolls] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const check = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
-    const observer = new ResizeObserver(check);
-    observer.observe(element);
-    check();
-    return () => observer.disconnect();
-  }, [ref]);
-  return scrolls;
 }

@@ -24,7 +24,6 @@ const INTERACTIVE_PAGES = new Set([
   'GET /quizzes/[id]',
   'GET /review',
   'GET /sales-situations',
-  'GET /team-progress',
 ]);
 
 const ROUTES: Array<[string, number]> = SIGNED_IN_PAGES.map(({ route, path }) => [

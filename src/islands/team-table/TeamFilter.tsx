@@ -1,4 +1,4 @@
-import type { Filter } from './useTeamRows';
+import type { TeamFilter as Filter } from '~/lib/team/team-table';
 
 const FILTERS: ReadonlyArray<{ value: Filter; label: string }> = [
   { value: 'all', label: 'All' },
@@ -8,21 +8,14 @@ const FILTERS: ReadonlyArray<{ value: Filter; label: string }> = [
   { value: 'due-soon', label: 'Due in the next 7 days' },
 ];
 
-/** All / Active / Inactive / Behind or overdue / Due in the next 7 days, as radios. */
-export function TeamFilter({ filter, onChange }: { filter: Filter; onChange: (filter: Filter) => void }) {
+/** All / Active / Inactive / Behind or overdue / Due in the next 7 days, as radios of the table's form. */
+export function TeamFilter({ filter }: { filter: Filter }) {
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
       <legend className="sr-only">Show team members</legend>
       {FILTERS.map(({ value, label }) => (
         <label key={value} className="flex cursor-pointer items-center gap-1 text-sm">
-          <input
-            type="radio"
-            name="team-filter"
-            className="radio radio-sm"
-            value={value}
-            checked={filter === value}
-            onChange={() => onChange(value)}
-          />
+          <input type="radio" name="filter" className="radio radio-sm" value={value} defaultChecked={filter === value} />
           {label}
         </label>
       ))}

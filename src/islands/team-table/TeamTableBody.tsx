@@ -2,7 +2,7 @@
 // with the exact time on hover and focus.
 import { isActive, PLAN_STATUS_LABELS, type TeamMemberRow } from '~/lib/team/figures';
 import { exactTime, relativeTime, shortDate } from '~/lib/team/relative-time';
-import { COLUMNS } from './sorting';
+import { COLUMNS } from '~/lib/team/team-table';
 
 export function TeamTableBody({ rows, now }: { rows: TeamMemberRow[]; now: Date }) {
   return (

@@ -1,5 +1,6 @@
 // Request and response schemas of visit tracking and the team progress dashboard (docs/product.md "POST /api/track-visit",
 // "GET /api/team-progress"; docs/decisions.md "Visits", "Team progress"), shared by the API routes, the tracking script and the islands.
+import { DEFAULT_TABLE_STATE, firstDirection, SORT_DIRECTIONS, SORT_KEYS, TEAM_FILTERS, type TeamTableState } from '~/lib/team/team-table';
 import { z } from './zod';
 
 const MAX_PAGE_PATH_LENGTH = 512;
@@ -96,3 +97,58 @@ export const teamKnowledgeSchema = z.strictObject({
   /** The first day the lists count (ISO). */
   since: z.iso.datetime(),
 });
+
+const MAX_FIND_LENGTH = 100;
+
+/** The table's fields in a URL (`/team-progress?…` and the CSV's `/api/team-progress/csv?…`); each optional. */
+const tableFields = {
+  sort: z.enum(SORT_KEYS, { error: `sort must be one of ${SORT_KEYS.join(', ')}` }),
+  direction: z.enum(SORT_DIRECTIONS, { error: 'direction must be ascending or descending' }),
+  find: z.string().max(MAX_FIND_LENGTH, `find must be at most ${MAX_FIND_LENGTH} characters`),
+  filter: z.enum(TEAM_FILTERS, { error: `filter must be one of ${TEAM_FILTERS.join(', ')}` }),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1'),
+};
+
+/**
+ * GET /api/team-progress/csv: `?sort=&direction=&find=&filter=` as the page's links carry them (every page: no `page`).
+ * Without a direction a column sorts in its first direction (names A–Z, figures highest first).
+ */
+export const teamCsvQuerySchema = z.strictObject({
+  sort: tableFields.sort.default(DEFAULT_TABLE_STATE.sort.key),
+  direction: tableFields.direction.optional(),
+  find: tableFields.find.default(''),
+  filter: tableFields.filter.default(DEFAULT_TABLE_STATE.filter),
+});
+export type TeamCsvQuery = z.infer<typeof teamCsvQuerySchema>;
+
+/** The table state a CSV query asks for (its first and only page). */
+export function csvTableState(query: TeamCsvQuery): TeamTableState {
+  return {
+    sort: { key: query.sort, direction: query.direction ?? firstDirection(query.sort) },
+    filter: query.filter,
+    find: query.find.trim(),
+    page: 1,
+  };
+}
+
+/**
+ * The table state of a /team-progress URL. A page is addressed by links people keep and edit, so a value that does not
+ * fit falls back to its default (a bad direction to the column's first) instead of an error page.
+ */
+export function pageTableState(params: URLSearchParams): TeamTableState {
+  const field = <T>(schema: z.ZodType<T>, name: keyof typeof tableFields, fallback: T): T => {
+    const value = params.get(name);
+    const parsed = value === null ? null : schema.safeParse(value);
+    return parsed?.success ? parsed.data : fallback;
+  };
+  const key = field(tableFields.sort, 'sort', DEFAULT_TABLE_STATE.sort.key);
+  return {
+    sort: { key, direction: field(tableFields.direction, 'direction', firstDirection(key)) },
+    filter: field(tableFields.filter, 'filter', DEFAULT_TABLE_STATE.filter),
+    find: field(tableFields.find, 'find', '').trim(),
+    page: field(tableFields.page, 'page', 1),
+  };
+}
