@@ -102,14 +102,14 @@ const MAX_FIND_LENGTH = 100;
 
 /** The table's fields in a URL (`/team-progress?…` and the CSV's `/api/team-progress/csv?…`); each optional. */
 const tableFields = {
-  sort: z.enum(SORT_KEYS, { error: `sort must be one of ${SORT_KEYS.join(', ')}` }),
-  direction: z.enum(SORT_DIRECTIONS, { error: 'direction must be ascending or descending' }),
-  find: z.string().max(MAX_FIND_LENGTH, `find must be at most ${MAX_FIND_LENGTH} characters`),
-  filter: z.enum(TEAM_FILTERS, { error: `filter must be one of ${TEAM_FILTERS.join(', ')}` }),
+  sort: z.enum(SORT_KEYS, { error: `must be one of ${SORT_KEYS.join(', ')}` }),
+  direction: z.enum(SORT_DIRECTIONS, { error: 'must be ascending or descending' }),
+  find: z.string().max(MAX_FIND_LENGTH, `must be at most ${MAX_FIND_LENGTH} characters`),
+  filter: z.enum(TEAM_FILTERS, { error: `must be one of ${TEAM_FILTERS.join(', ')}` }),
   page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1'),
+    .number({ error: 'must be a whole number from 1' })
+    .int('must be a whole number from 1')
+    .min(1, 'must be a whole number from 1'),
 };
 
 /**
