@@ -182,18 +182,23 @@ test('team table: sort, filter and export with the keyboard', async ({ adminPage
   await page.goto('/team-progress');
   await waitForIslands(page);
   const header = page.getByRole('columnheader', { name: /Pages visited/ });
-  await tabTo(page, header.getByRole('button'));
+  await tabTo(page, header.getByRole('link'));
   await page.keyboard.press('Enter');
   await expect(header).toHaveAttribute('aria-sort', 'descending');
 
-  // The filter is one radio group: Shift+Tab back to it, arrows change it, the row count is a live region.
-  await tabTo(page, page.getByRole('radio', { name: 'All' }), { backwards: true });
+  // The filter is one radio group: Tab to it, arrows change it, Tab on to Apply; the row count is a live region.
+  await tabTo(page, page.getByRole('radio', { name: 'All' }));
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('radio', { name: 'Active (last 7 days)' })).toBeChecked();
+  await tabTo(page, page.getByRole('button', { name: 'Apply' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]filter=active\b/);
+  await expect(page.getByRole('radio', { name: 'Active (last 7 days)' })).toBeChecked();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
   await expect(page.getByTestId('team-row-count')).toHaveAttribute('aria-live', 'polite');
 
   const downloading = page.waitForEvent('download');
-  await tabTo(page, page.getByRole('button', { name: 'Export CSV' }));
+  await tabTo(page, page.getByRole('link', { name: 'Export CSV' }));
   await page.keyboard.press('Enter');
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('team-progress.csv');

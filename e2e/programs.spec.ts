@@ -29,6 +29,10 @@ async function membersShown(adminPage: Page, filter: string, username: string) {
   await waitForIslands(adminPage);
   await adminPage.getByRole('radio', { name: filter }).check();
   await adminPage.getByTestId('team-find').fill(username);
+  await Promise.all([
+    adminPage.waitForURL((url) => url.searchParams.get('find') === username),
+    adminPage.getByTestId('team-find').press('Enter'),
+  ]);
   return adminPage.locator('tbody tr[data-user-id]');
 }
 

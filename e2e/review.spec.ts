@@ -161,7 +161,7 @@ test('mastery moves on the module card as predicted recall three weeks on reache
   const knowledge = adminPage.getByTestId('knowledge');
   await expect(knowledge.getByRole('heading', { name: 'Knowledge' })).toBeVisible();
   await expect(knowledge.getByText('Most missed questions, last 30 days')).toBeVisible();
-  await expect(adminPage.getByTestId('team-table').getByRole('button', { name: /Mastery/ })).toBeVisible();
+  await expect(adminPage.getByTestId('team-table').getByRole('link', { name: /Mastery/ })).toBeVisible();
   expect(
     await new AxeBuilder({ page: adminPage })
       .include('[data-testid="knowledge"]')

@@ -1,4 +1,5 @@
 // Visit tracking and the Team Progress dashboard.
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page, Response } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
@@ -41,6 +42,29 @@ function parseCsv(text: string): string[][] {
     rows.push(row);
   }
   return rows;
+}
+
+/** Find, as typed into the box and sent with Enter (the table's form reloads the page with the rows found). */
+async function findMember(page: Page, text: string) {
+  await page.getByTestId('team-find').fill(text);
+  await Promise.all([page.waitForURL((url) => url.searchParams.get('find') === text), page.getByTestId('team-find').press('Enter')]);
+}
+
+const FILTER_VALUES: Record<string, string> = {
+  All: 'all',
+  'Active (last 7 days)': 'active',
+  Inactive: 'inactive',
+  'Behind or overdue': 'behind',
+  'Due in the next 7 days': 'due-soon',
+};
+
+/** Chooses a filter and applies it (the form keeps the sort and Find). */
+async function applyFilter(page: Page, label: string) {
+  await page.getByRole('radio', { name: label }).check();
+  await Promise.all([
+    page.waitForURL((url) => url.searchParams.get('filter') === FILTER_VALUES[label]),
+    page.getByRole('button', { name: 'Apply' }).click(),
+  ]);
 }
 
 async function tableRows(page: Page) {
@@ -95,8 +119,7 @@ test("a fresh user's visits, tab changes and exits are recorded and appear in th
     .poll(
       async () => {
         await adminPage.goto('/team-progress');
-        await waitForIslands(adminPage);
-        await adminPage.getByTestId('team-find').fill(fresh.username);
+        await findMember(adminPage, fresh.username);
         return Date.parse((await row.locator('[data-figure="lastActive"] time').getAttribute('datetime')) ?? '');
       },
       { timeout: 60_000, intervals: [500, 1000, 2000] },
@@ -134,26 +157,28 @@ test('the administrator sorts and filters the table and downloads it as CSV with
   await expect(adminPage.getByTestId('overall-engagement')).toHaveText(/^\d+%$/);
   await expect(adminPage.getByTestId('figure-definitions')).toContainText('Page-entry visits (not exits, not tab changes).');
 
-  // Sorting by keyboard: Enter on a column header button; aria-sort follows.
+  // Sorting by keyboard: Enter on a column header link; aria-sort follows.
   const header = adminPage.getByRole('columnheader', { name: /Pages visited/ });
-  await header.getByRole('button').focus();
+  await header.getByRole('link').focus();
   await adminPage.keyboard.press('Enter');
   await expect(header).toHaveAttribute('aria-sort', 'descending');
   const descending = (await tableRows(adminPage)).map((r) => Number(r.pagesVisited));
   expect(descending).toEqual([...descending].sort((a, b) => b - a));
+  await header.getByRole('link').focus();
   await adminPage.keyboard.press('Enter');
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
 
   // The demo user signed in for the suite, so is active: the 'Inactive' filter hides that row.
   const total = (await tableRows(adminPage)).length;
-  await adminPage.getByRole('radio', { name: 'Inactive' }).check();
+  await applyFilter(adminPage, 'Inactive');
   await expect(adminPage.locator('tbody tr', { hasText: DEMO_USER.username })).toHaveCount(0);
-  await adminPage.getByRole('radio', { name: 'All' }).check();
+  await applyFilter(adminPage, 'All');
   await expect(adminPage.locator('tbody tr[data-user-id]')).toHaveCount(total);
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
 
   const rows = await tableRows(adminPage);
   const downloading = adminPage.waitForEvent('download');
-  await adminPage.getByRole('button', { name: 'Export CSV' }).click();
+  await adminPage.getByRole('link', { name: 'Export CSV' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('team-progress.csv');
   const csv = await readFile((await download.path())!, 'utf8');
@@ -210,8 +235,7 @@ test.describe('who is behind', () => {
     await page.goto('/auth');
     const fresh = await signUpFresh(page, 'Pace Checker');
     await adminPage.goto('/team-progress');
-    await waitForIslands(adminPage);
-    await adminPage.getByTestId('team-find').fill(fresh.username);
+    await findMember(adminPage, fresh.username);
     const row = adminPage.locator('tbody tr', { hasText: fresh.username });
     await expect(row).toHaveCount(1);
     await expect(row.locator('[data-figure="daysInProgram"]')).toHaveText('0');
@@ -281,4 +305,86 @@ test('a not-found page sends no visit and settles (network idle)', async ({ user
   }
   await page.goto('/product', { waitUntil: 'networkidle' });
   expect(visits.map((body) => (JSON.parse(body) as { pagePath: string }).pagePath)).toEqual(['/product']);
+});
+
+test.describe('a team larger than a page, with and without JavaScript', () => {
+  // One worker signs up the members once for both runs.
+  test.describe.configure({ mode: 'serial' });
+  const word = `pager${randomUUID().slice(0, 6)}`;
+  const MEMBERS = 51;
+  const nameOf = (i: number) => `Pager ${word} ${String(i).padStart(2, '0')}`;
+
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(240_000); // 51 registrations, each hashing a password; nothing here is timed
+    const baseURL = test.info().project.use.baseURL!;
+    const origin = new URL(baseURL).origin;
+    for (let start = 0; start < MEMBERS; start += 4) {
+      await Promise.all(
+        Array.from({ length: Math.min(4, MEMBERS - start) }, async (_, offset) => {
+          const context = await playwright.request.newContext({ baseURL });
+          const i = start + offset;
+          const response = await context.post('/api/register', {
+            data: {
+              username: `${word}-${String(i).padStart(2, '0')}@parcelwise.example`,
+              password: 'correct-horse-battery',
+              name: nameOf(i),
+            },
+            headers: { Origin: origin },
+          });
+          expect(response.status(), await response.text()).toBe(201);
+          await context.dispose();
+        }),
+      );
+    }
+  });
+
+  for (const javaScriptEnabled of [true, false]) {
+    test(`Find, pages, sorting, filters and the CSV of every page ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ storageState: STORAGE.admin, javaScriptEnabled, acceptDownloads: true });
+      const page = await context.newPage();
+      const names = () => page.locator('tbody tr[data-user-id] th a').allTextContents();
+      const count = page.getByTestId('team-row-count');
+      const pager = page.getByRole('navigation', { name: 'Team table pages' });
+      await page.goto('/team-progress');
+      await findMember(page, word);
+      await expect(count).toHaveText(new RegExp(`^Showing ${MEMBERS} of \\d+ team members$`));
+      expect(await names()).toEqual(Array.from({ length: 50 }, (_, i) => nameOf(i)));
+      await expect(pager).toContainText('Page 1 of 2');
+      await expect(pager.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
+
+      await pager.getByRole('link', { name: 'Next page' }).click();
+      await expect(pager).toContainText('Page 2 of 2');
+      expect(await names()).toEqual([nameOf(50)]);
+      await expect(pager.getByRole('link', { name: 'Next page' })).toHaveCount(0);
+      await expect(page.getByTestId('team-find')).toHaveValue(word);
+
+      // Sorting starts again at the first page; names flip to Z–A.
+      const nameHeader = page.getByRole('columnheader', { name: /Team member/ });
+      await nameHeader.getByRole('link').click();
+      await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+      await expect(pager).toContainText('Page 1 of 2');
+      expect((await names()).slice(0, 2)).toEqual([nameOf(50), nameOf(49)]);
+
+      // Every member here signed in when registering: all active, none inactive; the sort and Find stay.
+      await applyFilter(page, 'Inactive');
+      await expect(count).toHaveText(/^Showing 0 of \d+ team members$/);
+      await expect(page.locator('tbody')).toHaveText('No team members match this filter.');
+      await expect(pager).toHaveCount(0);
+      await applyFilter(page, 'Active (last 7 days)');
+      await expect(count).toHaveText(new RegExp(`^Showing ${MEMBERS} of \\d+ team members$`));
+      await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+      expect((await names())[0]).toBe(nameOf(50));
+
+      // The CSV holds every page of what is kept, in the table's order.
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Export CSV' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe('team-progress.csv');
+      const [, ...lines] = parseCsv(await readFile((await download.path())!, 'utf8'));
+      expect(lines.map((line) => line[0])).toEqual(Array.from({ length: MEMBERS }, (_, i) => nameOf(MEMBERS - 1 - i)));
+      await context.close();
+    });
+  }
 });
