@@ -18,13 +18,7 @@ const READING_BUDGET = 20 * KIB;
 const INTERACTIVE_BUDGET = 95 * KIB;
 
 /** Pages built around an island that runs at load; every other page is a reading page. */
-const INTERACTIVE_PAGES = new Set([
-  'GET /',
-  'GET /quizzes',
-  'GET /quizzes/[id]',
-  'GET /review',
-  'GET /sales-situations',
-]);
+const INTERACTIVE_PAGES = new Set(['GET /', 'GET /quizzes', 'GET /quizzes/[id]', 'GET /review', 'GET /sales-situations']);
 
 const ROUTES: Array<[string, number]> = SIGNED_IN_PAGES.map(({ route, path }) => [
   path,
