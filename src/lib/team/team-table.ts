@@ -55,7 +55,7 @@ const PLAN_ORDER: ReadonlyArray<TeamMemberRow['planStatus']> = ['none', 'certifi
 const time = (iso: string | null) => (iso === null || iso === 'null' ? -Infinity : Date.parse(iso));
 
 /** Ascending order by a column (ties: see sortedRows). */
-export function compare(a: TeamMemberRow, b: TeamMemberRow, key: SortKey): number {
+function compare(a: TeamMemberRow, b: TeamMemberRow, key: SortKey): number {
   switch (key) {
     case 'name':
       return a.name.localeCompare(b.name) || a.username.localeCompare(b.username);
@@ -90,7 +90,7 @@ export function kept(row: TeamMemberRow, filter: TeamFilter, now: Date): boolean
 }
 
 /** Whether the row's name or e-mail contains the Find text (any case; an empty text finds everyone). */
-export function found(row: TeamMemberRow, find: string): boolean {
+function found(row: TeamMemberRow, find: string): boolean {
   const needle = find.trim().toLowerCase();
   return needle === '' || `${row.name} ${row.username}`.toLowerCase().includes(needle);
 }
