@@ -14,7 +14,12 @@
  * Every user is also assigned an onboarding program (a 25-item plan over the same curriculum), some items
  * done (pages read, quizzes passed, a sign-off), so each row computes its plan from the rollup.
  *
- *   npx tsx scripts/bench/team-progress.ts [--users 100] [--events 1000] [--answers 2000] [--runs 20] [--rebuilds 1]
+ * Then the page's own work on top of a warm load: the table's page of rows (sorted, filtered, paged by
+ * ~/lib/team/team-table) rendered to HTML as /team-progress renders it, for the default view and for a sorted,
+ * filtered, found view, with the size of that HTML against the whole team's rows as props (what the table's island
+ * used to get).
+ *
+ *   npx tsx scripts/bench/team-progress.ts [--users 500] [--events 30] [--answers 70] [--runs 20] [--rebuilds 1]
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -31,12 +36,17 @@ import { users } from '~/lib/server/accounts/storage/users';
 import { pool, timings } from '~tools/bench-stats';
 import { gzipSync } from 'node:zlib';
 import type { Program } from '~/lib/content/programs';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import TeamProgressTable from '~/islands/TeamProgressTable';
+import { pageTableState } from '~/lib/api/team';
+import { PAGE_SIZE, teamMembers, teamTablePage } from '~/lib/team/team-table';
 
 const { values } = parseArgs({
   options: {
-    users: { type: 'string', default: '100' },
-    events: { type: 'string', default: '1000' },
-    answers: { type: 'string', default: '2000' },
+    users: { type: 'string', default: '500' },
+    events: { type: 'string', default: '30' },
+    answers: { type: 'string', default: '70' },
     runs: { type: 'string', default: '20' },
     rebuilds: { type: 'string', default: '1' },
   },
@@ -241,6 +251,51 @@ function historyOf(userId: string, now: number): Array<() => Promise<unknown>> {
   return writes;
 }
 
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** The table's HTML for one URL of /team-progress, from the loaded rows (what the page adds to the load). */
+function tableHtml(rows: Awaited<ReturnType<typeof getTeamProgress>>['rows'], generatedAt: string, query: string) {
+  const members = teamMembers(rows);
+  const state = pageTableState(new URLSearchParams(query));
+  const table = teamTablePage(members, state, new Date(generatedAt));
+  const html = renderToString(
+    createElement(TeamProgressTable, {
+      rows: table.rows,
+      state: { ...state, page: table.page },
+      shown: table.shown,
+      total: members.length,
+      pages: table.pages,
+      generatedAt,
+    }),
+  );
+  return { html, rows: table.rows.length, shown: table.shown, pages: table.pages };
+}
+
+/** A warm load plus the table's page, timed together (the page's server time less Astro's frame), per view. */
+async function benchTablePage(run: () => ReturnType<typeof getTeamProgress>): Promise<void> {
+  const views = ['', 'sort=planStatus&direction=descending&filter=behind&find=bench&page=2'];
+  for (const query of views) {
+    const total: number[] = [];
+    const table: number[] = [];
+    let last: ReturnType<typeof tableHtml> | null = null;
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      const team = await run();
+      const loaded = performance.now();
+      last = tableHtml(team.rows, team.generatedAt, query);
+      const end = performance.now();
+      total.push(end - start);
+      table.push(end - loaded);
+      await backgroundWorkDone();
+    }
+    console.log(`\n/team-progress${query ? `?${query}` : ''}: warm load + the table's page rendered: ${timings(total)}`);
+    console.log(`  of which the table (sort, filter, page, render): ${timings(table, 2)}`);
+    console.log(
+      `  ${last!.rows} rows on the page (${PAGE_SIZE} a page, ${last!.pages} pages, ${last!.shown} kept); table HTML ${kib(last!.html.length)} KiB, ${kib(gzipSync(last!.html).length)} KiB gzip`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   // A local run: the emulator's requests get a local run's time (a cold load reads thousands at once).
   process.env['PARCELWISE_LOCAL'] ??= 'true';
@@ -329,10 +384,9 @@ async function main(): Promise<void> {
     const statuses = new Map<string, number>();
     for (const row of after.rows) statuses.set(row.planStatus, (statuses.get(row.planStatus) ?? 0) + 1);
     console.log(`\nPlans: ${[...statuses].map(([status, n]) => `${n} ${status}`).join(', ')}`);
-    const props = JSON.stringify(after.rows);
-    console.log(
-      `The rows as the page's island props: ${(props.length / 1024).toFixed(0)} KiB, ${(gzipSync(props).length / 1024).toFixed(1)} KiB gzip`,
-    );
+    await benchTablePage(run);
+    const props = JSON.stringify(teamMembers(after.rows));
+    console.log(`The whole team's rows as props (the island before): ${kib(props.length)} KiB, ${kib(gzipSync(props).length)} KiB gzip`);
     console.log(`Sample row: ${JSON.stringify(after.rows[0])}`);
     console.log(`Knowledge: ${after.knowledge.topics.length} topics, ${after.knowledge.mostMissed.length} most-missed questions`);
   } finally {
