@@ -20,8 +20,12 @@
  * used to get).
  *
  *   npx tsx scripts/bench/team-progress.ts [--users 500] [--events 30] [--answers 70] [--runs 20] [--rebuilds 1]
+ *
+ * With `--data <dir> --seed-only` it seeds into that folder and stops, for a served build to show the team
+ * (`npm run serve:built -- --data <dir> --keep`, then Lighthouse on /team-progress; docs/benchmarks.md).
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { backgroundWorkDone } from '~/lib/server/background';
 import { getTeamProgress } from '~/lib/server/team/team-progress';
@@ -49,6 +53,8 @@ const { values } = parseArgs({
     answers: { type: 'string', default: '70' },
     runs: { type: 'string', default: '20' },
     rebuilds: { type: 'string', default: '1' },
+    data: { type: 'string' },
+    'seed-only': { type: 'boolean', default: false },
   },
 });
 const USERS = Number(values.users);
@@ -300,7 +306,9 @@ async function main(): Promise<void> {
   // A local run: the emulator's requests get a local run's time (a cold load reads thousands at once).
   process.env['PARCELWISE_LOCAL'] ??= 'true';
   const requests = new Map<string, number>();
-  const blobs = await startLocalBlobs({ siteID: 'bench', onRequest: ({ type }) => requests.set(type, (requests.get(type) ?? 0) + 1) });
+  // A folder to keep is seeded as serve:built's site reads it.
+  const kept = values.data ? { directory: path.resolve(values.data), siteID: 'local-serve' } : { siteID: 'bench' };
+  const blobs = await startLocalBlobs({ ...kept, onRequest: ({ type }) => requests.set(type, (requests.get(type) ?? 0) + 1) });
   const counted = async <T>(task: () => Promise<T>): Promise<[T, string]> => {
     requests.clear();
     const result = await task();
@@ -331,6 +339,7 @@ async function main(): Promise<void> {
       );
     });
     console.log(`Seeded in ${(seedMs / 1000).toFixed(1)} s.\n`);
+    if (values['seed-only']) return;
 
     const run = () => getTeamProgress({ curriculum: CURRICULUM, bank: BANK, programs: PROGRAMS });
     const [coldMs, [cold, coldRequests]] = await time(() => counted(run));
@@ -346,6 +355,7 @@ async function main(): Promise<void> {
     }
     console.log(`Team progress, warm (rollups fresh, nothing new):         ${timings(warm)}`);
     console.log(`  Blobs requests per run: ${(await counted(run))[1]}`);
+    await benchTablePage(run);
 
     const incremental: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -384,7 +394,6 @@ async function main(): Promise<void> {
     const statuses = new Map<string, number>();
     for (const row of after.rows) statuses.set(row.planStatus, (statuses.get(row.planStatus) ?? 0) + 1);
     console.log(`\nPlans: ${[...statuses].map(([status, n]) => `${n} ${status}`).join(', ')}`);
-    await benchTablePage(run);
     const props = JSON.stringify(teamMembers(after.rows));
     console.log(`The whole team's rows as props (the island before): ${kib(props.length)} KiB, ${kib(gzipSync(props).length)} KiB gzip`);
     console.log(`Sample row: ${JSON.stringify(after.rows[0])}`);
