@@ -4,6 +4,7 @@
  */
 import { dayOf, isoDay } from '~/lib/review/days';
 import { HttpError } from '~/lib/server/errors';
+import { withinRetryWindow } from '~/lib/server/retries';
 import { eventId } from '~/lib/server/storage/keys';
 import { journal } from '~/lib/server/team/storage/journal';
 import type { Assignment } from './plan';
@@ -34,10 +35,14 @@ export interface Changer {
 /**
  * Records an assignment of an existing program (or a moved start, or a switch): 409 for a disabled
  * person, 400 for a start date out of range; one create-only event, journaled for the team figures.
+ * The same program from the same start as the active assignment is a repeat (a retry, a double click):
+ * it records nothing new and, within the retry window, journals the active event again under its own id,
+ * which completes a first try whose journal entry failed and is a no-op otherwise.
  */
 export async function recordAssignment(
   by: Changer,
   person: { id: string; username: string; disabled: boolean },
+  events: readonly AssignmentEvent[],
   programId: string,
   startDate: string | undefined,
   now: Date,
@@ -45,11 +50,13 @@ export async function recordAssignment(
   if (person.disabled) throw new HttpError(409, `${person.username} is disabled: enable the account before assigning a program`);
   const start = startDate ?? isoDay(dayOf(now));
   checkStartDate(start, now);
-  const event: AssignmentEvent = { id: eventId(now), action: 'assign', programId, startDate: start, at: now };
-  await Promise.all([
-    assignments.add(person.id, event, { by: { id: by.id, name: by.name }, reason: null }),
-    journal.add(person.id, { kind: 'plan', programId, startDate: start, ended: false, recordedAt: now.toISOString() }, event.id),
-  ]);
+  const latest = events.at(-1);
+  const repeated = latest?.action === 'assign' && latest.programId === programId && latest.startDate === start;
+  const event: AssignmentEvent = repeated ? latest : { id: eventId(now), action: 'assign', programId, startDate: start, at: now };
+  const journaled =
+    (!repeated || withinRetryWindow(event.at, now)) &&
+    journal.add(person.id, { kind: 'plan', programId, startDate: start, ended: false, recordedAt: event.at.toISOString() }, event.id);
+  await Promise.all([repeated ? null : assignments.add(person.id, event, { by: { id: by.id, name: by.name }, reason: null }), journaled]);
   return event;
 }
 
