@@ -5,7 +5,7 @@
 import { dayOf, isoDay } from '~/lib/review/days';
 import { HttpError } from '~/lib/server/errors';
 import { withinRetryWindow } from '~/lib/server/retries';
-import { eventId } from '~/lib/server/storage/keys';
+import { factEventId } from '~/lib/server/storage/keys';
 import { journal } from '~/lib/server/team/storage/journal';
 import type { Assignment } from './plan';
 import { assignments, type AssignmentEvent } from './storage/assignments';
@@ -25,6 +25,19 @@ function checkStartDate(startDate: string, now: Date): void {
   if (startDate > isoDay(dayOf(now) + LATEST_START_DAYS))
     throw new HttpError(400, `startDate must be at most ${LATEST_START_DAYS} days from today`);
 }
+
+/**
+ * A change's id, derived from what it does and the event it follows: a retry after its stored event was
+ * lost (its journal entry landed) journals the same fact, which the team figures count once.
+ */
+const changeId = (
+  now: Date,
+  userId: string,
+  action: 'assign' | 'end',
+  programId: string,
+  startDate: string,
+  after: AssignmentEvent | undefined,
+) => factEventId(now, 'plan', userId, action, programId, startDate, after?.id ?? 'first');
 
 /** Who changes an assignment: an administrator, or the operator at the command line. */
 export interface Changer {
@@ -52,7 +65,9 @@ export async function recordAssignment(
   checkStartDate(start, now);
   const latest = events.at(-1);
   const repeated = latest?.action === 'assign' && latest.programId === programId && latest.startDate === start;
-  const event: AssignmentEvent = repeated ? latest : { id: eventId(now), action: 'assign', programId, startDate: start, at: now };
+  const event: AssignmentEvent = repeated
+    ? latest
+    : { id: changeId(now, person.id, 'assign', programId, start, latest), action: 'assign', programId, startDate: start, at: now };
   const journaled =
     (!repeated || withinRetryWindow(event.at, now)) &&
     journal.add(person.id, { kind: 'plan', programId, startDate: start, ended: false, recordedAt: event.at.toISOString() }, event.id);
@@ -70,7 +85,12 @@ export async function recordEnd(
 ): Promise<void> {
   const active = activeAssignment(events);
   if (!active) throw new HttpError(404, `${person.username} has no active program`);
-  const event: AssignmentEvent = { id: eventId(now), action: 'end', ...active, at: now };
+  const event: AssignmentEvent = {
+    id: changeId(now, person.id, 'end', active.programId, active.startDate, events.at(-1)),
+    action: 'end',
+    ...active,
+    at: now,
+  };
   await Promise.all([
     assignments.add(person.id, event, { by: { id: by.id, name: by.name }, reason }),
     journal.add(person.id, { kind: 'plan', ...active, ended: true, recordedAt: now.toISOString() }, event.id),

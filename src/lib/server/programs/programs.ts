@@ -11,7 +11,7 @@ import { existingUserWith } from '~/lib/server/accounts/accounts';
 import type { StoredUser } from '~/lib/server/accounts/storage/users';
 import { withinRetryWindow } from '~/lib/server/retries';
 import { HttpError } from '~/lib/server/errors';
-import { eventId } from '~/lib/server/storage/keys';
+import { factEventId } from '~/lib/server/storage/keys';
 import { journal } from '~/lib/server/team/storage/journal';
 import type { ReviewState } from '~/lib/server/review/review-state';
 import { listEvidence, readEvidence, type ListedEvidence } from './evidence';
@@ -204,7 +204,8 @@ export async function signOff(
     by: { id: by.id, name: by.name },
     note: request.note?.trim() || null,
     at: now.toISOString(),
-    journalId: eventId(now),
+    // Derived from the item: a retry after the sign-off's record was lost journals the same fact again.
+    journalId: factEventId(now, 'signoff', userId, program.id, item.id),
   };
   const [created] = await Promise.all([signoffs.add(userId, signoff), journaled(signoff)]);
   if (created) return { signoff: signoffResponse(person.user.username, signoff), created: true };
