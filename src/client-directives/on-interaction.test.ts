@@ -200,4 +200,3 @@ describe('client:interaction', () => {
     });
   });
 });
-
