@@ -163,9 +163,10 @@ describe('client:interaction', () => {
       expect(clicks).toHaveBeenCalledTimes(1);
     });
 
-    it('submitting a form without an action is held (no reload) and submitted again, with its button', async () => {
+    it('a submitted form is held (no reload, no plain post) and submitted again, with its button', async () => {
       const { el, finish } = slowIsland();
       const form = el.appendChild(document.createElement('form'));
+      form.setAttribute('action', '/auth');
       const submit = form.appendChild(document.createElement('button'));
       submit.type = 'submit';
       submit.value = 'go';
@@ -181,22 +182,49 @@ describe('client:interaction', () => {
       expect(seen[1]).toEqual({ prevented: false, submitter: 'go' });
     });
 
-    it('lets a form with an action post by itself, and a radio or a link do their own thing', async () => {
+    it('Enter in a box whose island makes Enter submit is held (no new line) and pressed again; Shift+Enter is not', async () => {
       const { el, finish } = slowIsland();
-      const form = el.appendChild(document.createElement('form'));
-      form.setAttribute('action', '/auth');
+      const box = el.appendChild(document.createElement('textarea'));
+      box.setAttribute('data-enter-submits', '');
+      const plain = el.appendChild(document.createElement('textarea'));
+      const keys: Array<{ box: string; shift: boolean; prevented: boolean }> = [];
+      for (const [name, target] of [
+        ['marked', box],
+        ['plain', plain],
+      ] as const) {
+        target.addEventListener('keydown', (event) => keys.push({ box: name, shift: event.shiftKey, prevented: event.defaultPrevented }));
+      }
+      const enter = (target: HTMLElement, shiftKey = false) =>
+        target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', shiftKey, bubbles: true, cancelable: true }));
+      enter(plain);
+      enter(box, true);
+      enter(box);
+      expect(keys).toEqual([
+        { box: 'plain', shift: false, prevented: false },
+        { box: 'marked', shift: true, prevented: false },
+        { box: 'marked', shift: false, prevented: true },
+      ]);
+      await finish();
+      expect(keys.slice(3)).toEqual([{ box: 'marked', shift: false, prevented: false }]);
+    });
+
+    it('a radio or a link does its own thing at once, and nothing is pressed again for it', async () => {
+      const { el, finish } = slowIsland();
       const radio = el.appendChild(document.createElement('input'));
       radio.type = 'radio';
-      const submits = vi.fn((event: Event) => expect(event.defaultPrevented).toBe(false));
-      form.addEventListener('submit', (event) => {
-        submits(event);
+      const link = el.appendChild(document.createElement('a'));
+      link.href = '#there';
+      const clicks = vi.fn((event: Event) => expect(event.defaultPrevented).toBe(false));
+      radio.addEventListener('click', clicks);
+      link.addEventListener('click', (event) => {
+        clicks(event);
         event.preventDefault(); // no navigation in the test
       });
-      form.requestSubmit();
       radio.click();
+      link.click();
       expect(radio.checked).toBe(true);
       await finish();
-      expect(submits).toHaveBeenCalledTimes(1);
+      expect(clicks).toHaveBeenCalledTimes(2);
     });
   });
 });

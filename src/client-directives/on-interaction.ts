@@ -14,7 +14,7 @@ import { prefetchIsUnwelcome, prefetchModules } from './prefetch-modules';
 import { whenSettled } from './when-settled';
 
 const EVENTS = ['focusin', 'pointerdown', 'keydown'] as const;
-const HELD = ['click', 'submit'] as const;
+const HELD = ['click', 'submit', 'keydown'] as const;
 
 const onInteraction: ClientDirective = (load, _options, el) => {
   let started = false;

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { DailyChallenge } from '~/lib/api/daily-challenge';
 import {
   $dailyChallenge,
@@ -19,8 +19,9 @@ export function useDailyChallenge(initial: DailyChallenge | null) {
   const stored = useStore($dailyChallenge);
   const state = stored.status === 'loading' && initial ? readyState(initial) : stored;
   // An island's props never change: this starts once, on the card's first use (performance.now(): the
-  // time since the page, and the challenge in it, were rendered).
-  useEffect(() => startDailyChallenge(initial, performance.now()), [initial]);
+  // time since the page, and the challenge in it, were rendered). A layout effect, to run before the
+  // adoption below (which is one too).
+  useLayoutEffect(() => startDailyChallenge(initial, performance.now()), [initial]);
   // An option and a confidence picked in the server-rendered card before hydration (after the start above).
   const card = useKeptBeforeHydration<HTMLElement>((element) => {
     if (!initial) return;
