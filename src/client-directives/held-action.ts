@@ -17,7 +17,8 @@ export function heldAction(event: Event, island: Element): (() => void) | null {
       if (!form.isConnected) return;
       // A click, which React hydrates for before handling (it does not for a bare submit); its default
       // action submits the form, to the island or, had it failed to load, to the form's action.
-      if (submitter instanceof HTMLElement && submitter.isConnected && form.contains(submitter)) submitter.click();
+      const button = submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : null;
+      if (button?.isConnected && button.form === form) button.click();
       else form.requestSubmit();
     };
   }

@@ -182,6 +182,17 @@ describe('client:interaction', () => {
       expect(seen[1]).toEqual({ prevented: false, submitter: 'go' });
     });
 
+    it('a form submitted without a button (no submitter) is submitted again as it was', async () => {
+      const { el, finish } = slowIsland();
+      const form = el.appendChild(document.createElement('form'));
+      const submits = vi.fn((event: Event) => event.preventDefault());
+      form.addEventListener('submit', submits);
+      form.requestSubmit();
+      expect(submits).toHaveBeenCalledTimes(1);
+      await finish();
+      expect(submits).toHaveBeenCalledTimes(2);
+    });
+
     it('Enter in a box whose island makes Enter submit is held (no new line) and pressed again; Shift+Enter is not', async () => {
       const { el, finish } = slowIsland();
       const box = el.appendChild(document.createElement('textarea'));

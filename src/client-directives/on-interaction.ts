@@ -3,7 +3,8 @@
 // work on its own (the header search is a real <input> in a GET form to /search): whatever is typed
 // while the island's JavaScript loads stays in the field, and the island picks it up when it mounts,
 // counting its wait from the last key typed (`data-typed-at`, a `performance.now()` time). A button
-// pressed meanwhile is pressed again once the island has hydrated (./held-action.ts).
+// pressed or a form submitted meanwhile is pressed or submitted again once the island has hydrated
+// (./held-action.ts).
 // Nothing is parsed or run before the first interaction, so reading pages run no React. Once the page
 // has settled, the island's built modules are fetched into the HTTP cache at low priority (not on
 // Save-Data or 2G), so the first use does not wait for ~70 KiB on a slow connection (docs/decisions.md
