@@ -6,7 +6,7 @@
 // works without JavaScript where it has an `action`. What the HTML does by itself goes ahead: a radio, a
 // field, a link.
 
-/** Returns what to do after hydration for this `click` or `submit` inside the island, or null to let it be. */
+/** Returns what to do after hydration for this `click`, `submit` or `keydown` inside the island, or null to let it be. */
 export function heldAction(event: Event, island: Element): (() => void) | null {
   if (event.type === 'submit') {
     const form = event.target;
