@@ -80,7 +80,8 @@ test.describe('the quiz', () => {
     const answers = (await posted).postDataJSON().answers as Array<{ selectedOptionId: string | null }>;
     expect(answers).toHaveLength(total);
     expect(answers[0]?.selectedOptionId).toBe(pickedId);
-    await expect(page.getByText(new RegExp(`^You got \\d+ out of ${total} questions correct$`))).toBeVisible({ timeout: 30_000 });
+    // Out of `total`, or fewer when one of the questions is today's daily challenge (not graded yet).
+    await expect(page.getByText(/^You got \d+ out of \d+ questions correct$/)).toBeVisible({ timeout: 30_000 });
   });
 });
 
