@@ -23,7 +23,7 @@ async function openHome(page: Page): Promise<void> {
  */
 async function searchFor(page: Page, term: string): Promise<void> {
   await searchBox(page).click();
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[client="interaction"][ssr]').length === 0);
+  await page.waitForFunction(() => document.querySelector('astro-island[component-url*="/HeaderSearch."][ssr]') === null);
   await searchBox(page).fill(term);
   await expect(dropdown(page).getByRole('heading', { name: 'Search Results' })).toBeVisible({ timeout: 30_000 });
 }

@@ -80,9 +80,16 @@ async function programCommand(
   const program = programs.find((entry) => entry.id === values.program);
   if (!program) fail(`--program must be one of: ${programs.map((entry) => entry.id).join(', ')}.`);
   if (values.start !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.start)) fail('--start must be a date written YYYY-MM-DD.');
-  const event = await recordAssignment(OPERATOR, user, program.id, values.start, new Date());
+  const event = await recordAssignment(OPERATOR, user, events, program.id, values.start, new Date());
   const previous = activeAssignment(events);
-  const what = previous === null ? 'Assigned' : previous.programId === program.id ? 'Moved the start of' : 'Switched to';
+  const what =
+    previous === null
+      ? 'Assigned'
+      : previous.programId !== program.id
+        ? 'Switched to'
+        : previous.startDate === event.startDate
+          ? 'Unchanged:'
+          : 'Moved the start of';
   console.log(`${what} ${String(program.data['title'])} for ${user.username}, starting ${event.startDate}.`);
 }
 

@@ -127,9 +127,9 @@ async function seed(): Promise<Record<Role, number>> {
         ...Array.from({ length: 6 }, (_, n) => answer(id, index * 7 + n, true)),
         ...(role === 'review-due' ? [answer(id, index * 7 + 6, false)] : []),
         ...(role === 'plan-overdue'
-          ? [recordAssignment(admin, person, 'discovery-refresher', isoDay(new Date(PASS_AT.getTime() - 10 * DAY)), DAY_BEFORE)]
+          ? [recordAssignment(admin, person, [], 'discovery-refresher', isoDay(new Date(PASS_AT.getTime() - 10 * DAY)), DAY_BEFORE)]
           : []),
-        ...(role === 'plan-started' ? [recordAssignment(admin, person, 'discovery-refresher', isoDay(PASS_AT), DAY_BEFORE)] : []),
+        ...(role === 'plan-started' ? [recordAssignment(admin, person, [], 'discovery-refresher', isoDay(PASS_AT), DAY_BEFORE)] : []),
         ...(index % 2 === 1
           ? [
               preferences.save({

@@ -104,4 +104,138 @@ describe('client:interaction', () => {
     field.dispatchEvent(new Event('input', { bubbles: true })); // the island's own handlers take over
     expect(el.getAttribute('data-typed-at')).toBe(String(typed.timeStamp));
   });
+
+  describe('a press before hydration', () => {
+    /** Loads only when `finish` is called; `pressed` records what the hydrated island's handlers saw. */
+    function slowIsland(): { el: HTMLElement; finish: () => Promise<void>; hydrated: () => boolean } {
+      const { el } = island();
+      let resolve: (hydrate: () => Promise<void>) => void = () => undefined;
+      let done = false;
+      onInteraction(() => new Promise((r) => (resolve = r)), { name: 'Island', value: '' }, el);
+      return {
+        el,
+        finish: async () => {
+          resolve(async () => {
+            done = true;
+          });
+          await new Promise((r) => setTimeout(r, 0));
+        },
+        hydrated: () => done,
+      };
+    }
+
+    it('on a button is pressed again once the island has hydrated, only the last one, once', async () => {
+      const { el, finish } = slowIsland();
+      const first = el.appendChild(document.createElement('button'));
+      first.type = 'button';
+      const second = el.appendChild(document.createElement('button'));
+      second.type = 'button';
+      const clicks: string[] = [];
+      first.addEventListener('click', () => clicks.push('first'));
+      second.addEventListener('click', () => clicks.push('second'));
+      first.click();
+      second.click();
+      expect(clicks).toEqual(['first', 'second']); // the HTML's own (no-op) presses
+      await finish();
+      expect(clicks).toEqual(['first', 'second', 'second']);
+      second.click(); // hydrated: nothing is held any more
+      await new Promise((r) => setTimeout(r, 0));
+      expect(clicks).toEqual(['first', 'second', 'second', 'second']);
+    });
+
+    it('a click alone (assistive technology) starts hydration', async () => {
+      const { el } = island();
+      const load = vi.fn(async () => async () => undefined);
+      onInteraction(load, { name: 'Island', value: '' }, el);
+      el.appendChild(document.createElement('button')).click();
+      expect(load).toHaveBeenCalledTimes(1);
+    });
+
+    it('is not pressed again when the button is gone or disabled by then', async () => {
+      const { el, finish } = slowIsland();
+      const button = el.appendChild(document.createElement('button'));
+      button.type = 'button';
+      const clicks = vi.fn();
+      button.addEventListener('click', clicks);
+      button.click();
+      button.disabled = true;
+      await finish();
+      expect(clicks).toHaveBeenCalledTimes(1);
+    });
+
+    it('a submitted form is held (no reload, no plain post) and submitted again, with its button', async () => {
+      const { el, finish } = slowIsland();
+      const form = el.appendChild(document.createElement('form'));
+      form.setAttribute('action', '/auth');
+      const submit = form.appendChild(document.createElement('button'));
+      submit.type = 'submit';
+      submit.value = 'go';
+      const seen: Array<{ prevented: boolean; submitter: string | undefined }> = [];
+      form.addEventListener('submit', (event) => {
+        seen.push({ prevented: event.defaultPrevented, submitter: (event as SubmitEvent).submitter?.getAttribute('value') ?? undefined });
+        event.preventDefault();
+      });
+      form.requestSubmit(submit);
+      expect(seen).toEqual([{ prevented: true, submitter: 'go' }]);
+      await finish();
+      expect(seen).toHaveLength(2);
+      expect(seen[1]).toEqual({ prevented: false, submitter: 'go' });
+    });
+
+    it('a form submitted without a button (no submitter) is submitted again as it was', async () => {
+      const { el, finish } = slowIsland();
+      const form = el.appendChild(document.createElement('form'));
+      const submits = vi.fn((event: Event) => event.preventDefault());
+      form.addEventListener('submit', submits);
+      form.requestSubmit();
+      expect(submits).toHaveBeenCalledTimes(1);
+      await finish();
+      expect(submits).toHaveBeenCalledTimes(2);
+    });
+
+    it('Enter in a box whose island makes Enter submit is held (no new line) and pressed again; Shift+Enter is not', async () => {
+      const { el, finish } = slowIsland();
+      const box = el.appendChild(document.createElement('textarea'));
+      box.setAttribute('data-enter-submits', '');
+      const plain = el.appendChild(document.createElement('textarea'));
+      const keys: Array<{ box: string; shift: boolean; prevented: boolean }> = [];
+      for (const [name, target] of [
+        ['marked', box],
+        ['plain', plain],
+      ] as const) {
+        target.addEventListener('keydown', (event) => keys.push({ box: name, shift: event.shiftKey, prevented: event.defaultPrevented }));
+      }
+      const enter = (target: HTMLElement, shiftKey = false) =>
+        target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', shiftKey, bubbles: true, cancelable: true }));
+      enter(plain);
+      enter(box, true);
+      enter(box);
+      expect(keys).toEqual([
+        { box: 'plain', shift: false, prevented: false },
+        { box: 'marked', shift: true, prevented: false },
+        { box: 'marked', shift: false, prevented: true },
+      ]);
+      await finish();
+      expect(keys.slice(3)).toEqual([{ box: 'marked', shift: false, prevented: false }]);
+    });
+
+    it('a radio or a link does its own thing at once, and nothing is pressed again for it', async () => {
+      const { el, finish } = slowIsland();
+      const radio = el.appendChild(document.createElement('input'));
+      radio.type = 'radio';
+      const link = el.appendChild(document.createElement('a'));
+      link.href = '#there';
+      const clicks = vi.fn((event: Event) => expect(event.defaultPrevented).toBe(false));
+      radio.addEventListener('click', clicks);
+      link.addEventListener('click', (event) => {
+        clicks(event);
+        event.preventDefault(); // no navigation in the test
+      });
+      radio.click();
+      link.click();
+      expect(radio.checked).toBe(true);
+      await finish();
+      expect(clicks).toHaveBeenCalledTimes(2);
+    });
+  });
 });

@@ -21,13 +21,18 @@ interface Props {
 }
 
 export default function DailyChallengeCard({ initial = null }: Props) {
-  const { state, resultPanel, submit } = useDailyChallenge(initial);
+  const { state, card, resultPanel, submit } = useDailyChallenge(initial);
   if (state.status === 'loading') return <ChallengeLoading />;
   if (state.status === 'error') return null;
 
   const { challenge, selected, confidence, submitting, result } = state;
   return (
-    <section className="card border border-base-300 bg-base-100" aria-labelledby="daily-challenge-heading" data-testid="daily-challenge">
+    <section
+      ref={card}
+      className="card border border-base-300 bg-base-100"
+      aria-labelledby="daily-challenge-heading"
+      data-testid="daily-challenge"
+    >
       <div className="card-body gap-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="daily-challenge-heading" className="card-title">

@@ -63,6 +63,30 @@ describe('daily challenge start', () => {
     stop();
   });
 
+  it('started on first use, counts the window from when the page was rendered', async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify(challenge('1:q2')), { status: 200 }));
+    const rendered = 20 * 60 * 1000; // the card was first used 20 minutes after the page was rendered
+    const stop = startDailyChallenge(challenge('1:q1'), rendered);
+    await vi.advanceTimersByTimeAsync(refreshDelayMs('1.0') - rendered - 1);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('started after its window is over, shows the rendered challenge and fetches the fresh one at once', async () => {
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify(challenge('1:q2')), { status: 200 }));
+    const stop = startDailyChallenge(challenge('1:q1'), 2 * 60 * 60 * 1000);
+    expect($dailyChallenge.get()).toMatchObject({ status: 'ready', challenge: { id: '1:q1' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect($dailyChallenge.get()).toMatchObject({ status: 'ready', challenge: { id: '1:q2' }, selected: null });
+    // Then every window as usual.
+    await vi.advanceTimersByTimeAsync(refreshDelayMs('1.0'));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
   it('without a rendered challenge, fetches at once (spinner first) and shows nothing on failure', async () => {
     fetchMock.mockResolvedValue(new Response('{"message":"No daily challenge available"}', { status: 404 }));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -111,8 +111,10 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 /**
  * Fetches at each window's end; returns the cleanup. With the challenge the page was rendered with
  * (`initial`) it starts from that instead of fetching now: no spinner, no layout shift, one request less.
+ * The card starts on first use, maybe long after the page was rendered (`renderedMsAgo`): its window is
+ * counted from the rendering, and a window already over fetches the fresh challenge at once.
  */
-export function startDailyChallenge(initial: DailyChallenge | null = null): () => void {
+export function startDailyChallenge(initial: DailyChallenge | null = null, renderedMsAgo = 0): () => void {
   let stopped = false;
   const schedule = () => {
     const state = $dailyChallenge.get();
@@ -125,7 +127,9 @@ export function startDailyChallenge(initial: DailyChallenge | null = null): () =
   };
   if (initial) {
     $dailyChallenge.set(readyState(initial));
-    schedule();
+    const left = refreshDelayMs(initial.nextRefreshHours) - renderedMsAgo;
+    if (left > 0) timer = setTimeout(() => void cycle(), left);
+    else void cycle();
   } else void cycle();
   return () => {
     stopped = true;

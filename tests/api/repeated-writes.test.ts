@@ -1,6 +1,6 @@
 // Writes that are safe to repeat (docs/decisions.md "Repeated and retried writes"): a lesson completion,
-// a challenge answer, and with an Idempotency-Key a quiz submission and a review answer, sent again, store
-// and journal their fact once; a retry within 10 minutes completes a write that failed half-way (a key
+// a challenge answer, a visit, an assignment, and with an Idempotency-Key a quiz submission and a review
+// answer, sent again, store and journal their fact once; a retry within 10 minutes completes a write that failed half-way (a key
 // that never landed is written under the first try's name), and the team figures count a fact once.
 // With the test clock, in process only (the stored keys are read from the local Blobs server's files).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -291,5 +291,73 @@ describe.skipIf(!inProcess)('a review answer with an idempotency key', () => {
     const bad = await page('POST', `questionId=${encodeURIComponent(questionId)}&answerId=a&idempotencyKey=nope`);
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('idempotencyKey: must be 16 to 64 letters, digits, &#39;-&#39; or &#39;_&#39;');
+  });
+});
+
+describe.skipIf(!inProcess)('a visit sent again', () => {
+  const visitAt = (client: ApiClient, now: string, visitDate: string, pagePath = '/product') =>
+    call(client, 'POST', '/api/track-visit', now, { pagePath, tabId: null, timeSpent: null, exitPage: null, visitDate });
+  const entriesOf = async (id: string) => (await journalKeysOf(t.app, id)).filter((key) => key.includes('.entry'));
+
+  it('the same visit retried journals it once, and completes a first try whose journal entry never landed', async () => {
+    const { client, id } = await person('Retried Visit');
+    expect((await visitAt(client, on(20), on(20))).status).toBe(204);
+    const [entry] = await entriesOf(id);
+    expect(entry).toBeDefined();
+    expect((await visitAt(client, on(20, '10:00:03'), on(20))).status).toBe(204);
+    expect(await entriesOf(id)).toEqual([entry]);
+
+    await removeStored(t.app, entry!); // the journal write failed (503) after the visit's mark was written
+    expect((await visitAt(client, on(20, '10:00:06'), on(20))).status).toBe(204);
+    expect(await entriesOf(id)).toEqual([entry]); // under the first try's id and time
+  });
+
+  it('another visit of the page within 10 seconds stays a repeat, and so does its retry', async () => {
+    const { client, id } = await person('Repeating Visit');
+    expect((await visitAt(client, on(21), on(21))).status).toBe(204);
+    expect((await visitAt(client, on(21, '10:00:04'), on(21, '10:00:04'))).status).toBe(204);
+    expect((await visitAt(client, on(21, '10:00:07'), on(21, '10:00:04'))).status).toBe(204);
+    expect(await entriesOf(id)).toHaveLength(1);
+    // Ten seconds after the last one it counts again.
+    expect((await visitAt(client, on(21, '10:00:20'), on(21, '10:00:20'))).status).toBe(204);
+    expect(await entriesOf(id)).toHaveLength(2);
+  });
+
+  it('sent ten times at once, counts once', async () => {
+    const { client, id } = await person('Burst Visit');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => visitAt(client, on(22), on(22), '/resources')));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(204));
+    expect(await entriesOf(id)).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!inProcess)('an assignment sent again', () => {
+  const assignAt = (admin: ApiClient, now: string, username: string, startDate: string) =>
+    call(admin, 'POST', '/api/program-assignments', now, { username, programId: 'discovery-refresher', startDate });
+  const planEntriesOf = async (id: string) => (await journalKeysOf(t.app, id)).filter((key) => key.includes('.plan-'));
+
+  it('records one event and one journal entry; a retry completes a journal entry that never landed; a new start is a new event', async () => {
+    const admin = await signIn(t.app, DEMO_ADMIN);
+    const { user } = await signUp(t.app, 'Assigned Twice');
+    const startDate = on(30).slice(0, 10);
+    expect((await assignAt(admin, on(30), user.username, startDate)).status).toBe(201);
+    const events = await storedKeys(t.app, `program-assignments/${user.id}/`);
+    const journaled = await planEntriesOf(user.id);
+    expect(events).toHaveLength(1);
+    expect(journaled).toHaveLength(1);
+    expect((await assignAt(admin, on(30, '10:01'), user.username, startDate)).status).toBe(201);
+    expect(await storedKeys(t.app, `program-assignments/${user.id}/`)).toEqual(events);
+    expect(await planEntriesOf(user.id)).toEqual(journaled);
+
+    await removeStored(t.app, journaled[0]!); // the journal write failed after the assignment was stored
+    expect((await assignAt(admin, on(30, '10:05'), user.username, startDate)).status).toBe(201);
+    expect(await planEntriesOf(user.id)).toEqual(journaled);
+    await removeStored(t.app, journaled[0]!);
+    expect((await assignAt(admin, on(30, '10:11'), user.username, startDate)).status).toBe(201); // past the retry window
+    expect(await planEntriesOf(user.id)).toEqual([]);
+
+    expect((await assignAt(admin, on(30, '10:12'), user.username, on(31).slice(0, 10))).status).toBe(201);
+    expect(await storedKeys(t.app, `program-assignments/${user.id}/`)).toHaveLength(2);
+    expect(await planEntriesOf(user.id)).toHaveLength(1);
   });
 });

@@ -52,7 +52,16 @@ const IDENTITIES = [
   },
 ];
 let oidc: LocalOidc;
-const SETTINGS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ALLOWED_DOMAINS', 'OIDC_LABEL', 'PASSWORD_SIGNIN'] as const;
+const SETTINGS = [
+  'OIDC_ISSUER',
+  'OIDC_CLIENT_ID',
+  'OIDC_CLIENT_SECRET',
+  'OIDC_ALLOWED_DOMAINS',
+  'OIDC_LABEL',
+  'OIDC_SIGN_IN_ORIGIN',
+  'OIDC_PREVIEW_ORIGINS',
+  'PASSWORD_SIGNIN',
+] as const;
 const saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]]));
 
 beforeAll(async () => {
@@ -271,6 +280,43 @@ describe('sign-in with the identity provider', () => {
   });
 });
 
+describe('a deploy preview signing in through the site registered with the provider', () => {
+  // The provider knows one callback, production's (http://localhost:8888 here); the preview is another
+  // address of the same app, as a Netlify deploy preview is another deploy of the same site.
+  const PREVIEW = 'http://deploy-preview-7--hub.localhost:8888';
+  const asPreview = { OIDC_SIGN_IN_ORIGIN: 'http://localhost:8888', OIDC_PREVIEW_ORIGINS: 'http://*--hub.localhost:8888' };
+
+  it('goes to the provider with production’s callback, comes back through it, and signs in on the preview', async () => {
+    configure(asPreview);
+    const client = t.app.client();
+    const leaving = await client.get(`${PREVIEW}/auth/sso`);
+    expect(leaving.status).toBe(303);
+    const authorization = new URL(leaving.headers.get('location')!);
+    expect(authorization.searchParams.get('redirect_uri')).toBe('http://localhost:8888/auth/callback');
+    const answer = await signInAtProvider(authorization.href, 'late.hire@parcelwise.example', 'a-provider-password');
+    expect(answer.origin).toBe('http://localhost:8888');
+
+    const relayed = await client.get(`${answer.pathname}${answer.search}`);
+    expect(relayed.status).toBe(303);
+    expect(relayed.headers.get('location')).toBe(`${PREVIEW}/auth/callback${answer.search}`);
+    expect(client.cookie, 'production opens no session').toBeNull();
+
+    const signedIn = await client.get(relayed.headers.get('location')!);
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get('location')).toBe('/');
+    expect(((await (await client.get('/api/user')).json()) as { username: string }).username).toBe('late.hire@parcelwise.example');
+  });
+
+  it('sends nothing to an address production does not allow: Login failed there, and no session anywhere', async () => {
+    configure({ ...asPreview, OIDC_PREVIEW_ORIGINS: 'http://*--other.localhost:8888' });
+    const client = t.app.client();
+    const authorization = (await client.get(`${PREVIEW}/auth/sso`)).headers.get('location')!;
+    const answer = await signInAtProvider(authorization, 'late.hire@parcelwise.example', 'a-provider-password');
+    const response = await client.get(`${answer.pathname}${answer.search}`);
+    expect(await failureOnAuthPage(client, response)).toContain('Login failed');
+  });
+});
+
 describe('the settings', () => {
   it('answer 503 naming a missing or inconsistent OIDC setting', async () => {
     configure({ OIDC_CLIENT_ID: '' });
@@ -284,6 +330,17 @@ describe('the settings', () => {
     expect(await messageOf(await t.app.request('GET', '/api/user'), 503)).toBe(
       "OIDC_CLIENT_ID is set but OIDC_ISSUER is not. Set OIDC_ISSUER to the identity provider's issuer URL.",
     );
+    configure({ OIDC_SIGN_IN_ORIGIN: 'https://hub.parcelwise.example/auth/callback' });
+    expect(await messageOf(await t.app.request('GET', '/api/user'), 503)).toBe(
+      'OIDC_SIGN_IN_ORIGIN must be the https address of the site the provider sends people back to, like https://hub.example.com (not "https://hub.parcelwise.example/auth/callback").',
+    );
+    for (const bad of ['https://*.netlify.app/x', 'https://hub.*.netlify.app', 'ftp://*--hub.netlify.app', 'https://*']) {
+      restore();
+      configure({ OIDC_PREVIEW_ORIGINS: `https://*--hub.netlify.app, ${bad}` });
+      expect(await messageOf(await t.app.request('GET', '/api/user'), 503), bad).toBe(
+        `OIDC_PREVIEW_ORIGINS must list https addresses separated by commas, * standing for part of the first label, like https://*--hub.netlify.app (not "${bad}").`,
+      );
+    }
     restore();
     process.env['PASSWORD_SIGNIN'] = 'sometimes';
     expect(await messageOf(await t.app.request('GET', '/api/user'), 503)).toBe('PASSWORD_SIGNIN must be on, admins or off.');

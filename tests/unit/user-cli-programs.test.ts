@@ -54,6 +54,9 @@ describe('npm run user -- assign / unassign', () => {
       expect((await user('assign', '--username', USERNAME, '--program', 'discovery-refresher', '--start', '2026-11-09')).out).toContain(
         `Switched to Discovery refresher for ${USERNAME}, starting 2026-11-09.`,
       );
+      expect((await user('assign', '--username', USERNAME, '--program', 'discovery-refresher', '--start', '2026-11-09')).out).toContain(
+        `Unchanged: Discovery refresher for ${USERNAME}, starting 2026-11-09.`,
+      );
       expect((await user('unassign', '--username', USERNAME)).out).toContain('--reason is required.');
       expect((await user('unassign', '--username', USERNAME, '--reason', 'Left the company')).out).toContain(
         `Ended the onboarding program of ${USERNAME}.`,

@@ -1,11 +1,13 @@
 // Fault mode: the setting as written, the same failures again from the same seed, and what the storage
 // layer makes of them against a local Blobs server — a failed request fails its operation at once with
 // StorageUnavailableError (a timed-out one after the client's timeout), a read is tried once more, a write
-// is not, and a conditional write whose request failed is never reported as written.
+// is not (but a journal entry, create-only under its own id, is), and a conditional write whose request
+// failed is never reported as written.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { listKeys, readJSON, writeJSON } from '~/lib/server/storage/blobs';
 import { StorageUnavailableError } from '~/lib/server/storage/errors';
+import { journal } from '~/lib/server/team/storage/journal';
 import { DEFAULT_FAULTS, describeFaults, faultPicker, parseFaults } from './faults';
 import { startLocalBlobs, type LocalBlobs } from './server';
 import { injectedFaults, setBlobsFaults, withTrace, type FaultDecider } from './trace';
@@ -124,5 +126,20 @@ describe('the storage layer under faults', () => {
     expect(injectedFaults().timeout).toBe(before + 1);
     setBlobsFaults(null);
     expect(await readJSON('faults/slow', schema)).toEqual({ n: 3 });
+  });
+  it('writes a journal entry whose write failed once more (create-only under its id: harmless), and fails when both do', async () => {
+    const userId = 'faults-journal-user';
+    const at = new Date('2031-03-03T10:00:00.000Z');
+    const event = { kind: 'login', recordedAt: at.toISOString() } as const;
+    const failedOnce = failing([1], { kind: 'error', status: 503 });
+    setBlobsFaults(failedOnce.decider);
+    const id = await journal.add(userId, event, journal.newId(at));
+    expect(failedOnce.requests()).toBe(2);
+    setBlobsFaults(null);
+    const entries = (await journal.since(at, new Date(at.getTime() + 1000))).filter((entry) => entry.userId === userId);
+    expect(entries.map((entry) => entry.id)).toEqual([id]);
+
+    setBlobsFaults(failing([1, 2], { kind: 'error', status: 500 }).decider);
+    await expect(journal.add(userId, event, journal.newId(at))).rejects.toBeInstanceOf(StorageUnavailableError);
   });
 });

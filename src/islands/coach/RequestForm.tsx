@@ -38,6 +38,8 @@ export function RequestForm({ inputId, hintId, boxRef, request, onRequestChange,
           value={request}
           onChange={(e) => onRequestChange(e.target.value)}
           onKeyDown={onKeyDown}
+          // Before the island has hydrated, Enter here is held and pressed again once it has.
+          data-enter-submits
           placeholder="e.g. The prospect says the budget is already spent for this year"
         />
         <p id={hintId} className="text-sm opacity-80">

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { sendCredentials, showCredentialsFailure } from './credentials';
 import { EMPTY_FIELDS, validate, type Errors, type FieldName, type Fields, type Mode } from './fields';
 import { useKeptBeforeHydration } from '../shared/useKeptBeforeHydration';
-import { useSessionCheckOnRestore } from './useSessionCheckOnRestore';
+import { useSpinnerClearedOnRestore } from './useSpinnerClearedOnRestore';
 
 export function useSignInForm() {
   const [mode, setMode] = useState<Mode>('signin');
@@ -25,7 +25,7 @@ export function useSignInForm() {
       inviteCode: current.inviteCode || typed('inviteCode'),
     }));
   });
-  useSessionCheckOnRestore(setSessionLoading);
+  useSpinnerClearedOnRestore(setSessionLoading);
 
   const update = (field: FieldName, value: string) => {
     const next = { ...fields, [field]: value };

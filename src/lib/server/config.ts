@@ -129,6 +129,13 @@ export interface OidcSettings {
   allowedDomains: string[];
   /** The button's text. */
   label: string;
+  /**
+   * The address whose /auth/callback is registered with the provider, when it is not this site's own:
+   * a deploy preview signs in through production's (`OIDC_SIGN_IN_ORIGIN`).
+   */
+  signInOrigin: string | null;
+  /** The previews production sends a sign-in back to (`OIDC_PREVIEW_ORIGINS`), `*` standing for part of a host label. */
+  previewOrigins: string[];
 }
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -142,10 +149,7 @@ export function oidcSettings(): OidcSettings | null {
     return null;
   }
   const url = URL.parse(issuer);
-  const local = url !== null && isLocalRun() && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (!url || (url.protocol !== 'https:' && !(local && url.protocol === 'http:'))) {
-    throw new ConfigError('OIDC_ISSUER must be an https URL (for example https://accounts.google.com).');
-  }
+  if (!url || !secureOrLocal(url)) throw new ConfigError('OIDC_ISSUER must be an https URL (for example https://accounts.google.com).');
   const required = (name: string) => {
     const value = process.env[name]?.trim();
     if (!value) throw new ConfigError(`${name} is required when OIDC_ISSUER is set.`);
@@ -162,7 +166,47 @@ export function oidcSettings(): OidcSettings | null {
     throw new ConfigError(`OIDC_ALLOWED_DOMAINS must list e-mail domains separated by commas (not "${bad ?? ''}").`);
   }
   const label = process.env['OIDC_LABEL']?.trim() || 'Sign in with your company account';
-  return { issuer: url, clientId, clientSecret, allowedDomains, label };
+  return { issuer: url, clientId, clientSecret, allowedDomains, label, signInOrigin: signInOrigin(), previewOrigins: previewOrigins() };
+}
+
+const LOOPBACK = /^(127\.0\.0\.1|\[::1\]|localhost|[a-z0-9*-]+\.localhost)$/;
+
+/** https, or plain http to a loopback host in a local run (the embedded provider, test origins). */
+function secureOrLocal(url: URL): boolean {
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLocalRun() && LOOPBACK.test(url.hostname));
+}
+
+/** `OIDC_SIGN_IN_ORIGIN`: an address alone (scheme, host, port), or null when unset. */
+function signInOrigin(): string | null {
+  const value = process.env['OIDC_SIGN_IN_ORIGIN']?.trim();
+  if (!value) return null;
+  const url = URL.parse(value);
+  if (!url || !secureOrLocal(url) || url.origin !== value.replace(/\/$/, '')) {
+    throw new ConfigError(
+      `OIDC_SIGN_IN_ORIGIN must be the https address of the site the provider sends people back to, like https://hub.example.com (not "${value}").`,
+    );
+  }
+  return url.origin;
+}
+
+const PREVIEW_ORIGIN = /^[a-z]+:\/\/[a-z0-9*-]+(\.[a-z0-9-]+)+(:\d+)?$/;
+
+/** `OIDC_PREVIEW_ORIGINS`: addresses separated by commas, `*` only in the first label of the host. */
+function previewOrigins(): string[] {
+  const patterns = (process.env['OIDC_PREVIEW_ORIGINS'] ?? '')
+    .split(',')
+    .map((pattern) => pattern.trim().toLowerCase().replace(/\/$/, ''))
+    .filter(Boolean);
+  const bad = patterns.find((pattern) => {
+    const url = URL.parse(pattern.replace('*', 'x'));
+    return !PREVIEW_ORIGIN.test(pattern) || !url || !secureOrLocal(url) || url.origin !== pattern.replace('*', 'x');
+  });
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `OIDC_PREVIEW_ORIGINS must list https addresses separated by commas, * standing for part of the first label, like https://*--hub.netlify.app (not "${bad}").`,
+    );
+  }
+  return patterns;
 }
 
 /** Whether the password form signs people in: everyone (`on`, the default), administrators only, or nobody. */

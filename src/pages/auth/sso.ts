@@ -11,7 +11,7 @@ export const GET: APIRoute = async ({ cookies, url, redirect }) => {
   const settings = oidcSettings();
   if (!settings) return redirect('/auth', 303);
   try {
-    const { url: authorizationUrl, pending } = await beginSignIn(settings, `${url.origin}/auth/callback`);
+    const { url: authorizationUrl, pending } = await beginSignIn(settings, url.origin);
     await keepPendingSignIn(cookies, url, pending);
     return redirect(authorizationUrl.href, 303);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SsoFailure, verifiedIdentity } from './oidc';
+import type { OidcSettings } from '~/lib/server/config';
+import { isPreviewOrigin, previewCallback, SsoFailure, verifiedIdentity } from './oidc';
 
 const settings = { allowedDomains: ['parcelwise.example', 'parcelwise.test'] };
 const reasonOf = (claims: Record<string, unknown>) => {
@@ -35,5 +36,55 @@ describe('verifiedIdentity', () => {
     expect(reasonOf({ email_verified: true })).toBe('unverified');
     expect(reasonOf({ email: 'ana@elsewhere.example', email_verified: true })).toBe('domain');
     expect(reasonOf({ email: 'ana@eu.parcelwise.example', email_verified: true })).toBe('domain');
+  });
+});
+
+describe('deploy previews signing in through production', () => {
+  const production: OidcSettings = {
+    issuer: new URL('https://accounts.google.com'),
+    clientId: 'client',
+    clientSecret: 'secret',
+    allowedDomains: ['parcelwise.example'],
+    label: 'Sign in with Google',
+    signInOrigin: null,
+    previewOrigins: ['https://*--parcelwise-hub.netlify.app', 'https://staging.parcelwise.example'],
+  };
+  const stateFor = (origin: string) => `abcDEF123-_.${Buffer.from(origin).toString('base64url')}`;
+  const callback = (state: string) =>
+    new URL(`https://hub.parcelwise.example/auth/callback?code=the-code&state=${encodeURIComponent(state)}&iss=x`);
+
+  it('allows a preview address the patterns name, * standing for letters, digits and - within the first label', () => {
+    for (const origin of ['https://deploy-preview-42--parcelwise-hub.netlify.app', 'https://staging.parcelwise.example']) {
+      expect(isPreviewOrigin(production, origin), origin).toBe(true);
+    }
+    for (const origin of [
+      'https://evil.example',
+      'https://a.b--parcelwise-hub.netlify.app', // a dot: another host
+      'https://deploy-preview-42--parcelwise-hub.netlify.app.evil.example',
+      'http://deploy-preview-42--parcelwise-hub.netlify.app', // not https
+      'https://deploy-preview-42--parcelwise-hubXnetlify.app', // the dot is a dot
+      'https://--parcelwise-hub.netlify.app',
+      'https://staging.parcelwise.example:8443',
+    ]) {
+      expect(isPreviewOrigin(production, origin), origin).toBe(false);
+    }
+  });
+
+  it('sends the answer to a preview’s sign-in on to the preview’s callback, query and all', () => {
+    const state = stateFor('https://deploy-preview-42--parcelwise-hub.netlify.app');
+    expect(previewCallback(production, callback(state))?.href).toBe(
+      `https://deploy-preview-42--parcelwise-hub.netlify.app/auth/callback?code=the-code&state=${encodeURIComponent(state)}&iss=x`,
+    );
+  });
+
+  it('keeps its own sign-ins (a state without an address, or naming this site) and refuses a preview it does not allow', () => {
+    expect(previewCallback(production, callback('abcDEF123-_'))).toBeNull();
+    expect(previewCallback(production, callback(stateFor('https://hub.parcelwise.example')))).toBeNull();
+    for (const state of [stateFor('https://evil.example'), 'abc.%%%', stateFor('https://x.y--parcelwise-hub.netlify.app')]) {
+      expect(() => previewCallback(production, callback(state)), state).toThrow(SsoFailure);
+    }
+    expect(() =>
+      previewCallback({ ...production, previewOrigins: [] }, callback(stateFor('https://a--parcelwise-hub.netlify.app'))),
+    ).toThrow(SsoFailure);
   });
 });

@@ -61,16 +61,51 @@ function configurationOf(settings: OidcSettings): Promise<client.Configuration> 
   });
 }
 
-/** Where to send the browser, and what it must bring back. */
-export async function beginSignIn(settings: OidcSettings, redirectUri: string): Promise<{ url: URL; pending: PendingSignIn }> {
+const CALLBACK_PATH = '/auth/callback';
+
+/** The callback registered with the provider: the sign-in origin's when one is set, else this site's own. */
+const registeredCallback = (settings: OidcSettings, origin: string) => `${settings.signInOrigin ?? origin}${CALLBACK_PATH}`;
+
+/**
+ * A deploy preview signs in through the site registered with the provider (production): its state names
+ * the preview's address after a '.', for that site's callback to send the browser back with the answer.
+ * The answer is of no use to anyone else: its code needs the PKCE verifier in the preview's sealed cookie.
+ */
+const returnOriginOf = (state: string | null): string | null => {
+  const encoded = state?.split('.')[1];
+  return encoded ? Buffer.from(encoded, 'base64url').toString() : null;
+};
+
+/** Whether production may send a sign-in back to this address (OIDC_PREVIEW_ORIGINS). */
+export function isPreviewOrigin(settings: Pick<OidcSettings, 'previewOrigins'>, origin: string): boolean {
+  const escaped = (part: string) => part.replace(/[.+?^$()|[\]\\{}]/g, '\\$&');
+  // '*' stands for letters, digits and '-' only: never a '.', so never another host.
+  return settings.previewOrigins.some((pattern) => new RegExp(`^${pattern.split('*').map(escaped).join('[a-z0-9-]+')}$`).test(origin));
+}
+
+/**
+ * At the registered callback, the answer to a sign-in a preview started: where to send the browser with
+ * it (the preview's own callback), or null when the sign-in is this site's. A preview that is not allowed
+ * fails as a bad state.
+ */
+export function previewCallback(settings: OidcSettings, callbackUrl: URL): URL | null {
+  const origin = returnOriginOf(callbackUrl.searchParams.get('state'));
+  if (origin === null || origin === callbackUrl.origin) return null;
+  if (!isPreviewOrigin(settings, origin)) throw new SsoFailure('state');
+  return new URL(`${CALLBACK_PATH}${callbackUrl.search}`, origin);
+}
+
+/** Where to send the browser from this site (`origin`), and what it must bring back. */
+export async function beginSignIn(settings: OidcSettings, origin: string): Promise<{ url: URL; pending: PendingSignIn }> {
   const configuration = await configurationOf(settings);
+  const viaSignInOrigin = settings.signInOrigin !== null && settings.signInOrigin !== origin;
   const pending: PendingSignIn = {
-    state: client.randomState(),
+    state: viaSignInOrigin ? `${client.randomState()}.${Buffer.from(origin).toString('base64url')}` : client.randomState(),
     nonce: client.randomNonce(),
     codeVerifier: client.randomPKCECodeVerifier(),
   };
   const url = client.buildAuthorizationUrl(configuration, {
-    redirect_uri: redirectUri,
+    redirect_uri: registeredCallback(settings, origin),
     scope: 'openid email profile',
     code_challenge: await client.calculatePKCECodeChallenge(pending.codeVerifier),
     code_challenge_method: 'S256',
@@ -86,8 +121,11 @@ export async function finishSignIn(settings: OidcSettings, callbackUrl: URL, pen
   if (!pending || callbackUrl.searchParams.get('state') !== pending.state) throw new SsoFailure('state');
   const configuration = await configurationOf(settings);
   let claims: client.IDToken | undefined;
+  // The token request names the redirect URI the authorization request named (openid-client takes it
+  // from the URL it is given, less the query): the registered one, also when a preview was sent back here.
+  const answeredAt = new URL(`${registeredCallback(settings, callbackUrl.origin)}${callbackUrl.search}`);
   try {
-    const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
+    const tokens = await client.authorizationCodeGrant(configuration, answeredAt, {
       pkceCodeVerifier: pending.codeVerifier,
       expectedState: pending.state,
       expectedNonce: pending.nonce,

@@ -8,7 +8,7 @@ import type { RegisterRequest } from '~/lib/api/users';
 import { adminUsername, registrationPolicy } from '~/lib/server/config';
 import { HttpError } from '~/lib/server/errors';
 import { inBackground } from '~/lib/server/background';
-import { journal } from '~/lib/server/team/storage/journal';
+import { withLoginJournaled } from './login-journal';
 import { throttleSubject } from '~/lib/server/accounts/storage/sign-in-failures';
 import { users, type StoredUser } from '~/lib/server/accounts/storage/users';
 import type { SessionData } from '~/lib/server/accounts/session-cookie';
@@ -73,12 +73,7 @@ export async function register(input: RegisterRequest, origin: SessionOrigin): P
     if (place.status === 'fulfilled') await place.value.release().catch(() => undefined);
     throw error;
   });
-  const [, session] = await Promise.all([
-    saved,
-    openSession(user, origin, now),
-    journal.add(user.id, { kind: 'login', recordedAt: now.toISOString() }),
-    codeCleared,
-  ]);
+  const [, session] = await withLoginJournaled(user.id, now, Promise.all([saved, openSession(user, origin, now), codeCleared]));
   return { user, session };
 }
 

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { HttpError } from '~/lib/server/errors';
 import { DECOY_HASH, hashPassword, needsRehash, verifyPassword } from '~/lib/server/accounts/passwords';
 import type { SessionData } from '~/lib/server/accounts/session-cookie';
-import { journal } from '~/lib/server/team/storage/journal';
+import { withLoginJournaled } from './login-journal';
 import { signInFailures, throttleSubject } from '~/lib/server/accounts/storage/sign-in-failures';
 import { users, type StoredUser } from '~/lib/server/accounts/storage/users';
 import { devices } from '~/lib/server/accounts/storage/devices';
@@ -99,13 +99,16 @@ export async function signIn(username: string, password: string, request: SignIn
   // username's or the address's totals (a sprayer who knows one password must not reset them).
   const pair = known ? 0 : rules.device.length;
   const signedInDevice = known ? deviceId! : randomBytes(16).toString('base64url');
-  const [, session] = await Promise.all([
-    attempt.succeeded(attempt.earlier[pair]),
-    openSession(user, request, now),
-    journal.add(user.id, { kind: 'login', recordedAt: now.toISOString() }),
-    upgradeHash(user, found.etag, password),
-    devices.remember(user.id, signedInDevice, now),
-  ]);
+  const [, session] = await withLoginJournaled(
+    user.id,
+    now,
+    Promise.all([
+      attempt.succeeded(attempt.earlier[pair]),
+      openSession(user, request, now),
+      upgradeHash(user, found.etag, password),
+      devices.remember(user.id, signedInDevice, now),
+    ]),
+  );
   if (!known) inBackground('oldest devices forgotten', () => devices.keepNewest(user.id, MAX_DEVICES));
   return { user, session, deviceId: signedInDevice };
 }

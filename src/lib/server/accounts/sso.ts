@@ -5,7 +5,7 @@
  * administrator address, or role admin set by the CLI.
  */
 import { HttpError } from '~/lib/server/errors';
-import { journal } from '~/lib/server/team/storage/journal';
+import { withLoginJournaled } from './login-journal';
 import { createUser, ensureDemoAccounts } from './accounts';
 import { takeNewAccountPlace } from './new-accounts';
 import { SsoFailure, type VerifiedIdentity } from './oidc';
@@ -42,9 +42,6 @@ export async function signInWithIdentity(
   await ensureDemoAccounts();
   const user = await accountOf(identity);
   if (user.disabled) throw new SsoFailure('disabled');
-  const [session] = await Promise.all([
-    openSession(user, origin, now),
-    journal.add(user.id, { kind: 'login', recordedAt: now.toISOString() }),
-  ]);
+  const session = await withLoginJournaled(user.id, now, openSession(user, origin, now));
   return { user, session };
 }

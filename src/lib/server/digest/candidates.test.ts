@@ -151,6 +151,7 @@ describe('teamFiguresForDigest over stored records', () => {
     await recordAssignment(
       { id: admin.id, name: admin.name },
       planned,
+      [],
       'discovery-refresher',
       '2026-11-20',
       new Date('2026-11-20T09:00:00Z'),

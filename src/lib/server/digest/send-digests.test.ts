@@ -241,9 +241,9 @@ describe('the digest pass', () => {
     const overdue = await newPerson('Olive Overdue');
     const renewing = await newPerson('Rene Renewing');
     const by = { id: admin.id, name: admin.name };
-    await recordAssignment(by, overdue, 'discovery-refresher', '2026-11-20', new Date('2026-11-20T09:00:00Z'));
+    await recordAssignment(by, overdue, [], 'discovery-refresher', '2026-11-20', new Date('2026-11-20T09:00:00Z'));
     // Certified in June on an assignment of May: the certificate runs out on 10 December.
-    await recordAssignment(by, renewing, 'discovery-refresher', '2026-05-20', new Date('2026-05-20T09:00:00Z'));
+    await recordAssignment(by, renewing, [], 'discovery-refresher', '2026-05-20', new Date('2026-05-20T09:00:00Z'));
     const issued = { programId: 'discovery-refresher', startDate: '2026-05-20', issuedAt: '2026-06-10T09:00:00.000Z' };
     await certificates.add(renewing.id, issued);
     await journal.add(renewing.id, {

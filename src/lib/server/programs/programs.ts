@@ -9,8 +9,9 @@ import type { PublicUser } from '~/lib/api/users';
 import { inBackground } from '~/lib/server/background';
 import { existingUserWith } from '~/lib/server/accounts/accounts';
 import type { StoredUser } from '~/lib/server/accounts/storage/users';
+import { withinRetryWindow } from '~/lib/server/retries';
 import { HttpError } from '~/lib/server/errors';
-import { eventId } from '~/lib/server/storage/keys';
+import { factEventId } from '~/lib/server/storage/keys';
 import { journal } from '~/lib/server/team/storage/journal';
 import type { ReviewState } from '~/lib/server/review/review-state';
 import { listEvidence, readEvidence, type ListedEvidence } from './evidence';
@@ -120,9 +121,10 @@ export async function assignProgram(
   const { events, listed } = await person.records;
   const [evidence, event] = await Promise.all([
     readEvidence(listed),
-    recordAssignment(by, person.user, program.id, request.startDate, now),
+    recordAssignment(by, person.user, events, program.id, request.startDate, now),
   ]);
-  const plan = await planFromRecords(person.user.id, { evidence, events: [...events, event], timeZone: listed.review.timeZone }, now);
+  const current = events.at(-1) === event ? events : [...events, event];
+  const plan = await planFromRecords(person.user.id, { evidence, events: current, timeZone: listed.review.timeZone }, now);
   return plan!;
 }
 
@@ -193,7 +195,7 @@ export async function signOff(
   if (signed.has(`${program.id}/${item.id}`)) {
     const existing = (await signoffs.get(userId, program.id, item.id))!;
     // Journaled again under its own id (a no-op once it is there): completes a first call that failed half-way.
-    inBackground('sign-off journal', () => journaled(existing));
+    if (withinRetryWindow(new Date(existing.at), now)) inBackground('sign-off journal', () => journaled(existing));
     return { signoff: signoffResponse(person.user.username, existing), created: false };
   }
   const signoff: StoredSignoff = {
@@ -202,7 +204,8 @@ export async function signOff(
     by: { id: by.id, name: by.name },
     note: request.note?.trim() || null,
     at: now.toISOString(),
-    journalId: eventId(now),
+    // Derived from the item: a retry after the sign-off's record was lost journals the same fact again.
+    journalId: factEventId(now, 'signoff', userId, program.id, item.id),
   };
   const [created] = await Promise.all([signoffs.add(userId, signoff), journaled(signoff)]);
   if (created) return { signoff: signoffResponse(person.user.username, signoff), created: true };

@@ -291,9 +291,9 @@ describe('rollups against a local BlobsServer', () => {
 
   it('journals the page an entry read, and the plan facts, in the key alone: listing them gives them back', async () => {
     const cy = await addUser('cy');
-    const page = (path: string) => ({ ...(visit(5) as Extract<JournalEvent, { kind: 'visit' }>), pagePath: path });
-    await journal.add(cy, page('/personas/3'));
-    await journal.add(cy, page('/team-progress/1f0c2a9e-0000-4000-8000-000000000000')); // a person's page: no read
+    const page = (path: string, minute: number) => ({ ...(visit(minute) as Extract<JournalEvent, { kind: 'visit' }>), pagePath: path });
+    await journal.add(cy, page('/personas/3', 4));
+    await journal.add(cy, page('/team-progress/1f0c2a9e-0000-4000-8000-000000000000', 5)); // a person's page: no read
     await journal.add(cy, { kind: 'plan', programId: 'sdr-onboarding', startDate: '2026-11-01', ended: false, recordedAt: at(6) });
     await journal.add(cy, { kind: 'signoff', programId: 'sdr-onboarding', itemId: 'shadow-calls', recordedAt: at(7) });
     await journal.add(cy, { kind: 'plan', programId: 'sdr-onboarding', startDate: '2026-11-01', ended: true, recordedAt: at(8) });

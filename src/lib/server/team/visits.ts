@@ -4,6 +4,8 @@
 // pages count; a visit that repeats one of the same user to the same page and of the same kind (an entry,
 // a tab change, an exit) within 10 seconds of the previous one is answered but not counted, whichever tab
 // it names, so made-up tab ids count no more than real ones; more than 120 visits in a minute → 429.
+// The same visit sent again (same page, kind, tab and client time: a retry) is no repeat: it completes
+// the first try's journal entry under its id, so a visit that failed half-way is counted once.
 import { createHash } from 'node:crypto';
 import type { TrackVisit } from '~/lib/api/team';
 import { getPersona, getSegment } from '~/lib/content/buyers';
@@ -49,13 +51,24 @@ async function countedPath(pagePath: string): Promise<string> {
   return withoutTrailingSlashes(pagePath);
 }
 
-/** A mark's tag: which visit it is (page and kind), the journal entry it stands for, and that entry's fact. */
-const markTag = (visitTag: string, journalId: string, fact: (typeof FACTS)[number]) => `${visitTag}:${journalId}:${fact}`;
-function parseMark(mark: StoredAttempt): { visit: string; journalId: string; fact: (typeof FACTS)[number] } | null {
-  const [visit, journalId, fact] = (tagOf(mark.key) ?? '').split(':');
-  const known = FACTS.find((candidate) => candidate === fact);
-  return visit && journalId && known ? { visit, journalId, fact: known } : null;
+interface MarkTag {
+  /** Which visit it is for the repeat rule: the page and the kind. */
+  visit: string;
+  /** Which try it is: the page, the kind, the tab and the client's time, equal on a retry. */
+  attempt: string;
+  /** The journal entry it stands for. */
+  journalId: string;
+  fact: (typeof FACTS)[number];
 }
+const markTag = (tag: MarkTag) => `${tag.visit}:${tag.attempt}:${tag.journalId}:${tag.fact}`;
+function parseMark(mark: StoredAttempt): MarkTag | null {
+  const [visit, attempt, journalId, fact] = (tagOf(mark.key) ?? '').split(':');
+  const known = FACTS.find((candidate) => candidate === fact);
+  return visit && attempt && journalId && known ? { visit, attempt, journalId, fact: known } : null;
+}
+const shortHash = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
+
+const byTime = (a: StoredAttempt, b: StoredAttempt) => a.at.getTime() - b.at.getTime() || (a.key < b.key ? -1 : 1);
 
 /** Whether a visit (its mark) follows another of the same group within 10 s: then it is not counted. */
 function isRepeat(mark: StoredAttempt, group: readonly StoredAttempt[]): boolean {
@@ -108,18 +121,16 @@ export async function recordVisit(userId: string, visit: TrackVisit, now: Date =
   };
   const journalFact = factOf(event);
   const fact = journalFact.kind as (typeof FACTS)[number];
-  // Which visit this is for the repeat rule: the page and the kind, not the tab (a client names tabs freely).
-  const visitTag = createHash('sha256')
-    .update(JSON.stringify([pagePath, fact]))
-    .digest('hex')
-    .slice(0, 16);
-  const journalId = journal.newId(now);
+  const tag: MarkTag = {
+    // The repeat rule names the page and the kind, not the tab (a client names tabs freely).
+    visit: shortHash([pagePath, fact]),
+    attempt: shortHash([pagePath, fact, visit.tabId, event.visitDate]),
+    journalId: journal.newId(now),
+    fact,
+  };
   const subject = throttleSubject.visits(userId);
   const since = new Date(now.getTime() - MINUTE_MS);
-  const [markKey, seen] = await Promise.all([
-    signInFailures.record(subject, now, markTag(visitTag, journalId, fact)),
-    signInFailures.since(subject, since, now),
-  ]);
+  const [markKey, seen] = await Promise.all([signInFailures.record(subject, now, markTag(tag)), signInFailures.since(subject, since, now)]);
   const mark = { key: markKey, at: now };
   const refusal = overCap(
     seen.filter((attempt) => attempt.key !== markKey),
@@ -129,18 +140,19 @@ export async function recordVisit(userId: string, visit: TrackVisit, now: Date =
     await signInFailures.remove([markKey]);
     throw refusal;
   }
-  if (
-    isRepeat(
-      mark,
-      seen.filter((attempt) => parseMark(attempt)?.visit === visitTag),
-    )
-  )
+  const group = [mark, ...seen.filter((attempt) => attempt.key !== markKey && parseMark(attempt)?.visit === tag.visit)];
+  // Of marks of the same try, the earliest is the first try (in the order every request sees alike).
+  const firstTry = group.filter((other) => parseMark(other)?.attempt === tag.attempt).sort(byTime)[0]!;
+  if (firstTry.key !== markKey) {
+    await completeFirstTry(userId, event, firstTry, markKey, group);
     return;
+  }
+  if (isRepeat(mark, group)) return;
   // Content health's pages nobody visits: a page entry marks its page for the week, after the answer.
   if (fact === 'entry') inBackground('page visit mark', () => markPageVisited(pagePath, now));
 
   const [, recent] = await Promise.all([
-    journal.add(userId, event, journalId),
+    journal.add(userId, event, tag.journalId),
     signInFailures.since(subject, since, now),
     fact === 'entry' ? pageReads.add(userId, pagePath, now) : null,
   ]);
@@ -149,10 +161,32 @@ export async function recordVisit(userId: string, visit: TrackVisit, now: Date =
     now,
   );
   if (lateRefusal) {
-    await Promise.all([signInFailures.remove([markKey]), journal.withdraw(userId, journalId, journalFact)]);
+    await Promise.all([signInFailures.remove([markKey]), journal.withdraw(userId, tag.journalId, journalFact)]);
     throw lateRefusal;
   }
-  const group = recent.filter((attempt) => parseMark(attempt)?.visit === visitTag);
+  const recentGroup = recent.filter((attempt) => parseMark(attempt)?.visit === tag.visit);
   // Every mark of the group is a visit of this page and kind: its journal entry has this visit's fact.
-  await Promise.all(repeatsToWithdraw(group, now).map((repeat) => journal.withdraw(userId, parseMark(repeat)!.journalId, journalFact)));
+  await Promise.all(
+    repeatsToWithdraw(recentGroup, now).map((repeat) => journal.withdraw(userId, parseMark(repeat)!.journalId, journalFact)),
+  );
+}
+
+/**
+ * A retry of a visit whose first try left its mark: the retry's own mark goes, and unless the first try
+ * was a repeat, its journal entry is written under the first try's id and time (a no-op once it is there).
+ */
+async function completeFirstTry(
+  userId: string,
+  event: JournalEvent & { kind: 'visit' },
+  firstTry: StoredAttempt,
+  markKey: string,
+  group: readonly StoredAttempt[],
+): Promise<void> {
+  const others = group.filter((other) => other.key !== markKey);
+  const counted = !isRepeat(firstTry, others);
+  await Promise.all([
+    signInFailures.remove([markKey]),
+    counted ? journal.add(userId, { ...event, recordedAt: firstTry.at.toISOString() }, parseMark(firstTry)!.journalId) : null,
+    counted && factOf(event).kind === 'entry' ? pageReads.add(userId, event.pagePath, firstTry.at) : null,
+  ]);
 }

@@ -231,10 +231,13 @@ export function journalPrefixes(since: Date | null, until: Date): string[] {
 export const journal = {
   /**
    * Journals one event; answers its event id. `id`: chosen beforehand by the caller (see `newId`), or the id
-   * of the record it journals, so a rebuild can match them.
+   * of the record it journals, so a rebuild can match them. A write that fails is tried once more: the
+   * entry is create-only under its own id, so a second write is harmless, and a record written beside it
+   * without its entry would be left out of the team figures until a rebuild.
    */
   async add(userId: string, event: JournalEvent, id: string = eventId(new Date(event.recordedAt))): Promise<string> {
-    await writeJSON(activityKey(userId, id, factOf(event)), journalEventSchema, event, { onlyIfNew: true });
+    const write = () => writeJSON(activityKey(userId, id, factOf(event)), journalEventSchema, event, { onlyIfNew: true });
+    await write().catch(write);
     return id;
   },
 
