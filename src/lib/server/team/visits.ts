@@ -14,9 +14,15 @@ import { matchPageRoute, withoutTrailingSlashes, type PageRoute } from '~/lib/ro
 import { inBackground } from '~/lib/server/background';
 import { HttpError } from '~/lib/server/errors';
 import { markPageVisited } from '~/lib/server/team/page-visits';
-import { journal, factOf, type JournalEvent } from '~/lib/server/team/storage/journal';
+import { journal, factOf, type JournalEvent, type JournalFact } from '~/lib/server/team/storage/journal';
 import { pageReads } from '~/lib/server/team/storage/page-reads';
-import { signInFailures, tagOf, throttleSubject, type StoredAttempt } from '~/lib/server/accounts/storage/sign-in-failures';
+import {
+  signInFailures,
+  tagOf,
+  throttleSubject,
+  type StoredAttempt,
+  type ThrottleSubject,
+} from '~/lib/server/accounts/storage/sign-in-failures';
 
 const VISITS_PER_MINUTE = 120;
 const MINUTE_MS = 60_000;
@@ -144,7 +150,7 @@ export async function recordVisit(userId: string, visit: TrackVisit, now: Date =
   // Of marks of the same try, the earliest is the first try (in the order every request sees alike).
   const firstTry = group.filter((other) => parseMark(other)?.attempt === tag.attempt).sort(byTime)[0]!;
   if (firstTry.key !== markKey) {
-    await completeFirstTry(userId, event, firstTry, markKey, group);
+    await completeFirstTry(userId, event, firstTry, { key: markKey, subject, since, now }, group);
     return;
   }
   if (isRepeat(mark, group)) return;
@@ -164,29 +170,40 @@ export async function recordVisit(userId: string, visit: TrackVisit, now: Date =
     await Promise.all([signInFailures.remove([markKey]), journal.withdraw(userId, tag.journalId, journalFact)]);
     throw lateRefusal;
   }
-  const recentGroup = recent.filter((attempt) => parseMark(attempt)?.visit === tag.visit);
+  await withdrawRepeats(userId, recent, tag.visit, journalFact, now);
+}
+
+/** Withdraws the journal entries of the concurrent repeats among the visit's marks listed after its write. */
+async function withdrawRepeats(userId: string, recent: readonly StoredAttempt[], visit: string, fact: JournalFact, now: Date) {
+  const group = recent.filter((attempt) => parseMark(attempt)?.visit === visit);
   // Every mark of the group is a visit of this page and kind: its journal entry has this visit's fact.
-  await Promise.all(
-    repeatsToWithdraw(recentGroup, now).map((repeat) => journal.withdraw(userId, parseMark(repeat)!.journalId, journalFact)),
-  );
+  await Promise.all(repeatsToWithdraw(group, now).map((repeat) => journal.withdraw(userId, parseMark(repeat)!.journalId, fact)));
 }
 
 /**
  * A retry of a visit whose first try left its mark: the retry's own mark goes, and unless the first try
  * was a repeat, its journal entry is written under the first try's id and time (a no-op once it is there).
+ * Sent at the same moment as the first try (a double send), it withdraws concurrent repeats as any visit
+ * does, so an entry it wrote again for a try that turned out to be a repeat goes too.
  */
 async function completeFirstTry(
   userId: string,
   event: JournalEvent & { kind: 'visit' },
   firstTry: StoredAttempt,
-  markKey: string,
+  mark: { key: string; subject: ThrottleSubject; since: Date; now: Date },
   group: readonly StoredAttempt[],
 ): Promise<void> {
-  const others = group.filter((other) => other.key !== markKey);
-  const counted = !isRepeat(firstTry, others);
-  await Promise.all([
-    signInFailures.remove([markKey]),
-    counted ? journal.add(userId, { ...event, recordedAt: firstTry.at.toISOString() }, parseMark(firstTry)!.journalId) : null,
-    counted && factOf(event).kind === 'entry' ? pageReads.add(userId, event.pagePath, firstTry.at) : null,
+  const others = group.filter((other) => other.key !== mark.key);
+  if (isRepeat(firstTry, others)) {
+    await signInFailures.remove([mark.key]);
+    return;
+  }
+  const fact = factOf(event);
+  const [, , , recent] = await Promise.all([
+    signInFailures.remove([mark.key]),
+    journal.add(userId, { ...event, recordedAt: firstTry.at.toISOString() }, parseMark(firstTry)!.journalId),
+    fact.kind === 'entry' ? pageReads.add(userId, event.pagePath, firstTry.at) : null,
+    signInFailures.since(mark.subject, mark.since, mark.now),
   ]);
+  await withdrawRepeats(userId, recent, parseMark(firstTry)!.visit, fact, mark.now);
 }
