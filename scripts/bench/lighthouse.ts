@@ -5,13 +5,14 @@
  * first view (./page-weight.ts: JavaScript run and prefetched, CSS blocking the first paint, HTML gzip and elements),
  * the performance, accessibility and best-practices scores with FCP, LCP, TBT and CLS (medians), and beside them LCP and
  * TBT of the same page's JS-free snapshot: the same Lighthouse run with every script file blocked
- * (`--blocked-url-patterns=*.js`), so the HTML, CSS and their layout are the page's own (`--js-free 0` skips it).
+ * (`--blocked-url-patterns=*.js`), so the HTML, CSS and their layout are the page's own (`--js-free N` runs it N times,
+ * as many as `--runs` unless given; 0 skips it).
  * Figures only.
  *
  * Lighthouse is large (≈ 180 MB installed), so it is not a dependency: this runs the pinned version
  * with `npx --yes` (fetched once into npm's cache) and Debian's Chromium (CHROME_PATH).
  *
- *   BENCH_BASE_URL=http://127.0.0.1:8888 npx tsx scripts/bench/lighthouse.ts [--runs 1] [--js-free 0] [--keep dir] [/route …]
+ *   BENCH_BASE_URL=http://127.0.0.1:8888 npx tsx scripts/bench/lighthouse.ts [--runs 1] [--js-free N] [--keep dir] [/route …]
  *   (--keep: save every run's full JSON report there, to see what an audit points at)
  */
 import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
@@ -31,11 +32,12 @@ const CHROME_FLAGS =
   '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 
 const { values, positionals } = parseArgs({
-  options: { runs: { type: 'string', default: '1' }, 'js-free': { type: 'string', default: '1' }, keep: { type: 'string' } },
+  options: { runs: { type: 'string', default: '1' }, 'js-free': { type: 'string' }, keep: { type: 'string' } },
   allowPositionals: true,
 });
 const RUNS = Number(values.runs);
-const JS_FREE = values['js-free'] !== '0';
+/** Runs of each page's JS-free snapshot: as many as the page's own unless given (0 skips them). */
+const JS_FREE_RUNS = values['js-free'] === undefined ? RUNS : Number(values['js-free']);
 const ROUTES: readonly string[] = positionals.length > 0 ? positionals : ['/auth', ...SIGNED_IN_PAGES.map((page) => page.path)];
 
 interface Result {
@@ -148,7 +150,9 @@ async function main(): Promise<void> {
   const weights = await pageWeights(cookie);
   const directory = await mkdtemp(path.join(tmpdir(), 'lighthouse-'));
   try {
-    console.log(`Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile defaults, median of ${RUNS} run(s) per route`);
+    console.log(
+      `Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile defaults, median of ${RUNS} run(s) per route and of ${JS_FREE_RUNS} per JS-free snapshot`,
+    );
     console.log('KiB gzip: JS run on first view, JS prefetched at idle, CSS blocking the first paint, HTML; JS-free: every *.js blocked');
     console.log(
       'route                       JS run  prefetch  CSS blk   HTML  elements  perf  a11y  best  FCP ms  LCP ms  TBT ms    CLS  JS-free LCP  TBT  ΔLCP  failing audits  (TBT of each run)',
@@ -158,7 +162,7 @@ async function main(): Promise<void> {
       const runs: Result[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(route, as, directory, false));
       const jsFree: Result[] = [];
-      if (JS_FREE) for (let i = 0; i < RUNS; i++) jsFree.push(await lighthouse(route, as, directory, true));
+      for (let i = 0; i < JS_FREE_RUNS; i++) jsFree.push(await lighthouse(route, as, directory, true));
       const pick = (results: Result[], key: keyof Omit<Result, 'failing'>) =>
         results.length === 0 ? NaN : median(results.map((run) => run[key]));
       const failing = [...new Set(runs.flatMap((run) => run.failing))].join(', ') || '-';
