@@ -1,22 +1,30 @@
 /**
  * Mobile Lighthouse on every route, signed in as the demo administrator, against a running
  * production build (default http://127.0.0.1:8888; `npm run bench` starts one). Lighthouse's defaults:
- * mobile form factor, simulated throttling (4× CPU, 1.6 Mbps, 150 ms RTT). Prints per route the
- * performance, accessibility and best-practices scores with LCP, TBT, CLS and FCP. Figures only.
+ * mobile form factor, simulated throttling (4× CPU, 1.6 Mbps, 150 ms RTT). Prints per route what the page loads on
+ * first view (./page-weight.ts: JavaScript run and prefetched, CSS blocking the first paint, HTML gzip and elements),
+ * the performance, accessibility and best-practices scores with FCP, LCP, TBT and CLS (medians), and beside them LCP and
+ * TBT of the same page's JS-free snapshot: the same Lighthouse run with every script file blocked
+ * (`--blocked-url-patterns=*.js`), so the HTML, CSS and their layout are the page's own (`--js-free N` runs it N times,
+ * as many as `--runs` unless given; 0 skips it).
+ * Figures only.
  *
  * Lighthouse is large (≈ 180 MB installed), so it is not a dependency: this runs the pinned version
  * with `npx --yes` (fetched once into npm's cache) and Debian's Chromium (CHROME_PATH).
  *
- *   BENCH_BASE_URL=http://127.0.0.1:8888 npx tsx scripts/bench/lighthouse.ts [--runs 1] [--keep dir] [/route …]
+ *   BENCH_BASE_URL=http://127.0.0.1:8888 npx tsx scripts/bench/lighthouse.ts [--runs 1] [--js-free N] [--keep dir] [/route …]
  *   (--keep: save every run's full JSON report there, to see what an audit points at)
  */
 import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
+import { chromium } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { SIGNED_IN_PAGES } from '~tools/route-examples';
+import { MOBILE } from './interactions';
+import { measurePageWeight, type PageWeight } from './page-weight';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const BASE = process.env['BENCH_BASE_URL'] ?? 'http://127.0.0.1:8888';
@@ -24,10 +32,12 @@ const CHROME_FLAGS =
   '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 
 const { values, positionals } = parseArgs({
-  options: { runs: { type: 'string', default: '1' }, keep: { type: 'string' } },
+  options: { runs: { type: 'string', default: '1' }, 'js-free': { type: 'string' }, keep: { type: 'string' } },
   allowPositionals: true,
 });
 const RUNS = Number(values.runs);
+/** Runs of each page's JS-free snapshot: as many as the page's own unless given (0 skips them). */
+const JS_FREE_RUNS = values['js-free'] === undefined ? RUNS : Number(values['js-free']);
 const ROUTES: readonly string[] = positionals.length > 0 ? positionals : ['/auth', ...SIGNED_IN_PAGES.map((page) => page.path)];
 
 interface Result {
@@ -54,11 +64,12 @@ async function signInCookie(): Promise<string> {
     .join('; ');
 }
 
-async function lighthouse(route: string, cookie: string | null, directory: string): Promise<Result> {
+async function lighthouse(route: string, cookie: string | null, directory: string, jsFree: boolean): Promise<Result> {
   const output = path.join(directory, 'report.json');
   const args = ['--yes', LIGHTHOUSE, `${BASE}${route}`, '--quiet', '--output=json', `--output-path=${output}`];
   args.push('--only-categories=performance,accessibility,best-practices', `--chrome-flags=${CHROME_FLAGS}`);
   if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  if (jsFree) args.push('--blocked-url-patterns=*.js');
   const env = { ...process.env, CHROME_PATH: process.env['CHROME_PATH'] ?? '/usr/bin/chromium' };
   // Lighthouse now and then fails to record a trace (NO_NAVSTART): try that run again, twice at most.
   for (let attempt = 1; ; attempt++) {
@@ -77,7 +88,8 @@ async function lighthouse(route: string, cookie: string | null, directory: strin
   };
   if (values.keep) {
     await mkdir(values.keep, { recursive: true });
-    await copyFile(output, path.join(values.keep, `${route.replace(/\W+/g, '_') || 'root'}.${Date.now()}.json`));
+    const name = `${route.replace(/\W+/g, '_') || 'root'}${jsFree ? '.js-free' : ''}.${Date.now()}.json`;
+    await copyFile(output, path.join(values.keep, name));
   }
   const landed = new URL(report.finalDisplayedUrl);
   if (`${landed.pathname}${landed.search}` !== route) throw new Error(`${route} ended at ${report.finalDisplayedUrl}: not signed in?`);
@@ -101,20 +113,82 @@ async function lighthouse(route: string, cookie: string | null, directory: strin
 }
 
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(0));
+
+/** Each route's first view in a real browser (cache off), signed in as Lighthouse is. */
+async function pageWeights(cookie: string): Promise<Map<string, PageWeight>> {
+  const browser = await chromium.launch({
+    executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox'],
+  });
+  const weights = new Map<string, PageWeight>();
+  try {
+    for (const route of ROUTES) {
+      const context = await browser.newContext(MOBILE);
+      if (route !== '/auth') {
+        const url = new URL(BASE);
+        await context.addCookies(
+          cookie.split('; ').map((pair) => {
+            const [name, ...value] = pair.split('=');
+            return { name: name!, value: value.join('='), domain: url.hostname, path: '/' };
+          }),
+        );
+      }
+      const page = await context.newPage();
+      weights.set(route, await measurePageWeight(page, `${BASE}${route}`));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return weights;
+}
 
 async function main(): Promise<void> {
   const cookie = await signInCookie();
+  const weights = await pageWeights(cookie);
   const directory = await mkdtemp(path.join(tmpdir(), 'lighthouse-'));
   try {
-    console.log(`Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile defaults, median of ${RUNS} run(s) per route`);
-    console.log('route                      perf  a11y  best    FCP ms  LCP ms  TBT ms    CLS  failing audits  (TBT of each run)');
+    console.log(
+      `Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile defaults, median of ${RUNS} run(s) per route and of ${JS_FREE_RUNS} per JS-free snapshot`,
+    );
+    console.log('KiB gzip: JS run on first view, JS prefetched at idle, CSS blocking the first paint, HTML; JS-free: every *.js blocked');
+    console.log(
+      'route                       JS run  prefetch  CSS blk   HTML  elements  perf  a11y  best  FCP ms  LCP ms  TBT ms    CLS  JS-free LCP  TBT  ΔLCP  failing audits  (TBT of each run)',
+    );
     for (const route of ROUTES) {
+      const as = route === '/auth' ? null : cookie;
       const runs: Result[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(route, route === '/auth' ? null : cookie, directory));
-      const pick = (key: keyof Omit<Result, 'failing'>) => median(runs.map((run) => run[key]));
+      for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(route, as, directory, false));
+      const jsFree: Result[] = [];
+      for (let i = 0; i < JS_FREE_RUNS; i++) jsFree.push(await lighthouse(route, as, directory, true));
+      const pick = (results: Result[], key: keyof Omit<Result, 'failing'>) =>
+        results.length === 0 ? NaN : median(results.map((run) => run[key]));
       const failing = [...new Set(runs.flatMap((run) => run.failing))].join(', ') || '-';
+      const weight = weights.get(route)!;
+      const lcp = pick(runs, 'lcp');
+      const freeLcp = pick(jsFree, 'lcp');
       console.log(
-        `${route.padEnd(26)} ${String(pick('performance')).padStart(4)}  ${String(pick('accessibility')).padStart(4)}  ${String(pick('bestPractices')).padStart(4)}  ${pick('fcp').toFixed(0).padStart(6)}  ${pick('lcp').toFixed(0).padStart(6)}  ${pick('tbt').toFixed(0).padStart(6)}  ${pick('cls').toFixed(3)}  ${failing}  (${runs.map((run) => run.tbt.toFixed(0)).join(', ')})`,
+        [
+          route.padEnd(26),
+          kib(weight.gzip.js).padStart(6),
+          kib(weight.prefetchGzip).padStart(8),
+          kib(weight.cssBlockingGzip).padStart(7),
+          kib(weight.gzip.html).padStart(6),
+          String(weight.elements).padStart(8),
+          String(pick(runs, 'performance')).padStart(4),
+          String(pick(runs, 'accessibility')).padStart(4),
+          String(pick(runs, 'bestPractices')).padStart(4),
+          ms(pick(runs, 'fcp')).padStart(6),
+          ms(lcp).padStart(6),
+          ms(pick(runs, 'tbt')).padStart(6),
+          pick(runs, 'cls').toFixed(3),
+          ms(freeLcp).padStart(11),
+          ms(pick(jsFree, 'tbt')).padStart(4),
+          ms(lcp - freeLcp).padStart(5),
+          ` ${failing}  (${runs.map((run) => run.tbt.toFixed(0)).join(', ')})`,
+        ].join(' '),
       );
     }
   } finally {

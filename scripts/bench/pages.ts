@@ -2,73 +2,23 @@
  * Page weight and load benchmark (docs/decisions.md "Page speed"). Against a running production build (default
  * http://127.0.0.1:8888, see `npm run bench`), signed in as the demo administrator, in Debian's
  * Chromium with Lighthouse-like mobile conditions (4× CPU slowdown, 1.6 Mbps / 150 ms RTT, 412×823):
- * per route the requests, JS / CSS / HTML bytes (raw and gzip; JS is what the page runs), FCP, LCP,
- * TBT (sum of long-task time over 50 ms), CLS, and what the header search prefetches at idle beyond it; then the first search on a reading page and INP for the search box, a quiz option and
+ * per route the requests, JS / CSS / HTML bytes (raw and gzip; JS is what the page runs), the CSS that blocks
+ * the first paint (gzip), the element count, FCP, LCP, TBT (sum of long-task time over 50 ms), CLS, and what the
+ * header search prefetches at idle beyond it (./page-weight.ts); then the first search on a reading page and INP for the search box, a quiz option and
  * Mark Complete (./interactions.ts). It prints figures; it asserts nothing.
  */
 import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
-import { chromium, type Page, type Response } from '@playwright/test';
-import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { SIGNED_IN_PAGES } from '~tools/route-examples';
 import { measureInteractions, MOBILE, throttle } from './interactions';
+import { measurePageWeight, type PageWeight } from './page-weight';
 
 const BASE = process.env['BENCH_BASE_URL'] ?? 'http://127.0.0.1:8888';
 const ROUTES = SIGNED_IN_PAGES.map((page) => page.path);
 
-interface Weight {
-  requests: number;
-  raw: Record<string, number>;
-  gzip: Record<string, number>;
-  /** Gzip bytes of the island modules the header search prefetches at idle, less those the page already ran. */
-  prefetchGzip: number;
-}
-
-function kind(contentType: string): 'js' | 'css' | 'html' | 'other' {
-  if (contentType.includes('javascript')) return 'js';
-  if (contentType.includes('css')) return 'css';
-  if (contentType.includes('html')) return 'html';
-  return 'other';
-}
-
-async function measure(page: Page, route: string): Promise<{ weight: Weight; metrics: Record<string, number> }> {
-  const weight: Weight = {
-    requests: 0,
-    raw: { js: 0, css: 0, html: 0, other: 0 },
-    gzip: { js: 0, css: 0, html: 0, other: 0 },
-    prefetchGzip: 0,
-  };
-  const pending: Array<Promise<void>> = [];
-  const ran = new Set<string>();
-  const prefetched = new Map<string, number>();
-  const onResponse = (response: Response) => {
-    // What the page loads, not what it sends: a visit beacon's answer may never hand over a body (it is
-    // dropped when the page closes), and waiting for it hung the benchmark.
-    if (response.request().method() !== 'GET') return;
-    pending.push(
-      response
-        .body()
-        .then((body) => {
-          if (response.request().resourceType() === 'fetch' && new URL(response.url()).pathname.startsWith('/_astro/')) {
-            prefetched.set(response.url(), gzipSync(body).length); // fetched as text at idle, not run
-            return;
-          }
-          const type = kind(response.headers()['content-type'] ?? '');
-          if (type === 'js') ran.add(response.url());
-          weight.requests += 1;
-          weight.raw[type]! += body.length;
-          weight.gzip[type]! += gzipSync(body).length;
-        })
-        .catch(() => undefined),
-    );
-  };
-  page.on('response', onResponse);
-  await page.goto(`${BASE}${route}`, { waitUntil: 'load' });
-  await page.waitForTimeout(1500); // let idle islands hydrate and late long tasks land
-  await Promise.all(pending);
-  page.off('response', onResponse);
-  // The cache is off here; in a browser, a module the page already ran comes from its cache.
-  for (const [url, bytes] of prefetched) if (!ran.has(url)) weight.prefetchGzip += bytes;
+async function measure(page: Page, route: string): Promise<{ weight: PageWeight; metrics: Record<string, number> }> {
+  const weight = await measurePageWeight(page, `${BASE}${route}`);
   const metrics = await page.evaluate(() => (window as unknown as { __bench: Record<string, number> }).__bench);
   return { weight, metrics };
 }
@@ -105,14 +55,14 @@ async function main(): Promise<void> {
   await context.addInitScript(OBSERVERS);
 
   console.log(
-    'route                      req  JS raw/gzip KiB  CSS raw/gzip  HTML raw/gzip   FCP ms  LCP ms  TBT ms    CLS  idle prefetch gzip',
+    'route                      req  JS raw/gzip KiB  CSS raw/gzip  CSS blocking gzip  HTML raw/gzip  elements   FCP ms  LCP ms  TBT ms    CLS  idle prefetch gzip',
   );
   for (const route of ROUTES) {
     const page = await context.newPage();
     await throttle(context, page, true);
     const { weight, metrics } = await measure(page, route);
     console.log(
-      `${route.padEnd(26)} ${String(weight.requests).padStart(3)}  ${`${kib(weight.raw['js']!)}/${kib(weight.gzip['js']!)}`.padStart(14)}  ${`${kib(weight.raw['css']!)}/${kib(weight.gzip['css']!)}`.padStart(12)}  ${`${kib(weight.raw['html']!)}/${kib(weight.gzip['html']!)}`.padStart(13)}  ${metrics['fcp']!.toFixed(0).padStart(6)}  ${metrics['lcp']!.toFixed(0).padStart(6)}  ${metrics['tbt']!.toFixed(0).padStart(6)}  ${metrics['cls']!.toFixed(3)}  ${kib(weight.prefetchGzip).padStart(6)}`,
+      `${route.padEnd(26)} ${String(weight.requests).padStart(3)}  ${`${kib(weight.raw.js)}/${kib(weight.gzip.js)}`.padStart(14)}  ${`${kib(weight.raw.css)}/${kib(weight.gzip.css)}`.padStart(12)}  ${kib(weight.cssBlockingGzip).padStart(17)}  ${`${kib(weight.raw.html)}/${kib(weight.gzip.html)}`.padStart(13)}  ${String(weight.elements).padStart(8)}  ${metrics['fcp']!.toFixed(0).padStart(6)}  ${metrics['lcp']!.toFixed(0).padStart(6)}  ${metrics['tbt']!.toFixed(0).padStart(6)}  ${metrics['cls']!.toFixed(3)}  ${kib(weight.prefetchGzip).padStart(6)}`,
     );
     await page.close();
   }

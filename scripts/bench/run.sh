@@ -15,8 +15,8 @@ for _ in $(seq 1 60); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/auth" && 
 echo "== Pages (mobile: 4x CPU slowdown, 1.6 Mbps, 150 ms RTT; signed in as the administrator)"
 BENCH_BASE_URL="http://127.0.0.1:$PORT" npx --no-install tsx scripts/bench/pages.ts
 if [ "${BENCH_LIGHTHOUSE:-1}" != "0" ]; then
-  echo; echo "== Lighthouse (mobile defaults; BENCH_LIGHTHOUSE=0 skips it, LIGHTHOUSE_RUNS=3 for medians)"
-  BENCH_BASE_URL="http://127.0.0.1:$PORT" npx --no-install tsx scripts/bench/lighthouse.ts --runs "${LIGHTHOUSE_RUNS:-1}"
+  echo; echo "== Lighthouse (mobile defaults, beside each page's JS-free snapshot; BENCH_LIGHTHOUSE=0 skips it, LIGHTHOUSE_RUNS=3 for medians, LIGHTHOUSE_JS_FREE=0 skips the snapshots, =N runs each N times)"
+  BENCH_BASE_URL="http://127.0.0.1:$PORT" npx --no-install tsx scripts/bench/lighthouse.ts --runs "${LIGHTHOUSE_RUNS:-1}" --js-free "${LIGHTHOUSE_JS_FREE:-${LIGHTHOUSE_RUNS:-1}}"
 fi
 echo; echo "== Per request: Blobs round trips, TTFB and CPU per route (latency mode: 40 ms gets, 60 ms sets and lists, ±25 %; in process)"
 npx --no-install tsx scripts/bench/latency.ts --runs "${LATENCY_RUNS:-50}" --clients "${LATENCY_CLIENTS:-20}" --write docs/benchmarks.md
