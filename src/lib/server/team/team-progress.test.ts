@@ -20,6 +20,7 @@ import { quizResults } from '~/lib/server/learning/storage/quiz-results';
 import { teamRollup } from '~/lib/server/team/storage/team-rollup';
 import { backgroundWorkDone } from '~/lib/server/background';
 import { users } from '~/lib/server/accounts/storage/users';
+import { NO_PLAN } from '~/lib/server/programs/team-plans';
 import { curriculumLessonKeys, getTeamProgress, progressPercent, toTeamRow } from './team-progress';
 import { rebuildRollups, refreshTeamRollup, SETTLE_MS } from './team-rollup';
 import { emptyFigures, foldEntries, splitAtWatermark, TEAM_ROLLUP_VERSION, teamRollupSchema } from './team-rollup-fold';
@@ -205,14 +206,7 @@ describe('figures', () => {
       onTrack: true,
       averageQuizScore: null,
       admin: false,
-      program: null,
-      planDay: null,
-      planDone: 0,
-      planRequired: 0,
-      overdueItems: 0,
-      planStatus: 'none',
-      dueSoon: 0,
-      certificate: null,
+      ...NO_PLAN,
     };
     expect(teamProgressCsv([row])).toBe(
       '"Name","Username","Program","Plan day","Plan items done","Plan items required","Plan status","Overdue items","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"\r\n' +
