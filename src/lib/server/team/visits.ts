@@ -147,9 +147,11 @@ export async function recordVisit(userId: string, visit: TrackVisit, now: Date =
     throw refusal;
   }
   const group = [mark, ...seen.filter((attempt) => attempt.key !== markKey && parseMark(attempt)?.visit === tag.visit)];
-  // Of marks of the same try, the earliest is the first try (in the order every request sees alike).
+  // Of marks of the same try, the earliest is the first try (in the order every request sees alike). One
+  // sent at the same moment is a double send, left to the repeat rule and its withdrawal of concurrent
+  // repeats; one sent again later is a retry, which completes the first try.
   const firstTry = group.filter((other) => parseMark(other)?.attempt === tag.attempt).sort(byTime)[0]!;
-  if (firstTry.key !== markKey) {
+  if (firstTry.key !== markKey && now.getTime() - firstTry.at.getTime() >= CONCURRENT_MS) {
     await completeFirstTry(userId, event, firstTry, { key: markKey, subject, since, now }, group);
     return;
   }
