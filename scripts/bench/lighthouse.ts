@@ -4,8 +4,8 @@
  * mobile form factor, simulated throttling (4× CPU, 1.6 Mbps, 150 ms RTT). Prints per route what the page loads on
  * first view (./page-weight.ts: JavaScript run and prefetched, CSS blocking the first paint, HTML gzip and elements),
  * the performance, accessibility and best-practices scores with FCP, LCP, TBT and CLS (medians), and beside them LCP and
- * TBT of the same page's JS-free snapshot: the same Lighthouse run with every script file blocked
- * (`--blocked-url-patterns=*.js`), so the HTML, CSS and their layout are the page's own (`--js-free N` runs it N times,
+ * TBT of the same page's JS-free snapshot: the same Lighthouse run on the page with its scripts taken out (inline ones
+ * and script files alike, ./script-free-proxy.ts), so the HTML, CSS and their layout are the page's own (`--js-free N` runs it N times,
  * as many as `--runs` unless given; 0 skips it).
  * Figures only.
  *
@@ -25,6 +25,7 @@ import { parseArgs, promisify } from 'node:util';
 import { SIGNED_IN_PAGES } from '~tools/route-examples';
 import { MOBILE } from './interactions';
 import { measurePageWeight, type PageWeight } from './page-weight';
+import { startScriptFreeProxy } from './script-free-proxy';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const BASE = process.env['BENCH_BASE_URL'] ?? 'http://127.0.0.1:8888';
@@ -66,10 +67,11 @@ async function signInCookie(): Promise<string> {
 
 async function lighthouse(route: string, cookie: string | null, directory: string, jsFree: boolean): Promise<Result> {
   const output = path.join(directory, 'report.json');
-  const args = ['--yes', LIGHTHOUSE, `${BASE}${route}`, '--quiet', '--output=json', `--output-path=${output}`];
+  // JS-free: the page comes through the proxy that takes its scripts out.
+  const origin = jsFree ? scriptFree!.origin : BASE;
+  const args = ['--yes', LIGHTHOUSE, `${origin}${route}`, '--quiet', '--output=json', `--output-path=${output}`];
   args.push('--only-categories=performance,accessibility,best-practices', `--chrome-flags=${CHROME_FLAGS}`);
   if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
-  if (jsFree) args.push('--blocked-url-patterns=*.js');
   const env = { ...process.env, CHROME_PATH: process.env['CHROME_PATH'] ?? '/usr/bin/chromium' };
   // Lighthouse now and then fails to record a trace (NO_NAVSTART): try that run again, twice at most.
   for (let attempt = 1; ; attempt++) {
@@ -145,15 +147,18 @@ async function pageWeights(cookie: string): Promise<Map<string, PageWeight>> {
   return weights;
 }
 
+let scriptFree: Awaited<ReturnType<typeof startScriptFreeProxy>> | null = null;
+
 async function main(): Promise<void> {
   const cookie = await signInCookie();
+  scriptFree = await startScriptFreeProxy(BASE);
   const weights = await pageWeights(cookie);
   const directory = await mkdtemp(path.join(tmpdir(), 'lighthouse-'));
   try {
     console.log(
       `Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile defaults, median of ${RUNS} run(s) per route and of ${JS_FREE_RUNS} per JS-free snapshot`,
     );
-    console.log('KiB gzip: JS run on first view, JS prefetched at idle, CSS blocking the first paint, HTML; JS-free: every *.js blocked');
+    console.log('KiB gzip: JS run on first view, JS prefetched at idle, CSS blocking the first paint, HTML; JS-free: every script off');
     console.log(
       'route                       JS run  prefetch  CSS blk   HTML  elements  perf  a11y  best  FCP ms  LCP ms  TBT ms    CLS  JS-free LCP  TBT  ΔLCP  failing audits  (TBT of each run)',
     );
@@ -193,6 +198,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await rm(directory, { recursive: true, force: true });
+    await scriptFree.close();
   }
 }
 

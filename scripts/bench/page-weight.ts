@@ -75,9 +75,16 @@ export async function measurePageWeight(page: Page, url: string): Promise<PageWe
       .filter((link) => !link.disabled && matchMedia(link.media || 'all').matches)
       .map((link) => link.href),
     inlineStyles: [...document.head.querySelectorAll('style')].map((style) => style.textContent ?? ''),
+    inlineScripts: [...document.querySelectorAll('script:not([src])')]
+      .filter((script) => ['', 'module', 'text/javascript'].includes(script.getAttribute('type') ?? ''))
+      .map((script) => script.textContent ?? ''),
     elements: document.getElementsByTagName('*').length,
   }));
   weight.elements = head.elements;
+  // Scripts written into the page run on first view too (Astro inlines small ones and its island runtime).
+  const inlineJs = head.inlineScripts.join('\n');
+  if (inlineJs) weight.gzip.js += gzipSync(inlineJs).length;
+  weight.raw.js += inlineJs.length;
   for (const href of head.stylesheets) weight.cssBlockingGzip += cssGzip.get(href) ?? 0;
   for (const text of head.inlineStyles) weight.cssBlockingGzip += gzipSync(text).length;
   return weight;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import onInteraction from './on-interaction';
+import onInteraction, { PREFETCH_PAUSE_MS } from './on-interaction';
 
 /** An island as Astro renders it, with a field inside. */
 function island(): { el: HTMLElement; field: HTMLInputElement } {
@@ -24,17 +24,20 @@ beforeEach(() => {
   fetchMock = vi.fn(async () => new Response(''));
   vi.stubGlobal('fetch', fetchMock);
   Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
+  vi.useFakeTimers({ toFake: ['setTimeout'] });
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   document.body.replaceChildren();
 });
 
-/** Runs the two frames and the idle callback the directive waits for after load. */
+/** Runs the two frames and the idle callback the directive waits for after load, then its pause. */
 function settle(): void {
   frames.shift()?.(0);
   frames.shift()?.(16);
   idles.shift()?.({ didTimeout: false, timeRemaining: () => 10 });
+  vi.advanceTimersByTime(PREFETCH_PAUSE_MS);
 }
 
 describe('client:interaction', () => {
@@ -43,7 +46,12 @@ describe('client:interaction', () => {
     const load = vi.fn(async () => async () => undefined);
     onInteraction(load, { name: 'HeaderSearch', value: '' }, el);
     expect(fetchMock).not.toHaveBeenCalled();
-    settle();
+    frames.shift()?.(0);
+    frames.shift()?.(16);
+    idles.shift()?.({ didTimeout: false, timeRemaining: () => 10 });
+    vi.advanceTimersByTime(PREFETCH_PAUSE_MS - 1);
+    expect(fetchMock).not.toHaveBeenCalled(); // not while the first paints may still be under way
+    vi.advanceTimersByTime(1);
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
       'http://localhost:3000/_astro/HeaderSearch.abc.js',
@@ -86,7 +94,7 @@ describe('client:interaction', () => {
       saving.el,
     );
     settle();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.advanceTimersByTimeAsync(10);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -100,7 +108,7 @@ describe('client:interaction', () => {
     field.dispatchEvent(typed);
     expect(el.getAttribute('data-typed-at')).toBe(String(typed.timeStamp));
     finish(async () => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await vi.advanceTimersByTimeAsync(0);
     field.dispatchEvent(new Event('input', { bubbles: true })); // the island's own handlers take over
     expect(el.getAttribute('data-typed-at')).toBe(String(typed.timeStamp));
   });
@@ -118,7 +126,7 @@ describe('client:interaction', () => {
           resolve(async () => {
             done = true;
           });
-          await new Promise((r) => setTimeout(r, 0));
+          await vi.advanceTimersByTimeAsync(0);
         },
         hydrated: () => done,
       };
@@ -139,7 +147,7 @@ describe('client:interaction', () => {
       await finish();
       expect(clicks).toEqual(['first', 'second', 'second']);
       second.click(); // hydrated: nothing is held any more
-      await new Promise((r) => setTimeout(r, 0));
+      await vi.advanceTimersByTimeAsync(0);
       expect(clicks).toEqual(['first', 'second', 'second', 'second']);
     });
 

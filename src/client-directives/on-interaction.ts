@@ -5,10 +5,11 @@
 // counting its wait from the last key typed (`data-typed-at`, a `performance.now()` time). A button
 // pressed or a form submitted meanwhile is pressed or submitted again once the island has hydrated
 // (./held-action.ts).
-// Nothing is parsed or run before the first interaction, so reading pages run no React. Once the page
-// has settled, the island's built modules are fetched into the HTTP cache at low priority (not on
+// Nothing is parsed or run before the first interaction, so reading pages run no React. A second after
+// the page has settled, the island's built modules are fetched into the HTTP cache at low priority (not on
 // Save-Data or 2G), so the first use does not wait for ~70 KiB on a slow connection (docs/decisions.md
-// "Reading pages without React").
+// "Reading pages without React"). The pause: the browser may paint the page's largest content only after
+// load, and those bytes must not share the connection with it.
 import type { ClientDirective } from 'astro';
 import { heldAction } from './held-action';
 import { prefetchIsUnwelcome, prefetchModules } from './prefetch-modules';
@@ -16,6 +17,8 @@ import { whenSettled } from './when-settled';
 
 const EVENTS = ['focusin', 'pointerdown', 'keydown'] as const;
 const HELD = ['click', 'submit', 'keydown'] as const;
+/** How long after the page has settled the island's modules start to be prefetched. */
+export const PREFETCH_PAUSE_MS = 1000;
 
 const onInteraction: ClientDirective = (load, _options, el) => {
   let started = false;
@@ -49,7 +52,7 @@ const onInteraction: ClientDirective = (load, _options, el) => {
     if (started || prefetchIsUnwelcome()) return;
     const modules = [el.getAttribute('component-url'), el.getAttribute('renderer-url')].filter((url) => url !== null);
     void prefetchModules(modules, () => started);
-  });
+  }, PREFETCH_PAUSE_MS);
 };
 
 export default onInteraction;

@@ -3,9 +3,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicQuiz, SubmitQuizResponse } from '~/lib/api/quizzes';
-import { $toasts } from '~/stores/toasts';
+import type { ToastText } from '~/lib/toast';
 import QuizRunner, { progressPercent } from './QuizRunner';
 
 const quiz: PublicQuiz = {
@@ -53,10 +53,17 @@ const graded: SubmitQuizResponse = {
 
 const button = (name: string) => screen.getByRole('button', { name });
 
+/** The toasts raised, as the page's viewport receives them. */
+let toasts: ToastText[] = [];
+const recordToast = (event: Event) => toasts.push((event as CustomEvent<ToastText>).detail);
+beforeEach(() => {
+  toasts = [];
+  window.addEventListener('parcelwise:toast', recordToast);
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  $toasts.set([]);
+  window.removeEventListener('parcelwise:toast', recordToast);
 });
 
 function answerAll() {
@@ -187,11 +194,13 @@ describe('QuizRunner', () => {
     expect(button('Submitting')).toHaveProperty('disabled', true);
     release(new Response(JSON.stringify({ message: 'Storage is down' }), { status: 503, statusText: 'Service Unavailable' }));
     await waitFor(() => expect(button('Submit Quiz')).toHaveProperty('disabled', false));
-    expect($toasts.get()[0]).toMatchObject({
-      title: 'Failed to submit quiz',
-      variant: 'destructive',
-      description: '503: {"message":"Storage is down"}',
-    });
+    expect(toasts).toEqual([
+      {
+        title: 'Failed to submit quiz',
+        variant: 'destructive',
+        description: '503: {"message":"Storage is down"}',
+      },
+    ]);
     expect(screen.queryByText('Second?')).not.toBeNull();
   });
 

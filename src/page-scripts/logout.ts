@@ -1,8 +1,11 @@
 // Logout where this script runs: the call goes out with fetch, so a failure (storage down, a network
 // error, a refused request) shows the destructive 'Logout failed' toast with its message and leaves the
 // person on their page, signed in. Without JavaScript the sidebar's form posts as it is (the server then
-// answers with the same toasts after a redirect). Plain fetch: reading pages load no API client for it.
-import { showToast } from '~/stores/toasts';
+// answers with the same toasts after a redirect). Plain fetch, and the toast raised as the window event showToast
+// (src/lib/toast.ts) sends: with no import at run time, Astro inlines the script in the page.
+import type { ToastEventName, ToastText } from '~/lib/toast';
+
+const TOAST_EVENT: ToastEventName = 'parcelwise:toast';
 
 /** The server's `{ message }`, else "{status}: {body text or status text}". */
 async function failureMessage(response: Response): Promise<string> {
@@ -28,7 +31,8 @@ async function logOut(): Promise<void> {
   } catch (error) {
     message = error instanceof Error ? error.message : String(error);
   }
-  showToast({ title: 'Logout failed', description: message, variant: 'destructive' });
+  const toast: ToastText = { title: 'Logout failed', description: message, variant: 'destructive' };
+  window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: toast }));
 }
 
 document.addEventListener('submit', (event) => {

@@ -4,9 +4,8 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { Window } from 'happy-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Toaster from '~/components/Toaster.astro';
-import type { ToastText } from '~/lib/toast';
-import { $toasts, dismissToast, showToast } from '~/stores/toasts';
-import { mountToaster } from './toaster';
+import { showToast, type ToastText } from '~/lib/toast';
+import { mountToaster, SWIPE_THRESHOLD_PX, TOAST_DURATION_MS, TOAST_LIMIT } from './toaster';
 
 let window: Window;
 let document: Document;
@@ -39,11 +38,14 @@ beforeEach(() => {
 afterEach(() => {
   unmount();
   vi.unstubAllGlobals();
-  for (const toast of $toasts.get()) dismissToast(toast.id);
   vi.useRealTimers();
 });
 
 describe('Toaster', () => {
+  it('keeps the product’s constants: one toast at a time, 5000 ms, a 50 px swipe', () => {
+    expect([TOAST_LIMIT, TOAST_DURATION_MS, SWIPE_THRESHOLD_PX]).toEqual([1, 5000, 50]);
+  });
+
   it('shows the toast the page came with, as a status, and dismisses it after 5 s', async () => {
     await renderToaster({ title: 'Logged out', description: 'You have been logged out successfully' });
     expect(items()).toHaveLength(1);
@@ -87,6 +89,27 @@ describe('Toaster', () => {
     window.dispatchEvent(new window.KeyboardEvent('keydown', { key: 'F8' }));
     expect(document.activeElement).toBe(region);
     expect(region.getAttribute('aria-label')).toBe('Notifications (F8)');
+  });
+
+  it('dismisses a raised toast after 5 s, counted from when it was raised; a newer one keeps its own 5 s', async () => {
+    await renderToaster(null);
+    showToast({ title: 'First' });
+    vi.advanceTimersByTime(3000);
+    showToast({ title: 'Second' });
+    vi.advanceTimersByTime(2000);
+    expect(items().map((item) => item.querySelector('[data-toast-title]')!.textContent)).toEqual(['Second']);
+    vi.advanceTimersByTime(2999);
+    expect(items()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(items()).toHaveLength(0);
+  });
+
+  it('stops listening once unmounted', async () => {
+    await renderToaster(null);
+    unmount();
+    unmount = () => undefined;
+    showToast({ title: 'Nobody listens' });
+    expect(items()).toHaveLength(0);
   });
 
   it('the close button dismisses', async () => {

@@ -1,9 +1,15 @@
 // Visit tracking (docs/product.md "Visit tracking", "POST /api/track-visit"). Bundled into every page of AppLayout, so it only
 // runs for a signed-in user. It records a visit on page entry, one on leaving the page
 // (exitPage 'navigation') and one on each tab change ('hub:tabchange' from src/page-scripts/tabs.ts).
+// The entry is dated when the page opens and sent once it has settled, so it never shares the connection
+// with the page's first paints; leaving or changing tab before then sends it first.
 // Failures are only logged, and nothing here ever delays or blocks navigation.
 import type { TrackVisitRequest } from '~/lib/api/team';
+import { whenSettled } from '~/client-directives/when-settled';
 import type { TabChangeDetail } from './tabs';
+
+/** How long after the page has settled its entry is sent. */
+const ENTRY_PAUSE_MS = 250;
 
 const ENDPOINT = '/api/track-visit';
 
@@ -50,11 +56,19 @@ function sendOnExit(body: TrackVisitRequest): void {
 }
 
 let entered = false;
+/** The entry not sent yet. */
+let entry: TrackVisitRequest | null = null;
+
+function sendEntry(): void {
+  if (entry) send(entry);
+  entry = null;
+}
 
 function enter(): void {
   if (entered) return;
   entered = true;
-  send(visit(null, null));
+  entry = visit(null, null);
+  whenSettled(sendEntry, ENTRY_PAUSE_MS);
 }
 
 enter();
@@ -66,10 +80,14 @@ window.addEventListener('pageshow', (event) => {
 window.addEventListener('pagehide', () => {
   if (!entered) return;
   entered = false;
+  if (entry) sendOnExit(entry);
+  entry = null;
   sendOnExit(visit(null, 'navigation'));
 });
 
 document.addEventListener('hub:tabchange', (event) => {
   const detail = (event as CustomEvent<Partial<TabChangeDetail>>).detail;
-  if (typeof detail?.tabId === 'string' && detail.tabId.length > 0) send(visit(detail.tabId.slice(0, 64), null));
+  if (typeof detail?.tabId !== 'string' || detail.tabId.length === 0) return;
+  sendEntry();
+  send(visit(detail.tabId.slice(0, 64), null));
 });

@@ -6,7 +6,7 @@ import { atom } from 'nanostores';
 import { apiRequest, ApiError } from '~/lib/browser/api-client';
 import type { ChallengeVerdict, CompleteChallengeRequest, DailyChallenge } from '~/lib/api/daily-challenge';
 import type { ConfidenceChoice } from '~/lib/api/review';
-import { showToast } from './toasts';
+import { showToast } from '~/lib/toast';
 
 const REFRESH_HOURS = 12;
 

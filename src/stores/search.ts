@@ -9,7 +9,7 @@ import { apiRequest } from '~/lib/browser/api-client';
 import { reportOpenedResult } from '~/lib/browser/search-opened';
 import type { SearchResponse } from '~/lib/api/search';
 import { isTooShort } from '~/lib/search/query';
-import { showToast } from './toasts';
+import { showToast } from '~/lib/toast';
 
 export const SEARCH_DEBOUNCE_MS = 200;
 

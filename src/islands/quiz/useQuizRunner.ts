@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PublicQuiz, SubmitQuizRequest, SubmitQuizResponse } from '~/lib/api/quizzes';
 import { ApiError, apiRequest } from '~/lib/browser/api-client';
-import { showToast } from '~/stores/toasts';
+import { showToast } from '~/lib/toast';
 import { useKeptBeforeHydration } from '../shared/useKeptBeforeHydration';
 
 type Phase = 'answering' | 'submitting' | 'result';

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '~/lib/browser/api-client';
 import type { PublicUser, registerRequestSchema } from '~/lib/api/users';
-import { showToast } from '~/stores/toasts';
+import { showToast } from '~/lib/toast';
 import type { Fields, Mode } from './fields';
 
 /** Signs in or registers (the server leaves the welcome toast for the next page: src/lib/server/flash.ts). Throws when refused. */

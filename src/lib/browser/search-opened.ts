@@ -1,22 +1,12 @@
-// A result opened from a search, told to the search log (docs/product.md "POST /api/search/opened") as a
-// beacon: the browser delivers it after the page is gone, so following the link never waits. Only logged
-// on failure: nobody sees this call.
+// A result opened from a search, for the search log (docs/product.md "POST /api/search/opened"). Islands raise it
+// as a window event; the page's search-log script (src/page-scripts/search-opened.ts) sends it as a beacon. That
+// script imports no module an island imports, so Astro inlines it in the page instead of fetching it before the
+// first paint; it names the event with this type, so the two cannot drift apart.
 import type { SearchOpenedRequest } from '~/lib/api/search';
 
-const ENDPOINT = '/api/search/opened';
+export type SearchOpenedEventName = 'parcelwise:search-opened';
+const SEARCH_OPENED_EVENT: SearchOpenedEventName = 'parcelwise:search-opened';
 
 export function reportOpenedResult(body: SearchOpenedRequest): void {
-  const payload = JSON.stringify(body);
-  try {
-    if (navigator.sendBeacon?.(ENDPOINT, new Blob([payload], { type: 'application/json' }))) return;
-  } catch (error) {
-    console.warn('Search log beacon failed:', error);
-  }
-  fetch(ENDPOINT, {
-    method: 'POST',
-    credentials: 'same-origin',
-    keepalive: true,
-    headers: { 'Content-Type': 'application/json' },
-    body: payload,
-  }).catch((error: unknown) => console.warn('Search log failed:', error));
+  window.dispatchEvent(new window.CustomEvent<SearchOpenedRequest>(SEARCH_OPENED_EVENT, { detail: body }));
 }
