@@ -14,8 +14,11 @@ import { useTestApp, type ApiClient } from './harness';
 const KIB = 1024;
 /** Every page carries no React on first view. */
 const FIRST_VIEW_BUDGET = 20 * KIB;
-/** A page once used: its islands' React loaded on top of the first view. */
-const INTERACTIVE_BUDGET = 95 * KIB;
+/**
+ * A page once used: its islands' React loaded on top of the first view, inline scripts counted (Astro's island runtime
+ * among them). The largest is /auth: the sign-in form validates with the shared zod schemas.
+ */
+const INTERACTIVE_BUDGET = 100 * KIB;
 
 /** Every signed-in page, and the sign-in page signed out. */
 const ROUTES: Array<[string, number, 'signed in' | 'signed out']> = [
