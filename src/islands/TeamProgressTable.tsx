@@ -4,7 +4,7 @@
 // keeps (GET /api/team-progress/csv), so the table works the same with and without JavaScript.
 // Its parts live in ./team-table/. The note that the table scrolls sideways is a template ~/page-scripts/team-table.ts shows.
 import type { TeamMemberRow } from '~/lib/team/figures';
-import { DEFAULT_TABLE_STATE, type TeamTableState } from '~/lib/team/team-table';
+import { isDefaultSort, type TeamTableState } from '~/lib/team/team-table';
 import { csvHref } from './team-table/href';
 import { TeamFilter } from './team-table/TeamFilter';
 import { TeamPages } from './team-table/TeamPages';
@@ -26,7 +26,6 @@ interface Props {
 
 /** The filter and Find: a GET form to this page that keeps the sort and starts again at the first page. */
 function TableForm({ state }: { state: TeamTableState }) {
-  const sorted = state.sort.key !== DEFAULT_TABLE_STATE.sort.key || state.sort.direction !== DEFAULT_TABLE_STATE.sort.direction;
   return (
     <form method="get" action="/team-progress#team-table" className="flex flex-wrap items-center gap-3" data-testid="team-table-form">
       <TeamFilter filter={state.filter} />
@@ -42,7 +41,7 @@ function TableForm({ state }: { state: TeamTableState }) {
           data-testid="team-find"
         />
       </label>
-      {sorted && (
+      {!isDefaultSort(state.sort) && (
         <>
           <input type="hidden" name="sort" value={state.sort.key} />
           <input type="hidden" name="direction" value={state.sort.direction} />

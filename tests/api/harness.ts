@@ -152,6 +152,27 @@ export async function signUp(
   return { client, user };
 }
 
+/**
+ * A member written straight into storage, with no sign-in and no events (the app must run in process: it shares the
+ * storage module). Answers the new user's id.
+ */
+export async function storedMember(name: string, username: string): Promise<string> {
+  const { users } = await import('~/lib/server/accounts/storage/users');
+  const id = randomUUID();
+  await users.create({
+    id,
+    username,
+    name,
+    role: 'user',
+    avatar: null,
+    passwordHash: 'not-a-hash',
+    disabled: false,
+    sessionVersion: 1,
+    createdAt: new Date().toISOString(),
+  });
+  return id;
+}
+
 /** A signed-in client for one of the demo accounts. */
 export async function signIn(app: TestApp, account: { username: string; password: string }): Promise<ApiClient> {
   const client = app.client();

@@ -5,7 +5,7 @@ import { teamProgressResponseSchema } from '~/lib/api/team';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamProgressRow as Row } from '~/lib/team/figures';
 import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
-import { signIn, signUp, startApp, type ApiClient, type TestApp, messageOf, expectJson } from './harness';
+import { signIn, signUp, startApp, storedMember, type ApiClient, type TestApp, messageOf, expectJson } from './harness';
 
 const ACCESS_DENIED = 'The Team Progress dashboard is only accessible to administrators.';
 const PASSWORD = 'correct-horse-battery'; // harness signUp's password
@@ -244,23 +244,11 @@ describe('figures of a scripted history', () => {
 
 describe('rollups (in process: needs the storage module and the service)', () => {
   it.skipIf(!IN_PROCESS)('rebuilt from the events, the rollups give the same rows; a user with no events is "null"', async () => {
-    const { users } = await import('~/lib/server/accounts/storage/users');
     const { teamRollup } = await import('~/lib/server/team/storage/team-rollup');
     const service = await import('~/lib/server/team/team-rollup');
     const fold = await import('~/lib/server/team/team-rollup-fold');
     const { backgroundWorkDone } = await import('~/lib/server/background');
-    const idle = crypto.randomUUID();
-    await users.create({
-      id: idle,
-      username: `idle-${idle.slice(0, 8)}@parcelwise.example`,
-      name: 'Idle Member',
-      role: 'user',
-      avatar: null,
-      passwordHash: 'not-a-hash',
-      disabled: false,
-      sessionVersion: 1,
-      createdAt: new Date().toISOString(),
-    });
+    const idle = await storedMember('Idle Member', `idle-${crypto.randomUUID().slice(0, 8)}@parcelwise.example`);
     const { user, client } = await signUp(app, 'Rebuild Learner');
     await track(client, visit());
     await track(client, visit({ tabId: 'team' }));

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
 import { teamProgressResponseSchema } from '~/lib/api/team';
-import { expectJson, messageOf, signIn, signUp, startApp, type ApiClient, type TestApp } from './harness';
+import { expectJson, messageOf, signIn, signUp, startApp, storedMember, type ApiClient, type TestApp } from './harness';
 
 const ACCESS_DENIED = 'The Team Progress dashboard is only accessible to administrators.';
 const CSV_HEADER =
@@ -24,22 +24,10 @@ beforeAll(async () => {
   admin = await signIn(app, DEMO_ADMIN);
   learner = (await signUp(app, `Active ${WORD}`)).client;
   if (!IN_PROCESS) return;
-  const { users } = await import('~/lib/server/accounts/storage/users');
   await Promise.all(
-    Array.from({ length: SEEDED }, (_, i) => {
-      const id = randomUUID();
-      return users.create({
-        id,
-        username: `${WORD}-${String(i).padStart(2, '0')}@parcelwise.example`,
-        name: `Member ${WORD} ${String(i).padStart(2, '0')}`,
-        role: 'user',
-        avatar: null,
-        passwordHash: 'not-a-hash',
-        disabled: false,
-        sessionVersion: 1,
-        createdAt: new Date().toISOString(),
-      });
-    }),
+    Array.from({ length: SEEDED }, (_, i) =>
+      storedMember(`Member ${WORD} ${String(i).padStart(2, '0')}`, `${WORD}-${String(i).padStart(2, '0')}@parcelwise.example`),
+    ),
   );
 });
 afterAll(() => app.stop());

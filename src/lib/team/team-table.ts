@@ -37,6 +37,11 @@ export const COLUMNS: ReadonlyArray<{ key: SortKey; label: string; numeric: bool
   })),
 ];
 
+/** Whether the table is in its default order (names A–Z), which its URL leaves out. */
+export function isDefaultSort(sort: Sort): boolean {
+  return sort.key === DEFAULT_TABLE_STATE.sort.key && sort.direction === DEFAULT_TABLE_STATE.sort.direction;
+}
+
 /** A new column starts with names A–Z and figures highest first. */
 export function firstDirection(key: SortKey): SortDirection {
   return key === 'name' ? 'ascending' : 'descending';
@@ -127,7 +132,7 @@ export function teamTablePage(rows: readonly TeamMemberRow[], state: TeamTableSt
  */
 export function tableQuery(state: TeamTableState, withPage = true): string {
   const params = new URLSearchParams();
-  if (state.sort.key !== DEFAULT_TABLE_STATE.sort.key || state.sort.direction !== DEFAULT_TABLE_STATE.sort.direction) {
+  if (!isDefaultSort(state.sort)) {
     params.set('sort', state.sort.key);
     params.set('direction', state.sort.direction);
   }
