@@ -15,6 +15,7 @@ import { openSessionGate, writeMarkWritten, type SessionGate, type SessionUser }
 import { isScheduledCallPath } from '~/lib/server/http/scheduled-call';
 import { writeAllowance } from '~/lib/server/accounts/write-limit';
 import { requestNow } from '~/lib/server/clock';
+import { withCriticalStyles } from '~/lib/server/http/page-styles';
 
 /** A signed-in write with a limit of its own (visits: team/visits.ts), outside the per-person write limit. */
 const OWN_WRITE_LIMIT = '/api/track-visit';
@@ -247,7 +248,8 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
       routeError = error;
     }
   }
-  return withHeaders(routeAnswer(context, response, routeError), { ...SECURITY_HEADERS, ...cacheControl });
+  const answer = routeAnswer(context, response, routeError);
+  return withHeaders(isApi ? answer : await withCriticalStyles(answer), { ...SECURITY_HEADERS, ...cacheControl });
 }
 
 /**

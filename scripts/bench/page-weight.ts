@@ -2,7 +2,8 @@
  * What a page costs to load, counted in a real browser on its first view (cache off), for ./pages.ts and
  * ./lighthouse.ts: requests; JavaScript, CSS and HTML bytes (raw and gzip); the JavaScript the page runs and
  * what the header search prefetches at idle beyond it; the CSS that blocks the first paint (stylesheets linked
- * in <head> for the screen, and <style> in <head>); and the page's element count. Figures only.
+ * for the screen in the <head> as served, outside <noscript>, and its <style> elements); and the page's element
+ * count. Figures only.
  */
 import type { Page, Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
@@ -41,6 +42,7 @@ export async function measurePageWeight(page: Page, url: string): Promise<PageWe
   const ran = new Set<string>();
   const prefetched = new Map<string, number>();
   const cssGzip = new Map<string, number>();
+  let served = '';
   const onResponse = (response: Response) => {
     // What the page loads, not what it sends: a visit beacon's answer may never hand over a body (it is
     // dropped when the page closes), and waiting for it hung the benchmark.
@@ -49,11 +51,13 @@ export async function measurePageWeight(page: Page, url: string): Promise<PageWe
       response
         .body()
         .then((body) => {
-          if (response.request().resourceType() === 'fetch' && new URL(response.url()).pathname.startsWith('/_astro/')) {
+          const type = kind(response.headers()['content-type'] ?? '');
+          const fetched = response.request().resourceType() === 'fetch' && new URL(response.url()).pathname.startsWith('/_astro/');
+          if (fetched && type === 'js') {
             prefetched.set(response.url(), gzipSync(body).length); // fetched as text at idle, not run
             return;
           }
-          const type = kind(response.headers()['content-type'] ?? '');
+          if (response.request().isNavigationRequest()) served = body.toString('utf8');
           if (type === 'js') ran.add(response.url());
           if (type === 'css') cssGzip.set(response.url(), gzipSync(body).length);
           weight.requests += 1;
@@ -70,16 +74,25 @@ export async function measurePageWeight(page: Page, url: string): Promise<PageWe
   page.off('response', onResponse);
   // The cache is off here; in a browser, a module the page already ran comes from its cache.
   for (const [moduleUrl, bytes] of prefetched) if (!ran.has(moduleUrl)) weight.prefetchGzip += bytes;
-  const head = await page.evaluate(() => ({
-    stylesheets: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet"]')]
-      .filter((link) => !link.disabled && matchMedia(link.media || 'all').matches)
-      .map((link) => link.href),
-    inlineStyles: [...document.head.querySelectorAll('style')].map((style) => style.textContent ?? ''),
-    inlineScripts: [...document.querySelectorAll('script:not([src])')]
-      .filter((script) => ['', 'module', 'text/javascript'].includes(script.getAttribute('type') ?? ''))
-      .map((script) => script.textContent ?? ''),
-    elements: document.getElementsByTagName('*').length,
-  }));
+  // What blocks the first paint is in the <head> as served (a script may link a stylesheet later; a <noscript>
+  // one counts only without JavaScript).
+  const head = await page.evaluate((html) => {
+    // No named helper in here: the bench's compiler would wrap it in a function the page lacks.
+    const servedHead = [...new DOMParser().parseFromString(html, 'text/html').head.querySelectorAll('link, style')].filter(
+      (element) => !element.closest('noscript'),
+    );
+    return {
+      stylesheets: servedHead
+        .filter((element): element is HTMLLinkElement => element instanceof HTMLLinkElement && element.relList.contains('stylesheet'))
+        .filter((link) => !link.hasAttribute('disabled') && matchMedia(link.media || 'all').matches)
+        .map((link) => new URL(link.getAttribute('href') ?? '', location.href).href),
+      inlineStyles: servedHead.filter((element) => element.tagName === 'STYLE').map((style) => style.textContent ?? ''),
+      inlineScripts: [...document.querySelectorAll('script:not([src])')]
+        .filter((script) => ['', 'module', 'text/javascript'].includes(script.getAttribute('type') ?? ''))
+        .map((script) => script.textContent ?? ''),
+      elements: document.getElementsByTagName('*').length,
+    };
+  }, served);
   weight.elements = head.elements;
   // Scripts written into the page run on first view too (Astro inlines small ones and its island runtime).
   const inlineJs = head.inlineScripts.join('\n');

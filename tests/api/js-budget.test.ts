@@ -101,7 +101,7 @@ describe.skipIf(process.env['API_BASE_URL'] !== undefined)('JS budget per route 
         `first use adds ${(gzipSize(later) / KIB).toFixed(1)} KiB`,
     );
     expect(size).toBeLessThanOrEqual(budget);
-    // Nothing but the page and its stylesheet before the first paint: every page script is written into the page
+    // Nothing but the page before the first paint: every page script is written into the page
     // (docs/decisions.md "Page scripts in the page"), so a script file here means one started sharing a module.
     expect(files.map((file) => path.basename(file))).toEqual([]);
     // Once used, a page is still within the interactive budget.
