@@ -1,7 +1,7 @@
 // The CSS a page's first paint waits for: every page carries the rules its elements need in one <style> in its
 // <head>, allowed by its hash in the CSP, at most 8 KiB gzip, and links no stylesheet there; the site's
 // stylesheet is named by a <noscript> (linked by browsers without JavaScript, and by the page script on first
-// use). That the page looks final with those rules alone is e2e/first-paint-styles.spec.ts. Runs after `npm run build`.
+// use); the first paint waits for the page's last element. That the page looks final with those rules alone is e2e/first-paint-styles.spec.ts. Runs after `npm run build`.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -49,6 +49,10 @@ describe.skipIf(process.env['API_BASE_URL'] !== undefined)('the CSS of the first
     const noscript = /<noscript data-stylesheet="(\/_astro\/[\w.-]+\.css)"><link rel="stylesheet" href="([^"]+)"><\/noscript>/.exec(head);
     expect(noscript?.[1]).toBe(noscript?.[2]);
     expect(existsSync(path.join('dist', noscript![1]!))).toBe(true);
+
+    // The first paint waits for the whole page to be parsed (one layout), and the element it waits for is there.
+    expect(head).toContain('<link rel="expect" href="#page-end" blocking="render">');
+    expect(html.slice(html.indexOf('</head>'))).toContain('<div id="page-end" hidden></div>');
   });
 
   it('a page keeps the rules of its own elements and leaves out those of others', async () => {
