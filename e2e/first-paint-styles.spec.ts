@@ -126,3 +126,19 @@ test('without JavaScript the page links the whole stylesheet', async ({ browser 
   expect(sheets.filter((href) => href.includes('/_astro/'))).toHaveLength(1);
   await context.close();
 });
+
+test('once the stylesheet is cached, the next pages link it and carry no rules of their own', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: 'test-results/.auth/admin.json' });
+  const page = await context.newPage();
+  await page.goto('/quizzes');
+  await page.keyboard.press('Shift'); // the first use links it
+  await expect.poll(() => stylesheetApplied(page)).toBe(true);
+  await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'pw_stylesheet')?.value).toMatch(/\.css$/);
+
+  const next = await page.goto('/personas');
+  const head = (await next!.text()).split('</head>')[0]!;
+  expect(head).toMatch(/<link rel="stylesheet" href="\/_astro\/[\w.-]+\.css">/);
+  expect(head).not.toContain('<style>');
+  expect(await stylesheetApplied(page)).toBe(true);
+  await context.close();
+});

@@ -16,6 +16,7 @@ import { isScheduledCallPath } from '~/lib/server/http/scheduled-call';
 import { writeAllowance } from '~/lib/server/accounts/write-limit';
 import { requestNow } from '~/lib/server/clock';
 import { withCriticalStyles } from '~/lib/server/http/page-styles';
+import { CACHED_STYLESHEET_COOKIE } from '~/lib/stylesheet-cookie';
 
 /** A signed-in write with a limit of its own (visits: team/visits.ts), outside the per-person write limit. */
 const OWN_WRITE_LIMIT = '/api/track-visit';
@@ -249,7 +250,8 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
     }
   }
   const answer = routeAnswer(context, response, routeError);
-  return withHeaders(isApi ? answer : await withCriticalStyles(answer), { ...SECURITY_HEADERS, ...cacheControl });
+  const page = isApi ? answer : await withCriticalStyles(answer, context.cookies.get(CACHED_STYLESHEET_COOKIE)?.value);
+  return withHeaders(page, { ...SECURITY_HEADERS, ...cacheControl });
 }
 
 /**

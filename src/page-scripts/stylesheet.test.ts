@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
 // The site's stylesheet: fetched a second after the page has settled, linked on the first use once that
-// interaction has been painted, once.
+// interaction has been painted, once; once it is cached, a cookie tells the server.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STYLESHEET_PREFETCH_PAUSE_MS, linkStylesheetOnFirstUse } from './stylesheet';
 
@@ -9,6 +9,7 @@ const HREF = '/_astro/BaseHtml.abc123.css';
 let frames: FrameRequestCallback[];
 let idles: IdleRequestCallback[];
 let fetched: Array<[string, RequestInit]>;
+let fetchStatus: number;
 
 const linked = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>(':scope > link[rel="stylesheet"]')].map((link) => link.getAttribute('href'));
@@ -32,6 +33,8 @@ beforeEach(() => {
   frames = [];
   idles = [];
   fetched = [];
+  fetchStatus = 200;
+  document.cookie = 'pw_stylesheet=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   // With scripting on, a browser reads a <noscript>'s content as text.
   document.head.innerHTML = `<style>.btn{color:red}</style><noscript data-stylesheet="${HREF}"></noscript>`;
   document.querySelector('noscript')!.textContent = `<link rel="stylesheet" href="${HREF}">`;
@@ -41,7 +44,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       fetched.push([url, init]);
-      return new Response('', { status: 200 });
+      return new Response('body{}', { status: fetchStatus });
     }),
   );
   Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
@@ -51,6 +54,8 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
+
+const cookieSaysCached = () => document.cookie.split('; ').includes('pw_stylesheet=BaseHtml.abc123.css');
 
 describe('the stylesheet on first use', () => {
   it('is fetched at low priority a second after the page has settled, and not linked', () => {
@@ -106,5 +111,32 @@ describe('the stylesheet on first use', () => {
     paintInteraction();
     expect(fetched).toEqual([]);
     expect(linked()).toEqual(['/src/styles/global.css']);
+  });
+
+  it('once prefetched whole, is remembered in a cookie', async () => {
+    linkStylesheetOnFirstUse();
+    expect(cookieSaysCached()).toBe(false);
+    settle();
+    await vi.waitFor(() => expect(cookieSaysCached()).toBe(true));
+  });
+
+  it('is not remembered after a failed fetch', async () => {
+    fetchStatus = 500;
+    linkStylesheetOnFirstUse();
+    settle();
+    await vi.waitFor(() => expect(fetched).toHaveLength(1));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cookieSaysCached()).toBe(false);
+  });
+
+  it('once linked and loaded, is remembered in a cookie', async () => {
+    vi.stubGlobal('navigator', { connection: { saveData: true } });
+    linkStylesheetOnFirstUse();
+    settle();
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(cookieSaysCached()).toBe(false);
+    paintInteraction(); // linked; the test browser loads it at once
+    await vi.waitFor(() => expect(cookieSaysCached()).toBe(true));
+    expect(fetched).toEqual([]);
   });
 });

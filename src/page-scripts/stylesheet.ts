@@ -4,10 +4,12 @@
 // print, and what scripts draw after someone acts, so it is linked on the first pointer move, touch, key or
 // focus, once that interaction has been painted; applying it restyles every element, a task no first paint
 // should wait for. A second after the page has settled it is fetched into the HTTP cache (not on Save-Data or
-// 2G), so linking it then costs no round trip.
-// It imports nothing, so Astro writes it into the page: a module shared with another script (the client
+// 2G), so linking it then costs no round trip. Once it is in the cache, a cookie says so, and the next pages
+// link it as usual (a cached file costs no request) instead of carrying its rules.
+// It shares no module with another script, so Astro writes it into the page: a shared module (the client
 // directives' whenSettled and prefetchIsUnwelcome, which the two helpers below follow) would become a file
 // fetched before the first paint.
+import { CACHED_STYLESHEET_COOKIE, CACHED_STYLESHEET_MAX_AGE_S } from '~/lib/stylesheet-cookie';
 
 const FIRST_USE = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
 /** How long after the page has settled the stylesheet is fetched. */
@@ -27,6 +29,13 @@ function prefetchIsUnwelcome(): boolean {
   return Boolean(connection?.saveData) || /(^|-)2g$/.test(connection?.effectiveType ?? '');
 }
 
+/** Tells the server, for the pages to come, that the browser has this stylesheet in its cache. */
+function rememberCached(href: string): void {
+  const name = href.slice(href.lastIndexOf('/') + 1);
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${CACHED_STYLESHEET_COOKIE}=${name}; path=/; max-age=${CACHED_STYLESHEET_MAX_AGE_S}; samesite=lax${secure}`;
+}
+
 /** Links the stylesheet the page's <noscript data-stylesheet> names on first use, and prefetches it before. */
 export function linkStylesheetOnFirstUse(): void {
   const href = document.querySelector<HTMLElement>('noscript[data-stylesheet]')?.dataset['stylesheet'];
@@ -38,6 +47,7 @@ export function linkStylesheetOnFirstUse(): void {
     const element = document.createElement('link');
     element.rel = 'stylesheet';
     element.href = href;
+    element.addEventListener('load', () => rememberCached(href), { once: true });
     document.head.append(element);
   };
   const onFirstUse = () => {
@@ -47,6 +57,12 @@ export function linkStylesheetOnFirstUse(): void {
   for (const type of FIRST_USE) window.addEventListener(type, onFirstUse, { capture: true, passive: true });
   whenSettled(() => {
     if (linked || prefetchIsUnwelcome()) return;
-    fetch(href, { priority: 'low', credentials: 'same-origin' } as RequestInit).catch(() => undefined); // linked later all the same
+    fetch(href, { priority: 'low', credentials: 'same-origin' } as RequestInit)
+      .then(async (response) => {
+        if (!response.ok) return;
+        await response.arrayBuffer(); // wholly downloaded, so wholly cached
+        rememberCached(href);
+      })
+      .catch(() => undefined); // linked on first use all the same
   }, STYLESHEET_PREFETCH_PAUSE_MS);
 }

@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { allowStyleHash } from '~/lib/server/http/page-styles';
 import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
+import { CACHED_STYLESHEET_COOKIE } from '~/lib/stylesheet-cookie';
 import { SIGNED_IN_PAGES } from '~tools/route-examples';
 import { useTestApp } from './harness';
 
@@ -64,6 +65,25 @@ describe.skipIf(process.env['API_BASE_URL'] !== undefined)('the CSS of the first
     expect(signIn).not.toContain('class="table');
     expect(css).not.toMatch(/(^|[},])\.table[{,]/);
     expect(css).not.toContain(':hover');
+  });
+
+  it('a browser that has the stylesheet cached (its cookie names it) gets it linked, and no rules in the page', async () => {
+    const client = t.app.client();
+    await client.login(DEMO_ADMIN.username, DEMO_ADMIN.password);
+    const page = async () => (await client.request('GET', '/quizzes', { headers: { Accept: 'text/html' } })).text();
+    const first = await page();
+    const href = /<noscript data-stylesheet="([^"]+)">/.exec(first)![1]!;
+    client.otherCookies.set(CACHED_STYLESHEET_COOKIE, href.slice(href.lastIndexOf('/') + 1));
+    const cached = await page();
+    const head = cached.slice(0, cached.indexOf('</head>'));
+    expect(head).toContain(`<link rel="stylesheet" href="${href}">`);
+    expect(head).not.toContain('<style>');
+    expect(head).not.toContain('<noscript');
+    // A name that is not the current stylesheet's (an older deploy's) changes nothing.
+    for (const stale of ['BaseHtml.0ld0ld00.css', `${href}x`, '']) {
+      client.otherCookies.set(CACHED_STYLESHEET_COOKIE, stale);
+      expect(await page()).toContain(`<noscript data-stylesheet="${href}">`);
+    }
   });
 
   it('an API answer is left as it was', async () => {

@@ -1,8 +1,9 @@
 /**
- * A page's first paint waits for no stylesheet: the rules the page needs (./critical-css.ts) are written
+ * A page's first paint waits for no stylesheet request: the rules the page needs (./critical-css.ts) are written
  * into its <head>, allowed by their hash in the page's CSP, and the site's stylesheet (which the layout
- * links) is loaded once the page has painted, by src/page-scripts/stylesheet.ts, from a <noscript> that
- * also links it for browsers without JavaScript. Built pages only: the dev server serves its styles itself.
+ * links) moves into a <noscript>, which links it for browsers without JavaScript and from which
+ * src/page-scripts/stylesheet.ts links it on first use. A browser that has the stylesheet cached (its cookie,
+ * ~/lib/stylesheet-cookie) gets the page as Astro wrote it. Built pages only: the dev server serves its styles itself.
  */
 import { createHash } from 'node:crypto';
 import stylesheet from '~/styles/global.css?inline';
@@ -29,14 +30,18 @@ export function allowStyleHash(policy: string, hash: string): string {
 }
 
 /**
- * The page with its critical rules in its <head> in place of the blocking stylesheet link. Anything else
- * (not HTML, not a built page, a page linking another stylesheet) is answered as it was.
+ * The page with its critical rules in its <head> in place of the blocking stylesheet link, unless the browser
+ * said it has that stylesheet in its cache (`cachedStylesheet`, the file name its cookie gives): the link then
+ * costs no request, and the page stays as Astro wrote it. Anything else (not HTML, not a built page, a page
+ * linking another stylesheet) is answered as it was.
  */
-export async function withCriticalStyles(response: Response): Promise<Response> {
+export async function withCriticalStyles(response: Response, cachedStylesheet?: string): Promise<Response> {
   if (import.meta.env.DEV || !response.body || !response.headers.get('content-type')?.startsWith('text/html')) return response;
   const html = await response.text();
   const links = [...html.matchAll(STYLESHEET_LINK)];
-  const styles = links.length === 1 ? deferredStyles(html, links[0]![1]!) : null;
+  const href = links.length === 1 ? links[0]![1]! : null;
+  const cached = href !== null && cachedStylesheet === href.slice(href.lastIndexOf('/') + 1);
+  const styles = href !== null && !cached ? deferredStyles(html, href) : null;
   const answer = new Response(styles ? html.replace(links[0]![0], styles.head) : html, response);
   if (!styles) return answer;
   answer.headers.delete('content-length');
