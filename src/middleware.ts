@@ -249,9 +249,14 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
       routeError = error;
     }
   }
-  const answer = routeAnswer(context, response, routeError);
-  const page = isApi ? answer : await withCriticalStyles(answer, context.cookies.get(CACHED_STYLESHEET_COOKIE)?.value);
-  return withHeaders(page, { ...SECURITY_HEADERS, ...cacheControl });
+  const answer = await withPageStyles(context, routeAnswer(context, response, routeError));
+  return withHeaders(answer, { ...SECURITY_HEADERS, ...cacheControl });
+}
+
+/** A page with the CSS of its first paint (unless the browser has the stylesheet cached); an API answer as it is. */
+function withPageStyles(context: APIContext, answer: Response): Response | Promise<Response> {
+  if (isApiPath(context.url.pathname)) return answer;
+  return withCriticalStyles(answer, context.cookies.get(CACHED_STYLESHEET_COOKIE)?.value);
 }
 
 /**
