@@ -9,7 +9,7 @@
 // It shares no module with another script, so Astro writes it into the page: a shared module (the client
 // directives' whenSettled and prefetchIsUnwelcome, which the two helpers below follow) would become a file
 // fetched before the first paint.
-import { CACHED_STYLESHEET_COOKIE, CACHED_STYLESHEET_MAX_AGE_S } from '~/lib/stylesheet-cookie';
+import { cachedStylesheetCookieName, CACHED_STYLESHEET_MAX_AGE_S } from '~/lib/stylesheet-cookie';
 
 const FIRST_USE = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
 /** How long after the page has settled the stylesheet is fetched. */
@@ -32,8 +32,9 @@ function prefetchIsUnwelcome(): boolean {
 /** Tells the server, for the pages to come, that the browser has this stylesheet in its cache. */
 function rememberCached(href: string): void {
   const name = href.slice(href.lastIndexOf('/') + 1);
-  const secure = location.protocol === 'https:' ? '; secure' : '';
-  document.cookie = `${CACHED_STYLESHEET_COOKIE}=${name}; path=/; max-age=${CACHED_STYLESHEET_MAX_AGE_S}; samesite=lax${secure}`;
+  const https = location.protocol === 'https:';
+  const cookie = `${cachedStylesheetCookieName(https)}=${name}; path=/; max-age=${CACHED_STYLESHEET_MAX_AGE_S}; samesite=lax`;
+  document.cookie = https ? `${cookie}; secure` : cookie;
 }
 
 /** Links the stylesheet the page's <noscript data-stylesheet> names on first use, and prefetches it before. */

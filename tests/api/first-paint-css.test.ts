@@ -86,6 +86,17 @@ describe.skipIf(process.env['API_BASE_URL'] !== undefined)('the CSS of the first
     }
   });
 
+  it('over https the cookie is read under its __Host- name only, as every cookie of the site', async () => {
+    const signIn = (cookie: string) =>
+      t.app
+        .request('GET', 'https://hub.parcelwise.example/auth', { headers: { Accept: 'text/html', Cookie: cookie } })
+        .then((r) => r.text());
+    const href = /<noscript data-stylesheet="([^"]+)">/.exec(await signIn(''))![1]!;
+    const name = href.slice(href.lastIndexOf('/') + 1);
+    expect(await signIn(`__Host-${CACHED_STYLESHEET_COOKIE}=${name}`)).toContain(`<link rel="stylesheet" href="${href}">`);
+    expect(await signIn(`${CACHED_STYLESHEET_COOKIE}=${name}`)).toContain(`<noscript data-stylesheet="${href}">`);
+  });
+
   it('an API answer is left as it was', async () => {
     const response = await t.client.request('GET', '/api/search?q=broker');
     expect(response.headers.get('content-type')).toContain('application/json');
