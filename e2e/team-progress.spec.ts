@@ -171,14 +171,14 @@ test('the administrator sorts and filters the table and downloads it as CSV with
   // The demo user signed in for the suite, so is active: the 'Inactive' filter hides that row.
   await applyFilter(adminPage, 'Inactive');
   await expect(adminPage.locator('tbody tr', { hasText: DEMO_USER.username })).toHaveCount(0);
-  // 'All' keeps everyone: the count says so, and the page shows the first 50 of them.
+  // 'All' keeps everyone: the count says so, and the page shows the first 25 of them.
   await applyFilter(adminPage, 'All');
   const [shownAll, total] = /^Showing (\d+) of (\d+) team members$/
     .exec((await adminPage.getByTestId('team-row-count').textContent()) ?? '')!
     .slice(1)
     .map(Number);
   expect(shownAll).toBe(total);
-  await expect(adminPage.locator('tbody tr[data-user-id]')).toHaveCount(Math.min(50, total!));
+  await expect(adminPage.locator('tbody tr[data-user-id]')).toHaveCount(Math.min(25, total!));
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
 
   // The table and the CSV are two requests: other specs' people may sign up or act between them, so both are read
@@ -220,7 +220,7 @@ async function compareTableWithCsv(adminPage: Page) {
     'Last active',
   ]);
   for (const id of rows.map((row) => row.id)) expect(csv).not.toContain(id);
-  // The CSV holds every row the filter keeps, in the table's order; the table shows them 50 at a time.
+  // The CSV holds every row the filter keeps, in the table's order; the table shows them 25 at a time.
   const shownText = (await adminPage.getByTestId('team-row-count').textContent()) ?? '';
   expect(lines).toHaveLength(Number(/^Showing (\d+) of/.exec(shownText)?.[1]));
   const column = (line: string[], label: string) => line[header_!.indexOf(label)] ?? '';
@@ -325,11 +325,11 @@ test.describe('a team larger than a page, with and without JavaScript', () => {
   // One worker signs up the members once for both runs.
   test.describe.configure({ mode: 'serial' });
   const word = `pager${randomUUID().slice(0, 6)}`;
-  const MEMBERS = 51;
+  const MEMBERS = 26;
   const nameOf = (i: number) => `Pager ${word} ${String(i).padStart(2, '0')}`;
 
   test.beforeAll(async ({ playwright }) => {
-    test.setTimeout(240_000); // 51 registrations, each hashing a password; nothing here is timed
+    test.setTimeout(240_000); // 26 registrations, each hashing a password; nothing here is timed
     const baseURL = test.info().project.use.baseURL!;
     const origin = new URL(baseURL).origin;
     for (let start = 0; start < MEMBERS; start += 4) {
@@ -364,13 +364,13 @@ test.describe('a team larger than a page, with and without JavaScript', () => {
       await page.goto('/team-progress');
       await findMember(page, word);
       await expect(count).toHaveText(new RegExp(`^Showing ${MEMBERS} of \\d+ team members$`));
-      expect(await names()).toEqual(Array.from({ length: 50 }, (_, i) => nameOf(i)));
+      expect(await names()).toEqual(Array.from({ length: 25 }, (_, i) => nameOf(i)));
       await expect(pager).toContainText('Page 1 of 2');
       await expect(pager.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
 
       await pager.getByRole('link', { name: 'Next page' }).click();
       await expect(pager).toContainText('Page 2 of 2');
-      expect(await names()).toEqual([nameOf(50)]);
+      expect(await names()).toEqual([nameOf(25)]);
       await expect(pager.getByRole('link', { name: 'Next page' })).toHaveCount(0);
       await expect(page.getByTestId('team-find')).toHaveValue(word);
 
@@ -379,7 +379,7 @@ test.describe('a team larger than a page, with and without JavaScript', () => {
       await nameHeader.getByRole('link').click();
       await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
       await expect(pager).toContainText('Page 1 of 2');
-      expect((await names()).slice(0, 2)).toEqual([nameOf(50), nameOf(49)]);
+      expect((await names()).slice(0, 2)).toEqual([nameOf(25), nameOf(24)]);
 
       // Every member here signed in when registering: all active, none inactive; the sort and Find stay.
       await applyFilter(page, 'Inactive');
@@ -389,7 +389,7 @@ test.describe('a team larger than a page, with and without JavaScript', () => {
       await applyFilter(page, 'Active (last 7 days)');
       await expect(count).toHaveText(new RegExp(`^Showing ${MEMBERS} of \\d+ team members$`));
       await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
-      expect((await names())[0]).toBe(nameOf(50));
+      expect((await names())[0]).toBe(nameOf(25));
 
       // The CSV holds every page of what is kept, in the table's order.
       const downloading = page.waitForEvent('download');

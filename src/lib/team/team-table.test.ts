@@ -113,13 +113,13 @@ describe('team table sort and Find', () => {
 describe('team table pages', () => {
   const team = Array.from({ length: 2 * PAGE_SIZE + 3 }, (_, i) => row({ id: `u${i}`, name: `Member ${String(i).padStart(3, '0')}` }));
 
-  it('shows 50 rows a page, the last page the rest, and counts every row kept', () => {
+  it('shows 25 rows a page, the last page the rest, and counts every row kept', () => {
     const first = teamTablePage(team, state({}), NOW);
-    expect(first).toMatchObject({ shown: 103, page: 1, pages: 3 });
-    expect(first.rows).toHaveLength(50);
+    expect(first).toMatchObject({ shown: 53, page: 1, pages: 3 });
+    expect(first.rows).toHaveLength(25);
     expect(first.rows[0]!.name).toBe('Member 000');
     const last = teamTablePage(team, state({ page: 3 }), NOW);
-    expect(last.rows.map((r) => r.name)).toEqual(['Member 100', 'Member 101', 'Member 102']);
+    expect(last.rows.map((r) => r.name)).toEqual(['Member 050', 'Member 051', 'Member 052']);
   });
 
   it('a page past the last shows the last; an empty table is one page with no rows', () => {
