@@ -65,6 +65,18 @@ function lookSinceFirstRecord(): string[] {
 const stylesheetApplied = (page: Page) =>
   page.evaluate(() => (document.querySelector<HTMLLinkElement>('head > link[rel="stylesheet"]')?.sheet ?? null) !== null);
 
+/** Pauses the page's clock a moment from now; on a busy machine that moment may pass before the call lands, so it tries again. */
+async function pauseClockSoon(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200);
+      return;
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes('Cannot fast-forward to the past')) throw error;
+    }
+  }
+}
+
 async function expectFinalLookAtFirstPaint(page: Page, route: string): Promise<void> {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -77,7 +89,7 @@ async function expectFinalLookAtFirstPaint(page: Page, route: string): Promise<v
   await waitForIslands(page);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   // Nothing timed (a toast's 5 s) changes the page between the two records.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200);
+  await pauseClockSoon(page);
   expect(await page.locator('head > style').count(), 'the critical rules are in the head').toBe(1);
   expect(await page.locator('head > link[rel="stylesheet"]').count(), 'no stylesheet before the first use').toBe(0);
   expect(await page.evaluate(lookSinceFirstRecord)).toEqual([]);
