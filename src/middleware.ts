@@ -9,14 +9,14 @@ import { errorResponse, expectedFailure, toErrorResponse } from '~/lib/server/ht
 import { isAdmin, toPublicUser, warnIfAdminAddressSelfRegistered } from '~/lib/server/accounts/accounts';
 import { cookieUserId, userForSession } from '~/lib/server/accounts/sessions';
 import { sessionOrigin } from '~/lib/server/accounts/sign-in-request';
-import { getSession, sessionCookieData, type SessionData } from '~/lib/server/accounts/session-cookie';
+import { cookieName, getSession, sessionCookieData, type SessionData } from '~/lib/server/accounts/session-cookie';
 import { flashToast, takeFlash } from '~/lib/server/accounts/flash';
 import { openSessionGate, writeMarkWritten, type SessionGate, type SessionUser } from '~/lib/server/http/signed-in';
 import { isScheduledCallPath } from '~/lib/server/http/scheduled-call';
 import { writeAllowance } from '~/lib/server/accounts/write-limit';
 import { requestNow } from '~/lib/server/clock';
 import { withCriticalStyles } from '~/lib/server/http/page-styles';
-import { cachedStylesheetCookieName } from '~/lib/stylesheet-cookie';
+import { CACHED_STYLESHEET_COOKIE } from '~/lib/stylesheet-cookie';
 
 /** A signed-in write with a limit of its own (visits: team/visits.ts), outside the per-person write limit. */
 const OWN_WRITE_LIMIT = '/api/track-visit';
@@ -256,7 +256,7 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
 /** A page with the CSS of its first paint (unless the browser has the stylesheet cached); an API answer as it is. */
 function withPageStyles(context: APIContext, answer: Response): Response | Promise<Response> {
   if (isApiPath(context.url.pathname)) return answer;
-  return withCriticalStyles(answer, context.cookies.get(cachedStylesheetCookieName(context.url.protocol === 'https:'))?.value);
+  return withCriticalStyles(answer, context.cookies.get(cookieName(context.url, CACHED_STYLESHEET_COOKIE))?.value);
 }
 
 /**

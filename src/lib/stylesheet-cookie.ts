@@ -5,8 +5,8 @@
 
 export const CACHED_STYLESHEET_COOKIE = 'pw_stylesheet';
 
-/** Over https the name takes the `__Host-` prefix, as every cookie of the site does (Secure, Path=/, no Domain). */
-export const cachedStylesheetCookieName = (https: boolean) => (https ? `__Host-${CACHED_STYLESHEET_COOKIE}` : CACHED_STYLESHEET_COOKIE);
+/** The cookie's value: the stylesheet's file name, the last part of its address. */
+export const stylesheetFileName = (href: string) => href.slice(href.lastIndexOf('/') + 1);
 
 /** A year, as long as the built file is cached: a new deploy names a new file, which no cookie matches. */
 export const CACHED_STYLESHEET_MAX_AGE_S = 365 * 24 * 60 * 60;

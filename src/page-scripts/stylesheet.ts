@@ -9,7 +9,7 @@
 // It shares no module with another script, so Astro writes it into the page: a shared module (the client
 // directives' whenSettled and prefetchIsUnwelcome, which the two helpers below follow) would become a file
 // fetched before the first paint.
-import { cachedStylesheetCookieName, CACHED_STYLESHEET_MAX_AGE_S } from '~/lib/stylesheet-cookie';
+import { CACHED_STYLESHEET_COOKIE, CACHED_STYLESHEET_MAX_AGE_S, stylesheetFileName } from '~/lib/stylesheet-cookie';
 
 const FIRST_USE = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
 /** How long after the page has settled the stylesheet is fetched. */
@@ -31,9 +31,11 @@ function prefetchIsUnwelcome(): boolean {
 
 /** Tells the server, for the pages to come, that the browser has this stylesheet in its cache. */
 function rememberCached(href: string): void {
-  const name = href.slice(href.lastIndexOf('/') + 1);
+  // Over https the name takes the `__Host-` prefix and Secure, as the server names every cookie of the site (its
+  // cookieName, which reads this one back); the server module is not for the browser.
   const https = location.protocol === 'https:';
-  const cookie = `${cachedStylesheetCookieName(https)}=${name}; path=/; max-age=${CACHED_STYLESHEET_MAX_AGE_S}; samesite=lax`;
+  const name = https ? `__Host-${CACHED_STYLESHEET_COOKIE}` : CACHED_STYLESHEET_COOKIE;
+  const cookie = `${name}=${stylesheetFileName(href)}; path=/; max-age=${CACHED_STYLESHEET_MAX_AGE_S}; samesite=lax`;
   document.cookie = https ? `${cookie}; secure` : cookie;
 }
 

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import stylesheet from '~/styles/global.css?inline';
 import { criticalCss, indexStylesheet, pageTokens, type StylesheetIndex } from './critical-css';
+import { stylesheetFileName } from '~/lib/stylesheet-cookie';
 
 /** The layout's stylesheet, as Astro links it in a built page. */
 const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/_astro\/[\w.-]+\.css)">/g;
@@ -40,7 +41,7 @@ export async function withCriticalStyles(response: Response, cachedStylesheet?: 
   const html = await response.text();
   const links = [...html.matchAll(STYLESHEET_LINK)];
   const href = links.length === 1 ? links[0]![1]! : null;
-  const cached = href !== null && cachedStylesheet === href.slice(href.lastIndexOf('/') + 1);
+  const cached = href !== null && cachedStylesheet === stylesheetFileName(href);
   const styles = href !== null && !cached ? deferredStyles(html, href) : null;
   const answer = new Response(styles ? html.replace(links[0]![0], styles.head) : html, response);
   if (!styles) return answer;
