@@ -1,5 +1,5 @@
 // "Changed in this preview" (/changes): the content this build's branch changed against its base, from git.
-// What it lists depends on the branch the site was built from; the unit test of src/lib/content-check/changes.ts
+// What it lists depends on the branch the site was built from; the unit test of src/content-check/changes.ts
 // covers the list itself.
 import { expect, test } from './fixtures';
 

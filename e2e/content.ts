@@ -1,6 +1,6 @@
 // The committed content as the build's own content check reads it: answer keys for tests that pass a quiz.
 import type { Quiz } from '~/lib/content/learning';
-import { checkContent } from '~/lib/content-check/check';
+import { checkContent } from '~/content-check/check';
 
 /** A quiz with its answer key, as content/quizzes holds it. */
 export function committedQuiz(id: number): Quiz {

@@ -6,8 +6,8 @@
  *   npm run check:content -- [--root <project folder>]
  */
 import { parseArgs } from 'node:util';
-import { checkContent } from '~/lib/content-check/check';
-import { formatReport } from '~/lib/content-check/problems';
+import { checkContent } from '~/content-check/check';
+import { formatReport } from '~/content-check/problems';
 
 const { values } = parseArgs({ options: { root: { type: 'string' } } });
 const { problems } = checkContent(values.root ?? process.cwd());

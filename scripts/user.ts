@@ -18,8 +18,8 @@ import { connectBlobs } from './lib/blobs';
 import { createUser, deleteUser, existingUser, isAdmin, listUsers, setDisabled, setPassword } from '~/lib/server/accounts/accounts';
 import { endSessionsOf, sessionsOf } from '~/lib/server/accounts/sessions';
 import { unlockUsername } from '~/lib/server/accounts/sign-in';
-import { readContent } from '~/lib/content-check/read';
-import { CONTENT_SOURCES } from '~/lib/content-check/sources';
+import { readContent } from '~/content-check/read';
+import { CONTENT_SOURCES } from '~/content-check/sources';
 import { activeAssignment, recordAssignment, recordEnd } from '~/lib/server/programs/assignment';
 import { assignments } from '~/lib/server/programs/storage/assignments';
 

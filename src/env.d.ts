@@ -20,6 +20,6 @@ declare namespace App {
 
 /** The content this branch changed against its base (src/integrations/changed-content.ts). */
 declare module 'virtual:parcelwise/changed-content' {
-  const changes: import('~/lib/content-check/changes').ContentChanges;
+  const changes: import('~/content-check/changes').ContentChanges;
   export default changes;
 }

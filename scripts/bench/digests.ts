@@ -20,7 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { digestPassSummarySchema, type DigestPassSummary } from '~/lib/api/digest';
 import type { Quiz } from '~/lib/content/learning';
-import { checkContent } from '~/lib/content-check/check';
+import { checkContent } from '~/content-check/check';
 import { materialRevisionOf } from '~/lib/learning/revisions';
 import { users } from '~/lib/server/accounts/storage/users';
 import { scheduledCallHeaders } from '~/lib/server/http/scheduled-call';

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { slugify } from '~/lib/anchors';
-import { readContent, type RawEntry } from '~/lib/content-check/read';
-import { closest } from '~/lib/content-check/schema-check';
+import { readContent, type RawEntry } from '~/content-check/read';
+import { closest } from '~/content-check/schema-check';
 import { OBJECTION_CATEGORIES, DISCOVERY_STAGES } from '~/schemas/sales-kit';
 import { PERSONA_ROLES, PERSONA_SEGMENTS } from '~/schemas/vocabulary';
 

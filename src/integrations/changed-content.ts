@@ -5,7 +5,7 @@ import type { AstroIntegration } from 'astro';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { contentChanges } from '../lib/content-check/changes';
+import { contentChanges } from '../content-check/changes';
 
 const MODULE_ID = 'virtual:parcelwise/changed-content';
 const RESOLVED_ID = `\0${MODULE_ID}`;

@@ -9,9 +9,9 @@ import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { AstroError } from 'astro/errors';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkContent } from '../lib/content-check/check';
-import { formatReport, type Problem } from '../lib/content-check/problems';
-import { readContent } from '../lib/content-check/read';
+import { checkContent } from '../content-check/check';
+import { formatReport, type Problem } from '../content-check/problems';
+import { readContent } from '../content-check/read';
 import { setContentProblems, type PageProblem } from '../lib/dev/content-problems';
 
 /** Runs the check; returns the report when there are problems, else null. */

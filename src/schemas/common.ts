@@ -53,7 +53,7 @@ const calendarDate = (description: string) =>
  *   review: { owner: sofia-ramirez, lastReviewed: 2026-10-02, reviewBy: 2027-01-15 }
  *
  * Parsed, it always has `reviewBy` (from the interval when that was written). The owner must be a member
- * of content/company/team.yaml (checked at build by src/lib/content-check/references.ts).
+ * of content/company/team.yaml (checked at build by src/content-check/references.ts).
  */
 export const review = () =>
   z

@@ -16,7 +16,7 @@
  * false: optional items are shown apart and never block the certificate). Items are identified by what
  * they ask for (`lesson-101`, `module-2`, `quiz-4`, `mastery-3`, `read:/personas/3`) or, for a sign-off,
  * by its `id`; that id is what progress is kept under, so never reuse a sign-off id for another task.
- * Checked at build (src/lib/content-check/programs.ts): ids that exist, `due` within `lengthDays`, no
+ * Checked at build (src/content-check/programs.ts): ids that exist, `due` within `lengthDays`, no
  * item twice.
  */
 import { z } from 'astro/zod';

@@ -2,7 +2,7 @@
  * Content schemas of the Sales Kit's conversations (content/sales-kit/): the discovery question bank,
  * the objection library and the SDR prospecting sequences. Each is a list file of entries with an `id`
  * slug (never reused) and a `review` block. Persona, segment and sales-situation ids are checked at build
- * (src/lib/content-check/references.ts). Every object is strict: a misspelt field fails the build naming
+ * (src/content-check/references.ts). Every object is strict: a misspelt field fails the build naming
  * the file and the field.
  */
 import { z } from 'astro/zod';

@@ -4,7 +4,7 @@
  * function's content is fixed, so these tests inject the question bank and the modules instead.
  */
 import type { Module, Quiz } from '~/lib/content/learning';
-import { checkContent } from '~/lib/content-check/check';
+import { checkContent } from '~/content-check/check';
 import { materialRevisionOf } from '~/lib/learning/revisions';
 import { buildQuestionBank, type QuestionBank } from '~/lib/server/review/question-bank';
 import type { ContentChange } from '~/schemas/vocabulary';

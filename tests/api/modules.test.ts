@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { moduleResponseSchema } from '~/lib/api/modules';
 import { lessonMinutes } from '~/lib/content/reading-time';
-import { readContent } from '~/lib/content-check/read';
+import { readContent } from '~/content-check/read';
 import { contentFile, PROJECT_ROOT } from '../support/content-fixture';
 import { expectJson, messageOf, signUp, useTestApp } from './harness';
 

@@ -3,7 +3,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readContent, type RawEntry } from '~/lib/content-check/read';
+import { readContent, type RawEntry } from '~/content-check/read';
 
 export const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
 

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changedLines, contentChanges, parseNameStatus, type ContentChanges } from '~/lib/content-check/changes';
+import { changedLines, contentChanges, parseNameStatus, type ContentChanges } from '~/content-check/changes';
 import { contentFile, contentFixture, replaceOnce, type ContentFixture } from '../support/content-fixture';
 
 describe('reading git', () => {

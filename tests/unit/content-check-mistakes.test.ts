@@ -5,8 +5,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkContent } from '~/lib/content-check/check';
-import type { Problem } from '~/lib/content-check/problems';
+import { checkContent } from '~/content-check/check';
+import type { Problem } from '~/content-check/problems';
 import { contentFile, contentFixture, replaceOnce, type ContentFixture } from '../support/content-fixture';
 
 let fixture: ContentFixture | undefined;

@@ -1,4 +1,4 @@
-// The content check that `astro build` runs (src/integrations/content-check.ts → src/lib/content-check/):
+// The content check that `astro build` runs (src/integrations/content-check.ts → src/content-check/):
 // the committed content passes; a broken fixture with one mistake of every kind fails with EVERY problem,
 // each naming file:line, the entry and field in words (1-based, with ids), and the fix; each check also
 // shown failing on its own; and the integration fails a build but only warns a dev server.
@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mdxComponents } from '~/components/lesson/mdx-components';
 import { contentCheck } from '~/integrations/content-check';
-import { checkContent } from '~/lib/content-check/check';
-import { knowledgeCheckErrors, MDX_COMPONENT_NAMES } from '~/lib/content-check/knowledge-checks';
-import { formatReport, type Problem } from '~/lib/content-check/problems';
-import { CONTENT_SOURCES } from '~/lib/content-check/sources';
+import { checkContent } from '~/content-check/check';
+import { knowledgeCheckErrors, MDX_COMPONENT_NAMES } from '~/content-check/knowledge-checks';
+import { formatReport, type Problem } from '~/content-check/problems';
+import { CONTENT_SOURCES } from '~/content-check/sources';
 import { collections } from '~/content.config';
 import { contentFile, contentFixture, PROJECT_ROOT, replaceOnce, type ContentFixture } from '../support/content-fixture';
 

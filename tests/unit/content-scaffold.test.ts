@@ -6,9 +6,9 @@ import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkContent } from '~/lib/content-check/check';
-import { formatReport } from '~/lib/content-check/problems';
-import { readContent } from '~/lib/content-check/read';
+import { checkContent } from '~/content-check/check';
+import { formatReport } from '~/content-check/problems';
+import { readContent } from '~/content-check/read';
 import { scaffold, ScaffoldError, type ScaffoldOptions } from '../../scripts/lib/scaffold';
 import { contentFile, contentFixture, PROJECT_ROOT, type ContentFixture } from '../support/content-fixture';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readContent } from '~/lib/content-check/read';
+import { readContent } from '~/content-check/read';
 import { scaffold } from '../../scripts/lib/scaffold';
 import { PROJECT_ROOT } from '../support/content-fixture';
 

@@ -4,7 +4,7 @@
  * entries shown together (src/components/ReviewNote.astro). Owner ids resolve to team member names.
  */
 import { getCollection, type CollectionKey } from 'astro:content';
-import { CONTENT_SOURCES } from '~/lib/content-check/sources';
+import { CONTENT_SOURCES } from '~/content-check/sources';
 import { freshnessRecords } from '~/lib/freshness/records';
 import { reviewStatus, type FreshnessRecord } from '~/lib/freshness/status';
 import type { Review } from '~/schemas/common';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readContent } from '~/lib/content-check/read';
+import { readContent } from '~/content-check/read';
 import { getModules, getQuiz } from './learning';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');

@@ -2,7 +2,7 @@
 // Astro (src/lib/content/freshness.ts, for the pages) or from the files (`npm run content:report`), so
 // the Content health page and the report list the same thing.
 import type { Review } from '~/schemas/common';
-import type { ContentSource, EntryData } from '../content-check/sources';
+import type { ContentSource, EntryData } from '~/content-check/sources';
 import type { FreshnessRecord } from './status';
 
 export interface ReviewedEntry {

@@ -1,7 +1,7 @@
 // `npm run content:report` (scripts/content-report.ts): the Content health list for editors and a
 // scheduled job, read straight from the files (no build needed). Exit code 1 when anything is overdue,
 // 2 when the content itself has problems (then the dates cannot be trusted either), else 0.
-import { checkContent } from '../content-check/check';
+import { checkContent } from '~/content-check/check';
 import { freshnessRecords } from './records';
 import { healthRows, SOON_DAYS, type HealthRow } from './status';
 
