@@ -3,6 +3,7 @@
 // included), mastery moving on the module card, the Knowledge section for administrators. Days move with the test clock (x-parcelwise-now).
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { committedQuiz } from './content';
 import { expect, signUpFresh, test, waitForIslands } from './fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -130,10 +131,10 @@ test('mastery moves on the module card as predicted recall three weeks on reache
   adminPage,
 }) => {
   const { context, page } = await freshUserAt(browser, day(0, 30));
-  const key = await postQuiz(page, 1, []);
-  const right = key.review
-    .filter((item) => item.correctOptionId)
-    .map((item) => ({ questionId: item.questionId, selectedOptionId: item.correctOptionId }));
+  const right = committedQuiz(1).questions.map((question) => ({
+    questionId: question.id,
+    selectedOptionId: question.options.find((option) => option.isCorrect)!.id,
+  }));
   await postQuiz(page, 1, right);
   await page.goto('/');
   const card = page

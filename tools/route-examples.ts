@@ -98,6 +98,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   // Without an identity provider configured (the round-trip run has none), both go back to /auth.
   get('GET /auth/sso', '/auth/sso', 303, 'anonymous'),
   get('GET /auth/callback', '/auth/callback?code=x&state=y', 303, 'anonymous'),
+  get('GET /auth/preview-callback', '/auth/preview-callback?code=x&state=y', 303, 'anonymous'),
   {
     route: 'POST /auth',
     label: 'sign-in form without JavaScript',

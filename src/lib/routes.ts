@@ -141,6 +141,7 @@ export function isPublicPath(pathname: string): boolean {
     pathname === '/auth' ||
     pathname === '/auth/sso' ||
     pathname === '/auth/callback' ||
+    pathname === '/auth/preview-callback' ||
     pathname === '/unsubscribe' ||
     pathname.startsWith('/_astro/') ||
     pathname === '/favicon.svg' ||

@@ -3,7 +3,16 @@
 import { describe, expect, it } from 'vitest';
 import { dailyChallengeSchema } from '~/lib/api/daily-challenge';
 import { type PublicQuiz, publicQuizSchema, quizResultSchema, submitQuizResponseSchema } from '~/lib/api/quizzes';
+import { committedContent } from './content-bank';
 import { expectJson, messageOf, signUp, useTestApp } from './harness';
+
+/** Each question's correct option, from the content the site was built from. */
+const keyOf = (quizId: number) =>
+  new Map(
+    committedContent()
+      .quizzes.find((quiz) => quiz.id === quizId)!
+      .questions.map((question) => [question.id, question.options.find((option) => option.isCorrect)!.id]),
+  );
 
 const t = useTestApp();
 
@@ -61,7 +70,7 @@ describe('quizzes and results', () => {
     expect(forged).toMatchObject({ quizId: quiz.id, score: 0, correctAnswers: 0, totalQuestions: total });
     expect(forged.answers.every((answer) => answer.selectedOptionId === null && !answer.isCorrect)).toBe(true);
     expect(forged.review).toHaveLength(total);
-    const key = new Map(forged.review.map((item) => [item.questionId, item.correctOptionId]));
+    const key = keyOf(quiz.id);
 
     // Wrong answers claimed correct.
     const wrongAnswers = quiz.questions.map((question) => ({
@@ -88,7 +97,8 @@ describe('quizzes and results', () => {
     );
     expect(graded.correctAnswers).toBe(total - 1);
     expect(graded.score).toBe(Math.round((100 * (total - 1)) / total));
-    for (const item of graded.review) expect(item.explanation && item.explanation.length > 0).toBe(true);
+    for (const item of graded.review.slice(0, -1)) expect(item.explanation && item.explanation.length > 0).toBe(true);
+    expect(graded.review.at(-1), 'the question left blank').toMatchObject({ correctOptionId: null, explanation: null });
 
     const perfect = quiz.questions.map((question) => ({ questionId: question.id, selectedOptionId: key.get(question.id)! }));
     expect(
@@ -99,6 +109,39 @@ describe('quizzes and results', () => {
     const results = await expectJson(await client.get('/api/quiz-results'), 200, quizResultSchema.array());
     expect(results.map((result) => result.score)).toEqual([0, 0, Math.round((100 * (total - 1)) / total), 100]);
     expect(results.every((result) => result.quizId === quiz.id && !Number.isNaN(Date.parse(result.completedAt)))).toBe(true);
+  });
+
+  it('never tells the key of a question left blank, however many blank or partial submissions are sent', async () => {
+    // The attack: empty submissions used to return every question's correct option, answered or not.
+    const client = await fresh();
+    const quizzes = await expectJson(await client.get('/api/quizzes'), 200, publicQuizSchema.array());
+    const learned = new Set<string>();
+    for (const quiz of quizzes) {
+      const blank = await expectJson(
+        await client.post('/api/quiz-results', { quizId: quiz.id, answers: [] }),
+        201,
+        submitQuizResponseSchema,
+      );
+      for (const item of blank.review) {
+        expect(item, `${quiz.id}:${item.questionId}`).toEqual({ questionId: item.questionId, correctOptionId: null, explanation: null });
+      }
+      const first = quiz.questions[0]!;
+      const partial = await expectJson(
+        await client.post('/api/quiz-results', {
+          quizId: quiz.id,
+          answers: [{ questionId: first.id, selectedOptionId: first.options[0]!.id }],
+        }),
+        201,
+        submitQuizResponseSchema,
+      );
+      for (const item of partial.review) if (item.correctOptionId !== null) learned.add(`${quiz.id}:${item.questionId}`);
+    }
+    // Only the questions answered (the first of each quiz, unless held back as today's challenge) have a key.
+    const answered = new Set(quizzes.map((quiz) => `${quiz.id}:${quiz.questions[0]!.id}`));
+    expect([...learned].filter((id) => !answered.has(id))).toEqual([]);
+    expect(learned.size).toBeGreaterThanOrEqual(quizzes.length - 1);
+    const stored = await (await client.get('/api/quiz-results')).text();
+    expect(stored).not.toContain('correctOptionId');
   });
 
   it('keeps results per user', async () => {
@@ -138,11 +181,11 @@ describe('quizzes and results', () => {
   it('the quiz page HTML carries the questions but no answer key', async () => {
     const client = await fresh();
     const [quiz] = await expectJson(await client.get('/api/quizzes'), 200, publicQuizSchema.array());
-    const probe = await expectJson(
-      await client.post('/api/quiz-results', { quizId: quiz!.id, answers: [] }),
-      201,
-      submitQuizResponseSchema,
-    );
+    const explanations = committedContent()
+      .quizzes.find((candidate) => candidate.id === quiz!.id)!
+      .questions.map((question) => question.explanation)
+      .filter(Boolean);
+    expect(explanations.length).toBeGreaterThan(0);
     const response = await client.request('GET', `/quizzes/${quiz!.id}`, { headers: { Accept: 'text/html' } });
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -153,7 +196,7 @@ describe('quizzes and results', () => {
     expect(decoded).toContain(quiz!.questions[0]!.text);
     expect(decoded).not.toMatch(/isCorrect/i);
     expect(decoded).not.toContain('correctOptionId');
-    for (const item of probe.review) if (item.explanation) expect(decoded).not.toContain(item.explanation);
+    for (const explanation of explanations) expect(decoded).not.toContain(explanation);
   });
 
   it('an unknown quiz page shows the quiz error, not the questions', async () => {

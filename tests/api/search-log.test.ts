@@ -72,6 +72,17 @@ describe.skipIf(!inProcess)('the search log', () => {
     ]);
   });
 
+  it("counts a person's term once a day however often it is sent, so nobody can fill the list by repeating it", async () => {
+    // The attack: GET /api/search repeated to push a term up "searched, found nothing".
+    const sent = await Promise.all(Array.from({ length: 20 }, (_, n) => call(learner, 'GET', '/api/search?q=qxzflood', at(1, n / 10))));
+    expect(sent.map((response) => response.status)).toEqual(Array(20).fill(200));
+    for (let n = 0; n < 5; n++) await searchAt('qxzflood', at(1, 5 + n));
+    const admin = await call(t.client, 'GET', '/api/search?q=qxzflood', at(1, 20));
+    expect(admin.status).toBe(200);
+    const { searches } = await usageAt(at(0, 15));
+    expect(searches.foundNothing.find((row) => row.query === 'qxzflood')).toMatchObject({ count: 2, lastSearched: '2031-03-14' });
+  });
+
   it('says to add a synonym when some of the words find a page, naming the closest one', async () => {
     await searchAt('yardi qxzlow', at(2));
     const { searches } = await usageAt(at(0, 20));

@@ -50,6 +50,30 @@ const IDENTITIES = [
     emailVerified: true,
     name: 'Lee Leaver',
   },
+  {
+    login: 'first.day@parcelwise.example',
+    password: 'a-provider-password',
+    email: 'first.day@parcelwise.example',
+    emailVerified: true,
+    name: 'Fay Day',
+  },
+  // Another person at the provider who was given an address an account is already bound to.
+  {
+    login: 'second.holder@provider.example',
+    password: 'a-provider-password',
+    email: 'new.hire@parcelwise.example',
+    emailVerified: true,
+    name: 'Someone Else',
+    subject: 'another-subject-for-the-same-address',
+  },
+  // A verified address in fullwidth letters: NFKC would read it as alex@parcelwise.example.
+  {
+    login: 'fullwidth@provider.example',
+    password: 'a-provider-password',
+    email: '\uff41lex@parcelwise.example',
+    emailVerified: true,
+    name: 'Not Alex',
+  },
 ];
 let oidc: LocalOidc;
 const SETTINGS = [
@@ -153,6 +177,51 @@ describe('sign-in with the identity provider', () => {
     await callbackFor(admin, DEMO_ADMIN.username, DEMO_ADMIN.password);
     expect(((await (await admin.get('/api/user')).json()) as { role: string }).role).toBe('admin');
     expect((await admin.get('/api/team-progress')).status).toBe(200);
+  });
+
+  it('ends the password, sessions and known devices of an account a colleague registered with a new hire’s address', async () => {
+    // The attack: a colleague with the invite code registers the hire's address before the first day and
+    // keeps a password for it; the hire then signs in with the company provider.
+    configure();
+    const colleague = t.app.client();
+    const password = 'a colleague kept this one';
+    const registered = await colleague.post('/api/register', { username: 'first.day@parcelwise.example', password, name: 'Fay Day' });
+    expect(registered.status).toBe(201);
+    expect((await colleague.get('/api/user')).status).toBe(200);
+
+    const hire = t.app.client();
+    const { response } = await callbackFor(hire, 'first.day@parcelwise.example');
+    expect(response.headers.get('location')).toBe('/');
+    const account = (await (await hire.get('/api/user')).json()) as { id: string; username: string };
+    expect(account).toMatchObject({ id: ((await registered.json()) as { id: string }).id, username: 'first.day@parcelwise.example' });
+
+    expect((await colleague.get('/api/user')).status, 'the colleague’s session has ended').toBe(401);
+    expect((await t.app.client().login('first.day@parcelwise.example', password)).status, 'the password no longer signs in').toBe(401);
+    expect((await t.app.client().login('first.day@parcelwise.example', 'any other password')).status).toBe(401);
+    expect((await hire.get('/api/user')).status, 'the hire stays signed in').toBe(200);
+  });
+
+  it('lets only the bound company identity in: another subject with the same address is refused', async () => {
+    configure();
+    const holder = t.app.client();
+    await callbackFor(holder, 'new.hire@parcelwise.example');
+    expect((await holder.get('/api/user')).status).toBe(200);
+    const other = t.app.client();
+    const { response } = await callbackFor(other, 'second.holder@provider.example');
+    expect(await failureOnAuthPage(other, response)).toContain(
+      'This address belongs to an account linked to another company identity. Ask an administrator.',
+    );
+  });
+
+  it('refuses a verified address whose letters Unicode would fold into another person’s (fullwidth a → alex)', async () => {
+    configure();
+    const before = await userCount();
+    const client = t.app.client();
+    const { response } = await callbackFor(client, 'fullwidth@provider.example');
+    expect(await failureOnAuthPage(client, response)).toContain(
+      'The identity provider sent your address in a form this hub does not accept. Ask an administrator.',
+    );
+    expect(await userCount()).toBe(before);
   });
 
   it('refuses an address the provider did not verify, and stores nothing', async () => {
@@ -281,20 +350,26 @@ describe('sign-in with the identity provider', () => {
 });
 
 describe('a deploy preview signing in through the site registered with the provider', () => {
-  // The provider knows one callback, production's (http://localhost:8888 here); the preview is another
-  // address of the same app, as a Netlify deploy preview is another deploy of the same site.
+  // The provider knows production's callback and production's relay for previews (http://localhost:8888
+  // here); the preview is another address of the same app, as a Netlify deploy preview is another deploy.
+  const PRODUCTION = 'http://localhost:8888';
   const PREVIEW = 'http://deploy-preview-7--hub.localhost:8888';
-  const asPreview = { OIDC_SIGN_IN_ORIGIN: 'http://localhost:8888', OIDC_PREVIEW_ORIGINS: 'http://*--hub.localhost:8888' };
+  const asPreview = { OIDC_SIGN_IN_ORIGIN: PRODUCTION, OIDC_PREVIEW_ORIGINS: 'http://*--hub.localhost:8888' };
+  const withPreviewOrigin = (state: string) => `${state}.${Buffer.from(PREVIEW).toString('base64url')}`;
+  const signedInAs = async (client: ApiClient) => {
+    const response = await client.get('/api/user');
+    return response.status === 200 ? ((await response.json()) as { username: string }).username : null;
+  };
 
-  it('goes to the provider with production’s callback, comes back through it, and signs in on the preview', async () => {
+  it('goes to the provider with production’s relay, is sent back through it, and signs in on the preview', async () => {
     configure(asPreview);
     const client = t.app.client();
     const leaving = await client.get(`${PREVIEW}/auth/sso`);
     expect(leaving.status).toBe(303);
     const authorization = new URL(leaving.headers.get('location')!);
-    expect(authorization.searchParams.get('redirect_uri')).toBe('http://localhost:8888/auth/callback');
+    expect(authorization.searchParams.get('redirect_uri')).toBe(`${PRODUCTION}/auth/preview-callback`);
     const answer = await signInAtProvider(authorization.href, 'late.hire@parcelwise.example', 'a-provider-password');
-    expect(answer.origin).toBe('http://localhost:8888');
+    expect(`${answer.origin}${answer.pathname}`).toBe(`${PRODUCTION}/auth/preview-callback`);
 
     const relayed = await client.get(`${answer.pathname}${answer.search}`);
     expect(relayed.status).toBe(303);
@@ -304,7 +379,7 @@ describe('a deploy preview signing in through the site registered with the provi
     const signedIn = await client.get(relayed.headers.get('location')!);
     expect(signedIn.status).toBe(303);
     expect(signedIn.headers.get('location')).toBe('/');
-    expect(((await (await client.get('/api/user')).json()) as { username: string }).username).toBe('late.hire@parcelwise.example');
+    expect(await signedInAs(client)).toBe('late.hire@parcelwise.example');
   });
 
   it('sends nothing to an address production does not allow: Login failed there, and no session anywhere', async () => {
@@ -314,6 +389,46 @@ describe('a deploy preview signing in through the site registered with the provi
     const answer = await signInAtProvider(authorization, 'late.hire@parcelwise.example', 'a-provider-password');
     const response = await client.get(`${answer.pathname}${answer.search}`);
     expect(await failureOnAuthPage(client, response)).toContain('Login failed');
+  });
+
+  it('never relays a code issued for production’s own callback, so the holder of its pending sign-in is not signed in', async () => {
+    // The attack: production's own authorization URL (the attacker keeps its sealed PKCE cookie), a preview
+    // address appended to its state, the link sent to a victim who signs in as alex.
+    configure({ OIDC_PREVIEW_ORIGINS: asPreview.OIDC_PREVIEW_ORIGINS });
+    const attacker = t.app.client();
+    const authorization = new URL(await leaveForProvider(attacker));
+    const originalState = authorization.searchParams.get('state')!;
+    authorization.searchParams.set('state', withPreviewOrigin(originalState));
+    const answer = await signInAtProvider(authorization.href, DEMO_USER.username, DEMO_USER.password);
+    expect(answer.pathname).toBe('/auth/callback');
+
+    const victim = t.app.client();
+    const atProduction = await victim.get(`${answer.pathname}${answer.search}`);
+    expect(atProduction.headers.get('location'), 'the code stays at production').toBe('/auth');
+    await failureOnAuthPage(victim, atProduction);
+    expect(await signedInAs(attacker), 'the holder of the original cookie').toBeNull();
+    expect(await signedInAs(victim)).toBeNull();
+  });
+
+  it('never redeems at production a code issued for the preview relay, even with production’s own state and PKCE cookie', async () => {
+    // The same attack sent through the relay: the code reaches the preview, and the attacker brings it
+    // back to production's callback with the original state and the cookie that holds its verifier.
+    configure({ OIDC_PREVIEW_ORIGINS: asPreview.OIDC_PREVIEW_ORIGINS });
+    const attacker = t.app.client();
+    const authorization = new URL(await leaveForProvider(attacker));
+    const originalState = authorization.searchParams.get('state')!;
+    authorization.searchParams.set('state', withPreviewOrigin(originalState));
+    authorization.searchParams.set('redirect_uri', `${PRODUCTION}/auth/preview-callback`);
+    const answer = await signInAtProvider(authorization.href, DEMO_USER.username, DEMO_USER.password);
+    const relayed = await t.app.client().get(`${answer.pathname}${answer.search}`);
+    const atPreview = new URL(relayed.headers.get('location')!);
+    expect(atPreview.origin).toBe(PREVIEW);
+
+    const code = atPreview.searchParams.get('code')!;
+    const iss = atPreview.searchParams.get('iss')!;
+    const redeemed = await attacker.get(`/auth/callback?${new URLSearchParams({ code, state: originalState, iss })}`);
+    await failureOnAuthPage(attacker, redeemed);
+    expect(await signedInAs(attacker)).toBeNull();
   });
 });
 

@@ -18,6 +18,8 @@ export interface LocalIdentity {
   email: string;
   emailVerified: boolean;
   name: string;
+  /** The provider's subject for this person (`sub`); the e-mail address when not given. */
+  subject?: string;
 }
 
 export const DEMO_IDENTITIES: readonly LocalIdentity[] = DEMO_ACCOUNTS.map((account) => ({
@@ -47,6 +49,8 @@ export interface LocalOidc {
   stop(): Promise<void>;
 }
 
+const subjectOf = (identity: LocalIdentity) => identity.subject ?? identity.email;
+
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function signInPage(uid: string, error: string | null): string {
@@ -72,13 +76,14 @@ function configuration(
   identities: readonly LocalIdentity[],
   client: { id: string; secret: string },
 ): Configuration {
-  const byId = new Map(identities.map((identity) => [identity.email, identity]));
+  const byId = new Map(identities.map((identity) => [subjectOf(identity), identity]));
   return {
     clients: [
       {
         client_id: client.id,
         client_secret: client.secret,
-        redirect_uris: options.appOrigins.map((origin) => `${origin}/auth/callback`),
+        // Production registers its own callback and the relay that deploy previews sign in through.
+        redirect_uris: options.appOrigins.flatMap((origin) => [`${origin}/auth/callback`, `${origin}/auth/preview-callback`]),
         response_types: ['code'],
         grant_types: ['authorization_code'],
       },
@@ -158,7 +163,7 @@ async function interaction(provider: Provider, identities: readonly LocalIdentit
       if (!identity || identity.password !== form.get('password')) {
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(signInPage(uid!, 'Wrong e-mail or password.'));
       } else {
-        await provider.interactionFinished(req, res, { login: { accountId: identity.email } }, { mergeWithLastSubmission: false });
+        await provider.interactionFinished(req, res, { login: { accountId: subjectOf(identity) } }, { mergeWithLastSubmission: false });
       }
     } else {
       res.writeHead(405).end();

@@ -1,7 +1,8 @@
 /**
  * A person signing in at the local identity provider, without a browser: follows the provider's
- * redirects from the authorization URL through its sign-in form to the hub's callback URL, which it
- * answers (for API tests and benchmarks; the e2e suite does the same in Chromium).
+ * redirects from the authorization URL through its sign-in form to the hub's callback URL (or the relay of
+ * a deploy preview's sign-in), which it answers (for API tests and benchmarks; the e2e suite does the same
+ * in Chromium).
  */
 export async function signInAtProvider(authorizationUrl: string, login: string, password: string): Promise<URL> {
   const jar = new Map<string, string>();
@@ -22,7 +23,7 @@ export async function signInAtProvider(authorizationUrl: string, login: string, 
     if (response.status >= 300 && response.status < 400) {
       url = new URL(response.headers.get('location') ?? '', url).href;
       const answer = new URL(url);
-      if (answer.pathname === '/auth/callback') return answer;
+      if (answer.pathname === '/auth/callback' || answer.pathname === '/auth/preview-callback') return answer;
       response = await send(url);
     } else if (response.status === 200 && /\/interaction\/[\w-]+$/.test(new URL(url).pathname)) {
       await response.text();

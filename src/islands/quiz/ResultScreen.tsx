@@ -68,7 +68,8 @@ function QuestionReview({ question, number, result, selections }: ReviewProps) {
       </p>
       <p className={`mt-1 text-sm font-semibold ${correct ? 'text-success' : 'text-error'}`}>{correct ? 'Correct' : 'Incorrect'}</p>
       <p className="mt-2 text-sm">
-        <span className="font-semibold">Correct answer:</span> {textOf(review?.correctOptionId)}
+        <span className="font-semibold">Correct answer:</span>{' '}
+        {review?.correctOptionId ? textOf(review.correctOptionId) : 'shown once you have answered it'}
       </p>
       {!correct && (
         <p className="text-sm">

@@ -78,7 +78,8 @@ export type SubmitQuizRequest = z.infer<typeof submitQuizRequestSchema>;
 
 /**
  * Per question, after grading: what the result screen reviews. `correctOptionId` (and the explanation) is
- * null for the user's daily challenge question while that challenge is unanswered in its window.
+ * null for a question left blank, and for the user's daily challenge question while that challenge is
+ * unanswered in its window.
  */
 const quizReviewItemSchema = z.strictObject({
   questionId: z.string(),

@@ -3,6 +3,7 @@ import { searchRequestSchema, searchResponseSchema } from '~/lib/api/search';
 import { requestNow } from '~/lib/server/clock';
 import { readQuery } from '~/lib/server/http/request';
 import { json } from '~/lib/server/http/response';
+import { requireUser } from '~/lib/server/http/signed-in';
 import { search } from '~/lib/server/search/search';
 
 export const prerender = false;
@@ -10,9 +11,10 @@ export const prerender = false;
 /**
  * GET /api/search?q={term}&typing={run} (docs/product.md "GET /api/search"): modules, segments, personas and quizzes matching
  * the term, best first, at most 8 each; four empty lists for an empty query; 400 naming q when it is over 200 characters.
- * The search is logged after the answer, without who made it.
+ * The search is logged after the answer, without who made it, once a day per person and term.
  */
-export const GET: APIRoute = async ({ url, request }) => {
+export const GET: APIRoute = async ({ url, request, locals }) => {
   const { q, typing } = readQuery(url, searchRequestSchema);
-  return json(searchResponseSchema.parse(await search(q, { typing: typing ?? null, now: requestNow(request) })));
+  const { user } = await requireUser(locals);
+  return json(searchResponseSchema.parse(await search(q, { typing: typing ?? null, now: requestNow(request), searcher: user.id })));
 };

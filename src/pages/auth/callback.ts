@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { oidcSettings } from '~/lib/server/config';
 import { setFlash } from '~/lib/server/accounts/flash';
-import { finishSignIn, previewCallback, SsoFailure, type PendingSignIn } from '~/lib/server/accounts/oidc';
+import { finishSignIn, SsoFailure, type PendingSignIn } from '~/lib/server/accounts/oidc';
 import { takePendingSignIn } from '~/lib/server/accounts/session-cookie';
 import { sessionOrigin, startBrowserSession } from '~/lib/server/accounts/sign-in-request';
 import { signInWithIdentity } from '~/lib/server/accounts/sso';
@@ -12,17 +12,14 @@ export const prerender = false;
  * GET /auth/callback: the identity provider sends the browser back here. The code is exchanged and the ID
  * token verified; a verified address of an allowed domain signs in (its account made at the first
  * sign-in). Any failure goes back to /auth with 'Login failed' and why; nothing is stored, no session.
- * On the site registered with the provider, the answer to a sign-in a deploy preview started is sent on
- * to that preview's callback (an allowed preview only).
+ * This callback never sends an answer anywhere else: a deploy preview's answers come to the relay
+ * (/auth/preview-callback), whose codes the provider never lets this callback redeem.
  */
 export const GET: APIRoute = async (context) => {
   const { cookies, url, redirect } = context;
   const settings = oidcSettings();
   if (!settings) return redirect('/auth', 303);
   try {
-    // A sign-in a deploy preview started comes back here, the callback registered with the provider.
-    const preview = previewCallback(settings, url);
-    if (preview) return redirect(preview.href, 303);
     const pending = await takePendingSignIn<PendingSignIn>(cookies, url);
     const identity = await finishSignIn(settings, url, pending as PendingSignIn | null);
     const { session } = await signInWithIdentity(identity, sessionOrigin(context));

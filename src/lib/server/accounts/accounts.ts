@@ -45,6 +45,8 @@ export interface NewUser {
   avatar?: string | null;
   /** The operator (CLI, demo seeding), the person (registration) or a sign-in with the identity provider; decides the administrator rule. */
   createdBy: 'operator' | 'registration' | 'sso';
+  /** The company identity a first sign-in with the identity provider binds to the account. */
+  identity?: StoredUser['identity'];
 }
 
 /** 400 naming the field for a username or display name that breaks the rules of registration. */
@@ -93,6 +95,7 @@ export async function newUserRecord(input: NewUser): Promise<StoredUser> {
     sessionVersion: 1,
     createdAt: new Date().toISOString(),
     createdBy: input.createdBy,
+    ...(input.identity ? { identity: input.identity } : {}),
   };
 }
 

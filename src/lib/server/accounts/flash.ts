@@ -18,7 +18,9 @@ const FLASHES = [
   'sso-provider',
   'sso-token',
   'sso-unverified',
+  'sso-address',
   'sso-domain',
+  'sso-identity',
   'sso-disabled',
   'sso-limit',
 ] as const;
@@ -69,7 +71,9 @@ const SSO_FAILURES: Record<Exclude<Flash, 'signed-in' | 'registered' | 'logged-o
   'sso-provider': () => 'The identity provider could not be reached. Please try again in a moment.',
   'sso-token': () => "The identity provider's answer could not be verified. Please try again.",
   'sso-unverified': () => 'The identity provider did not confirm a verified e-mail address for you.',
+  'sso-address': () => 'The identity provider sent your address in a form this hub does not accept. Ask an administrator.',
   'sso-domain': () => `Only addresses of ${oidcSettings()?.allowedDomains.join(', ') ?? 'the company'} can sign in here.`,
+  'sso-identity': () => 'This address belongs to an account linked to another company identity. Ask an administrator.',
   'sso-disabled': () => 'This account is disabled. Ask an administrator to enable it.',
   'sso-limit': () => `Too many new accounts today (at most ${registrationsPerDay()} a day). Please try again later.`,
 };

@@ -3,9 +3,10 @@ import type { OidcSettings } from '~/lib/server/config';
 import { isPreviewOrigin, previewCallback, SsoFailure, verifiedIdentity } from './oidc';
 
 const settings = { allowedDomains: ['parcelwise.example', 'parcelwise.test'] };
+const ISSUED = { iss: 'https://accounts.google.com', sub: '1029384756' };
 const reasonOf = (claims: Record<string, unknown>) => {
   try {
-    verifiedIdentity(settings, claims as never);
+    verifiedIdentity(settings, { ...ISSUED, ...claims } as never);
     return null;
   } catch (error) {
     return error instanceof SsoFailure ? error.reason : error;
@@ -14,20 +15,21 @@ const reasonOf = (claims: Record<string, unknown>) => {
 
 describe('verifiedIdentity', () => {
   it('takes a verified address of an allowed domain (Google: email_verified), lower-cased, with the name', () => {
-    expect(verifiedIdentity(settings, { email: 'Ana.Diaz@Parcelwise.example', email_verified: true, name: ' Ana Díaz ' } as never)).toEqual(
-      {
-        email: 'ana.diaz@parcelwise.example',
-        name: 'Ana Díaz',
-      },
-    );
+    const claims = { ...ISSUED, email: 'Ana.Diaz@Parcelwise.example', email_verified: true, name: ' Ana Díaz ' };
+    expect(verifiedIdentity(settings, claims as never)).toEqual({
+      issuer: 'https://accounts.google.com',
+      subject: '1029384756',
+      email: 'ana.diaz@parcelwise.example',
+      name: 'Ana Díaz',
+    });
   });
 
   it('takes Microsoft Entra ID’s domain-owner verification (xms_edov), and names a person without a name by the address', () => {
-    expect(verifiedIdentity(settings, { email: 'bo@parcelwise.test', xms_edov: true } as never)).toEqual({
+    expect(verifiedIdentity(settings, { ...ISSUED, email: 'bo@parcelwise.test', xms_edov: true } as never)).toMatchObject({
       email: 'bo@parcelwise.test',
       name: 'bo',
     });
-    expect(verifiedIdentity(settings, { email: 'bo@parcelwise.test', xms_edov: '1' } as never).email).toBe('bo@parcelwise.test');
+    expect(verifiedIdentity(settings, { ...ISSUED, email: 'bo@parcelwise.test', xms_edov: '1' } as never).email).toBe('bo@parcelwise.test');
   });
 
   it('refuses an address nobody verified, a missing one, and one of another domain (a subdomain included)', () => {
@@ -36,6 +38,17 @@ describe('verifiedIdentity', () => {
     expect(reasonOf({ email_verified: true })).toBe('unverified');
     expect(reasonOf({ email: 'ana@elsewhere.example', email_verified: true })).toBe('domain');
     expect(reasonOf({ email: 'ana@eu.parcelwise.example', email_verified: true })).toBe('domain');
+  });
+
+  it('refuses an address that Unicode normalisation would turn into another one (fullwidth letters, ligatures)', () => {
+    expect(reasonOf({ email: '\uff41lex@parcelwise.example', email_verified: true })).toBe('address');
+    expect(reasonOf({ email: '\ufb01nance@parcelwise.example', email_verified: true })).toBe('address');
+    expect(reasonOf({ email: 'alex@parcelwise.example', email_verified: true })).toBeNull();
+  });
+
+  it('needs the issuer and the subject the account is bound to', () => {
+    expect(reasonOf({ email: 'ana@parcelwise.example', email_verified: true, sub: '' })).toBe('token');
+    expect(reasonOf({ email: 'ana@parcelwise.example', email_verified: true, iss: undefined })).toBe('token');
   });
 });
 
@@ -50,9 +63,8 @@ describe('deploy previews signing in through production', () => {
     previewOrigins: ['https://*--parcelwise-hub.netlify.app', 'https://staging.parcelwise.example'],
   };
   const stateFor = (origin: string) => `abcDEF123-_.${Buffer.from(origin).toString('base64url')}`;
-  const callback = (state: string) =>
-    new URL(`https://hub.parcelwise.example/auth/callback?code=the-code&state=${encodeURIComponent(state)}&iss=x`);
-
+  const relay = (state: string) =>
+    new URL(`https://hub.parcelwise.example/auth/preview-callback?code=the-code&state=${encodeURIComponent(state)}&iss=x`);
   it('allows a preview address the patterns name, * standing for letters, digits and - within the first label', () => {
     for (const origin of ['https://deploy-preview-42--parcelwise-hub.netlify.app', 'https://staging.parcelwise.example']) {
       expect(isPreviewOrigin(production, origin), origin).toBe(true);
@@ -72,19 +84,22 @@ describe('deploy previews signing in through production', () => {
 
   it('sends the answer to a preview’s sign-in on to the preview’s callback, query and all', () => {
     const state = stateFor('https://deploy-preview-42--parcelwise-hub.netlify.app');
-    expect(previewCallback(production, callback(state))?.href).toBe(
+    expect(previewCallback(production, relay(state)).href).toBe(
       `https://deploy-preview-42--parcelwise-hub.netlify.app/auth/callback?code=the-code&state=${encodeURIComponent(state)}&iss=x`,
     );
   });
 
-  it('keeps its own sign-ins (a state without an address, or naming this site) and refuses a preview it does not allow', () => {
-    expect(previewCallback(production, callback('abcDEF123-_'))).toBeNull();
-    expect(previewCallback(production, callback(stateFor('https://hub.parcelwise.example')))).toBeNull();
-    for (const state of [stateFor('https://evil.example'), 'abc.%%%', stateFor('https://x.y--parcelwise-hub.netlify.app')]) {
-      expect(() => previewCallback(production, callback(state)), state).toThrow(SsoFailure);
-    }
-    expect(() =>
-      previewCallback({ ...production, previewOrigins: [] }, callback(stateFor('https://a--parcelwise-hub.netlify.app'))),
-    ).toThrow(SsoFailure);
+  it('relays nothing else: a state without an address, one naming this site, or a preview it does not allow', () => {
+    const refused = [
+      'abcDEF123-_',
+      stateFor('https://hub.parcelwise.example'),
+      stateFor('https://evil.example'),
+      'abc.%%%',
+      stateFor('https://x.y--parcelwise-hub.netlify.app'),
+    ];
+    for (const state of refused) expect(() => previewCallback(production, relay(state)), state).toThrow(SsoFailure);
+    expect(() => previewCallback({ ...production, previewOrigins: [] }, relay(stateFor('https://a--parcelwise-hub.netlify.app')))).toThrow(
+      SsoFailure,
+    );
   });
 });

@@ -8,7 +8,8 @@ import * as client from 'openid-client';
 import type { OidcSettings } from '~/lib/server/config';
 
 /** Why a sign-in with the provider did not happen: each has its own message on /auth (flash.ts). */
-export type SsoReason = 'state' | 'cancelled' | 'provider' | 'token' | 'unverified' | 'domain' | 'disabled' | 'limit';
+export type SsoReason =
+  'state' | 'cancelled' | 'provider' | 'token' | 'unverified' | 'address' | 'domain' | 'identity' | 'disabled' | 'limit';
 
 export class SsoFailure extends Error {
   constructor(
@@ -27,8 +28,10 @@ export interface PendingSignIn {
   codeVerifier: string;
 }
 
-/** A person the provider vouches for: a verified address of an allowed domain. */
+/** A person the provider vouches for: who they are at the provider, and a verified address of an allowed domain. */
 export interface VerifiedIdentity {
+  issuer: string;
+  subject: string;
   email: string;
   name: string;
 }
@@ -62,15 +65,22 @@ function configurationOf(settings: OidcSettings): Promise<client.Configuration> 
 }
 
 const CALLBACK_PATH = '/auth/callback';
-
-/** The callback registered with the provider: the sign-in origin's when one is set, else this site's own. */
-const registeredCallback = (settings: OidcSettings, origin: string) => `${settings.signInOrigin ?? origin}${CALLBACK_PATH}`;
-
 /**
- * A deploy preview signs in through the site registered with the provider (production): its state names
- * the preview's address after a '.', for that site's callback to send the browser back with the answer.
- * The answer is of no use to anyone else: its code needs the PKCE verifier in the preview's sealed cookie.
+ * Where the provider answers a sign-in a deploy preview started: a second address registered with the
+ * provider on the sign-in site (production), which only relays to the preview and never signs anyone in.
+ * A code is bound to the redirect URI it was issued for, so a code issued for production's own callback
+ * never leaves production, and one issued for this address is refused at production's token request.
  */
+export const PREVIEW_CALLBACK_PATH = '/auth/preview-callback';
+
+/** Whether this site signs in through another one (a deploy preview through production). */
+const signsInElsewhere = (settings: OidcSettings, origin: string) => settings.signInOrigin !== null && settings.signInOrigin !== origin;
+
+/** The redirect URI of a sign-in started at `origin`: its own callback, or the sign-in site's relay for a preview. */
+const redirectUriOf = (settings: OidcSettings, origin: string) =>
+  signsInElsewhere(settings, origin) ? `${settings.signInOrigin}${PREVIEW_CALLBACK_PATH}` : `${origin}${CALLBACK_PATH}`;
+
+/** A preview's state names the preview's address after a '.', for the relay to send the browser back. */
 const returnOriginOf = (state: string | null): string | null => {
   const encoded = state?.split('.')[1];
   return encoded ? Buffer.from(encoded, 'base64url').toString() : null;
@@ -84,28 +94,27 @@ export function isPreviewOrigin(settings: Pick<OidcSettings, 'previewOrigins'>, 
 }
 
 /**
- * At the registered callback, the answer to a sign-in a preview started: where to send the browser with
- * it (the preview's own callback), or null when the sign-in is this site's. A preview that is not allowed
- * fails as a bad state.
+ * At the relay (PREVIEW_CALLBACK_PATH on the sign-in site): the preview's own callback with the provider's
+ * answer. Anything but an allowed preview's address fails as a bad state; this site is never one.
  */
-export function previewCallback(settings: OidcSettings, callbackUrl: URL): URL | null {
-  const origin = returnOriginOf(callbackUrl.searchParams.get('state'));
-  if (origin === null || origin === callbackUrl.origin) return null;
-  if (!isPreviewOrigin(settings, origin)) throw new SsoFailure('state');
-  return new URL(`${CALLBACK_PATH}${callbackUrl.search}`, origin);
+export function previewCallback(settings: OidcSettings, relayUrl: URL): URL {
+  const origin = returnOriginOf(relayUrl.searchParams.get('state'));
+  if (origin === null || origin === relayUrl.origin || !isPreviewOrigin(settings, origin)) throw new SsoFailure('state');
+  return new URL(`${CALLBACK_PATH}${relayUrl.search}`, origin);
 }
 
 /** Where to send the browser from this site (`origin`), and what it must bring back. */
 export async function beginSignIn(settings: OidcSettings, origin: string): Promise<{ url: URL; pending: PendingSignIn }> {
   const configuration = await configurationOf(settings);
-  const viaSignInOrigin = settings.signInOrigin !== null && settings.signInOrigin !== origin;
   const pending: PendingSignIn = {
-    state: viaSignInOrigin ? `${client.randomState()}.${Buffer.from(origin).toString('base64url')}` : client.randomState(),
+    state: signsInElsewhere(settings, origin)
+      ? `${client.randomState()}.${Buffer.from(origin).toString('base64url')}`
+      : client.randomState(),
     nonce: client.randomNonce(),
     codeVerifier: client.randomPKCECodeVerifier(),
   };
   const url = client.buildAuthorizationUrl(configuration, {
-    redirect_uri: registeredCallback(settings, origin),
+    redirect_uri: redirectUriOf(settings, origin),
     scope: 'openid email profile',
     code_challenge: await client.calculatePKCECodeChallenge(pending.codeVerifier),
     code_challenge_method: 'S256',
@@ -122,8 +131,8 @@ export async function finishSignIn(settings: OidcSettings, callbackUrl: URL, pen
   const configuration = await configurationOf(settings);
   let claims: client.IDToken | undefined;
   // The token request names the redirect URI the authorization request named (openid-client takes it
-  // from the URL it is given, less the query): the registered one, also when a preview was sent back here.
-  const answeredAt = new URL(`${registeredCallback(settings, callbackUrl.origin)}${callbackUrl.search}`);
+  // from the URL it is given, less the query): a preview's is the sign-in site's relay.
+  const answeredAt = new URL(`${redirectUriOf(settings, callbackUrl.origin)}${callbackUrl.search}`);
   try {
     const tokens = await client.authorizationCodeGrant(configuration, answeredAt, {
       pkceCodeVerifier: pending.codeVerifier,
@@ -139,15 +148,19 @@ export async function finishSignIn(settings: OidcSettings, callbackUrl: URL, pen
 }
 
 /**
- * A verified e-mail address of an allowed domain, from the ID token. Google sends `email_verified`;
- * Microsoft Entra ID sends `xms_edov` (the domain's owner verified it) when the optional claim is on.
+ * Who the ID token names: its issuer and subject, and a verified e-mail address of an allowed domain.
+ * Google sends `email_verified`; Microsoft Entra ID sends `xms_edov` (the domain's owner verified it) when
+ * the optional claim is on. An address that Unicode normalisation would change (a fullwidth letter, a
+ * ligature) is refused: it would otherwise be read as another person's address.
  */
 export function verifiedIdentity(settings: Pick<OidcSettings, 'allowedDomains'>, claims: client.IDToken | undefined): VerifiedIdentity {
   const email = typeof claims?.['email'] === 'string' ? claims['email'].trim().toLowerCase() : '';
   const verified = claims?.['email_verified'] === true || claims?.['xms_edov'] === true || claims?.['xms_edov'] === '1';
   if (!email || !verified) throw new SsoFailure('unverified');
+  if (email.normalize('NFKC') !== email) throw new SsoFailure('address');
   const domain = email.slice(email.lastIndexOf('@') + 1);
   if (!settings.allowedDomains.includes(domain)) throw new SsoFailure('domain');
-  const name = typeof claims?.['name'] === 'string' && claims['name'].trim() ? claims['name'].trim() : email.slice(0, email.indexOf('@'));
-  return { email, name: name.slice(0, 80) };
+  if (typeof claims?.iss !== 'string' || typeof claims.sub !== 'string' || !claims.sub) throw new SsoFailure('token');
+  const name = typeof claims['name'] === 'string' && claims['name'].trim() ? claims['name'].trim() : email.slice(0, email.indexOf('@'));
+  return { issuer: claims.iss, subject: claims.sub, email, name: name.slice(0, 80) };
 }

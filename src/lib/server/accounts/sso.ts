@@ -1,36 +1,77 @@
 /**
- * Signing in a person the identity provider vouches for (oidc.ts verified the address): the account with
- * that address, created at the first sign-in (name from the token, role user, no password), never twice.
- * At most REGISTRATIONS_PER_DAY first sign-ins (with registrations) a day make an account. A disabled account is refused. Administrators stay as they are made: the operator's account at the
- * administrator address, or role admin set by the CLI.
+ * Signing in a person the identity provider vouches for (oidc.ts verified the token): the account bound to
+ * their issuer and subject. The first sign-in makes the account (name from the token, role user, no
+ * password), or binds the existing account of the same address; from then on only that identity enters it.
+ * At most REGISTRATIONS_PER_DAY first sign-ins (with registrations) a day make an account. A disabled account
+ * is refused. Administrators stay as they are made: the operator's account at the administrator address, or
+ * role admin set by the CLI.
  */
 import { HttpError } from '~/lib/server/errors';
 import { withLoginJournaled } from './login-journal';
 import { createUser, ensureDemoAccounts } from './accounts';
 import { takeNewAccountPlace } from './new-accounts';
 import { SsoFailure, type VerifiedIdentity } from './oidc';
-import { openSession, type SessionOrigin } from './sessions';
+import { endSessionsOf, openSession, type SessionOrigin } from './sessions';
 import type { SessionData } from './session-cookie';
+import { devices } from './storage/devices';
 import { users, type StoredUser } from './storage/users';
 import { normalizeUsername } from './usernames';
 
+const BIND_ATTEMPTS = 3;
+
+const sameIdentity = (user: StoredUser, identity: VerifiedIdentity) =>
+  user.identity?.issuer === identity.issuer && user.identity.subject === identity.subject;
+
+/**
+ * Whether the account's password was chosen by someone who proved they own the address. Registration
+ * proves nothing (an invite code and an address of the right domain are enough), so a colleague could
+ * have registered a new hire's address first; the operator's accounts (CLI, demo seeding) are vouched for.
+ */
+const hasUnprovenPassword = (user: StoredUser) => user.passwordHash !== null && user.createdBy !== 'operator' && user.createdBy !== 'sso';
+
+/**
+ * Binds the company identity to an account that has none yet. A password nobody proved to own ends, with
+ * every session and known device of the account: whoever registered the address keeps no way in.
+ */
+async function bindIdentity(found: { value: StoredUser; etag: string }, identity: VerifiedIdentity): Promise<StoredUser> {
+  let current: { value: StoredUser; etag: string } | null = found;
+  for (let attempt = 0; attempt < BIND_ATTEMPTS && current; attempt++) {
+    const user = current.value;
+    if (sameIdentity(user, identity)) return user;
+    if (user.identity) throw new SsoFailure('identity');
+    const unproven = hasUnprovenPassword(user);
+    const bound: StoredUser = {
+      ...user,
+      identity: { issuer: identity.issuer, subject: identity.subject },
+      ...(unproven ? { passwordHash: null, sessionVersion: user.sessionVersion + 1 } : {}),
+    };
+    if (await users.update(bound, current.etag)) {
+      if (unproven) await Promise.all([endSessionsOf(user.id), devices.forgetAll(user.id)]);
+      return bound;
+    }
+    current = await users.byIdForUpdate(user.id);
+  }
+  throw new SsoFailure('identity');
+}
+
 async function accountOf(identity: VerifiedIdentity): Promise<StoredUser> {
   const username = normalizeUsername(identity.email);
-  const existing = await users.byUsername(username);
-  if (existing) return existing;
+  const existing = await users.byUsernameForUpdate(username);
+  if (existing) return bindIdentity(existing, identity);
   // A first sign-in makes an account: within the day's limit on new accounts, its place given back if none is made.
   const place = await takeNewAccountPlace().catch((error: unknown) => {
     throw error instanceof HttpError && error.status === 429 ? new SsoFailure('limit', error) : error;
   });
   try {
-    return await createUser({ username, name: identity.name, password: null, role: 'user', createdBy: 'sso' });
+    const bound = { issuer: identity.issuer, subject: identity.subject };
+    return await createUser({ username, name: identity.name, password: null, role: 'user', createdBy: 'sso', identity: bound });
   } catch (error) {
     await place.release().catch(() => undefined);
     if (!(error instanceof HttpError)) throw error;
     // 409: a first sign-in in another tab created it meanwhile. 400: an address the hub refuses.
-    const created = error.status === 409 ? await users.byUsername(username) : null;
+    const created = error.status === 409 ? await users.byUsernameForUpdate(username) : null;
     if (!created) throw new SsoFailure('domain', error);
-    return created;
+    return bindIdentity(created, identity);
   }
 }
 

@@ -77,6 +77,19 @@ describe('gradeQuiz', () => {
     ]);
   });
 
+  it('gives the key and explanation of answered questions only (wrong ones included), never of a blank one', () => {
+    const graded = gradeQuiz(quiz, [
+      { questionId: 'q1', selectedOptionId: 'b' },
+      { questionId: 'q2', selectedOptionId: null },
+    ]);
+    expect(graded.review).toEqual([
+      { questionId: 'q1', correctOptionId: 'a', explanation: 'Because a.' },
+      { questionId: 'q2', correctOptionId: null, explanation: null },
+      { questionId: 'q3', correctOptionId: null, explanation: null },
+    ]);
+    expect(gradeQuiz(quiz, []).review.every((item) => item.correctOptionId === null && item.explanation === null)).toBe(true);
+  });
+
   it('rejects unknown questions, unknown options and repeated questions with a 400', () => {
     const expect400 = (fn: () => unknown, text: RegExp) => {
       try {

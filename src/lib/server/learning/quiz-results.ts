@@ -23,8 +23,9 @@ export interface Grading {
 /**
  * Grades submitted answers against the quiz's key (docs/product.md "Quiz taking (/quizzes/{id})"): score = round(100 × correct / total over
  * ALL questions); unanswered questions count as wrong; what the client claims (score, isCorrect) is never read.
- * Unknown or repeated question ids and options not of their question are a 400. The question `heldBack`
- * (the person's unanswered daily challenge) is not graded: no verdict, no key, not in the score.
+ * Unknown or repeated question ids and options not of their question are a 400. The review gives the key
+ * of answered questions only. The question `heldBack` (the person's unanswered daily challenge) is not
+ * graded: no verdict, no key, not in the score.
  */
 export function gradeQuiz(
   quiz: Pick<Quiz, 'questions'>,
@@ -54,6 +55,8 @@ export function gradeQuiz(
       };
     }
     const correct = question.options.find((option) => option.isCorrect);
+    // The key of a question left blank stays unknown: blank submissions must not collect keys.
+    const answered = selectedOptionId !== null;
     return {
       answer: {
         questionId: question.id,
@@ -61,7 +64,11 @@ export function gradeQuiz(
         isCorrect: correct !== undefined && selectedOptionId === correct.id,
         revision: question.revision ?? 1,
       },
-      review: { questionId: question.id, correctOptionId: correct?.id ?? '', explanation: question.explanation || null },
+      review: {
+        questionId: question.id,
+        correctOptionId: answered ? (correct?.id ?? '') : null,
+        explanation: answered ? question.explanation || null : null,
+      },
     };
   });
   const totalQuestions = graded.filter((item) => !item.answer.heldBack).length;

@@ -3,6 +3,7 @@
  * smtps://) and `MAIL_FROM`. Without SMTP_URL nothing is sent; local runs point it at the embedded capture
  * server (tools/local-mail).
  */
+import { isIP } from 'node:net';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { HttpError } from '~/lib/server/errors';
 
@@ -27,6 +28,14 @@ function mailFrom(): string {
 
 let cached: { url: string; transporter: Transporter } | null = null;
 
+/** A host on this machine: the only one an smtp:// connection may reach without TLS. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  return host === '::1' || host === '0:0:0:0:0:0:0:1';
+}
+
 function transporter(): Transporter {
   const url = process.env['SMTP_URL']?.trim();
   if (!url) throw new HttpError(503, 'SMTP_URL is not set: no e-mail can be sent.');
@@ -36,10 +45,18 @@ function transporter(): Transporter {
   }
   if (cached?.url !== url) {
     cached?.transporter.close();
-    // smtp:// upgrades with STARTTLS whenever the server offers it; timeouts stay inside a pass's time.
+    // smtp:// must upgrade with STARTTLS (a server that does not offer it is refused, so nobody on the path
+    // can strip it and read the password and the digests), but on loopback; timeouts stay inside a pass's time.
+    const requireTLS = parsed.protocol === 'smtp:' && !isLoopbackHost(parsed.hostname);
     cached = {
       url,
-      transporter: nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 }),
+      transporter: nodemailer.createTransport({
+        url,
+        requireTLS,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 15_000,
+      }),
     };
   }
   return cached.transporter;

@@ -1,12 +1,14 @@
-// The search log (docs/product.md "Search", docs/decisions.md "Searches that found nothing"): every search
-// of the header box, the /search page and GET /api/search, and every result opened from one, logged
-// without who made it, by UTC day, kept 180 days. A search is logged after its answer (inBackground), so
+// The search log (docs/product.md "Search", docs/decisions.md "Searches that found nothing"): the searches
+// of the header box, the /search page and GET /api/search (each person's term once a day, at most
+// SEARCHES_PER_MINUTE and SEARCHES_PER_DAY of them), and every result opened from one, logged without who
+// made it, by UTC day, kept 180 days. A search is logged after its answer (inBackground), so
 // the answer never waits for it. Days are folded when read (./search-log-fold.ts); a closed day's fold is
 // saved once, and the daily job deletes its events and everything older than 180 days.
 import { inBackground } from '~/lib/server/background';
 import { isTooShort } from '~/lib/search/query';
 import { foldDay, searchDaySchema, type SearchDay } from './search-log-fold';
 import { searchLog } from './storage/search-log';
+import { searchMarks } from './storage/search-marks';
 import { normaliseQuery } from './terms';
 
 /** How long the log is kept. */
@@ -28,10 +30,35 @@ export function loggedQuery(q: string): string | null {
   return query === '' ? null : query;
 }
 
-/** Logs one search after the answer (failures are logged, never thrown at the search). */
-export function logSearch(q: string, results: number, typing: string | null, now: Date): void {
+/** A person's terms logged a minute, like the limit on every other write; and a day. */
+export const SEARCHES_PER_MINUTE = 60;
+export const SEARCHES_PER_DAY = 300;
+
+/** Each person's logging, one after another in this process (the local Blobs server's create-only writes can race). */
+const loggingOf = new Map<string, Promise<void>>();
+
+/**
+ * Logs one search after the answer (failures are logged, never thrown at the search): a person's term once
+ * a day, and only within their limits, so nobody can fill "searched, found nothing" by repeating a search
+ * or scripting new ones. Who searched is kept only in the day's marks, as keyed digests.
+ */
+export function logSearch(q: string, results: number, typing: string | null, searcher: string, now: Date): void {
   const query = loggedQuery(q);
-  if (query !== null) inBackground('search log', () => searchLog.addSearch(query, typing, results, now));
+  if (query === null) return;
+  inBackground('search log', () => {
+    const previous = loggingOf.get(searcher) ?? Promise.resolve();
+    const logging = previous.then(async () => {
+      const marks = await searchMarks.of(searcher, now);
+      if (marks.count >= SEARCHES_PER_DAY || marks.countInMinuteOf(now) >= SEARCHES_PER_MINUTE) return;
+      if (await marks.claim(query, now)) await searchLog.addSearch(query, typing, results, now);
+    });
+    const settled = logging.catch(() => undefined);
+    loggingOf.set(searcher, settled);
+    void settled.then(() => {
+      if (loggingOf.get(searcher) === settled) loggingOf.delete(searcher);
+    });
+    return logging;
+  });
 }
 
 /** Logs one result opened from a search. */
@@ -88,6 +115,7 @@ export async function tidySearchLog(now: Date, budgetMs = 20_000): Promise<{ fol
     }
     removed += await searchLog.removeDay(day);
   }
+  if (Date.now() < deadline) await searchMarks.removeBefore(daysUntil(now, 1)[0]!);
   for (const day of foldedDays) {
     if (day < oldest && Date.now() < deadline) await searchLog.removeDaySummary(day);
   }

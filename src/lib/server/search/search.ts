@@ -151,19 +151,24 @@ export interface SearchLogContext {
   now: Date;
 }
 
+/** A search to log: also who searched, for the once-a-day and per-minute limits (search-log.ts). */
+export interface SearchContext extends SearchLogContext {
+  searcher: string;
+}
+
 /** GET /api/search: the index is built on first use and kept for the life of the process; logged after the answer. */
-export async function search(q: string, log?: SearchLogContext): Promise<SearchResponse> {
+export async function search(q: string, log?: SearchContext): Promise<SearchResponse> {
   if (!q.trim()) return emptySearchResponse();
   const { response, total } = (await theIndex()).answer(q);
-  if (log) logSearch(q, total, log.typing, log.now);
+  if (log) logSearch(q, total, log.typing, log.searcher, log.now);
   return response;
 }
 
 /** The /search page's results (the same index), logged after the answer. */
-export async function searchResults(q: string, log?: SearchLogContext): Promise<SearchResults> {
+export async function searchResults(q: string, log?: SearchContext): Promise<SearchResults> {
   if (!q.trim()) return { tooShort: false, total: 0, top: [], groups: [] };
   const results = (await theIndex()).results(q);
-  if (log) logSearch(q, results.total, log.typing, log.now);
+  if (log) logSearch(q, results.total, log.typing, log.searcher, log.now);
   return results;
 }
 

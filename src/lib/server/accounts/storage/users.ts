@@ -24,6 +24,11 @@ const storedUserSchema = z.strictObject({
    * registrations (docs/decisions.md "Identities").
    */
   createdBy: z.enum(['operator', 'registration', 'sso']).optional(),
+  /**
+   * The company identity bound to the account at its first sign-in with the identity provider: only that
+   * issuer and subject sign in to it from then on (an e-mail address alone never does).
+   */
+  identity: z.strictObject({ issuer: z.string().min(1).max(500), subject: z.string().min(1).max(500) }).optional(),
 });
 export type StoredUser = z.infer<typeof storedUserSchema>;
 
