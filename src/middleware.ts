@@ -9,14 +9,12 @@ import { errorResponse, expectedFailure, toErrorResponse } from '~/lib/server/ht
 import { isAdmin, toPublicUser, warnIfAdminAddressSelfRegistered } from '~/lib/server/accounts/accounts';
 import { cookieUserId, userForSession } from '~/lib/server/accounts/sessions';
 import { sessionOrigin } from '~/lib/server/accounts/sign-in-request';
-import { cookieName, getSession, sessionCookieData, type SessionData } from '~/lib/server/accounts/session-cookie';
+import { getSession, sessionCookieData, type SessionData } from '~/lib/server/accounts/session-cookie';
 import { flashToast, takeFlash } from '~/lib/server/accounts/flash';
 import { openSessionGate, writeMarkWritten, type SessionGate, type SessionUser } from '~/lib/server/http/signed-in';
 import { isScheduledCallPath } from '~/lib/server/http/scheduled-call';
 import { writeAllowance } from '~/lib/server/accounts/write-limit';
 import { requestNow } from '~/lib/server/clock';
-import { withCriticalStyles } from '~/lib/server/http/page-styles';
-import { CACHED_STYLESHEET_COOKIE } from '~/lib/stylesheet-cookie';
 
 /** A signed-in write with a limit of its own (visits: team/visits.ts), outside the per-person write limit. */
 const OWN_WRITE_LIMIT = '/api/track-visit';
@@ -249,14 +247,7 @@ async function handle(context: APIContext, next: MiddlewareNext, confirm: (signe
       routeError = error;
     }
   }
-  const answer = await withPageStyles(context, routeAnswer(context, response, routeError));
-  return withHeaders(answer, { ...SECURITY_HEADERS, ...cacheControl });
-}
-
-/** A page with the CSS of its first paint (unless the browser has the stylesheet cached); an API answer as it is. */
-function withPageStyles(context: APIContext, answer: Response): Response | Promise<Response> {
-  if (isApiPath(context.url.pathname)) return answer;
-  return withCriticalStyles(answer, context.cookies.get(cookieName(context.url, CACHED_STYLESHEET_COOKIE))?.value);
+  return withHeaders(routeAnswer(context, response, routeError), { ...SECURITY_HEADERS, ...cacheControl });
 }
 
 /**

@@ -71,7 +71,7 @@ const CALLBACK_PATH = '/auth/callback';
  * A code is bound to the redirect URI it was issued for, so a code issued for production's own callback
  * never leaves production, and one issued for this address is refused at production's token request.
  */
-export const PREVIEW_CALLBACK_PATH = '/auth/preview-callback';
+const PREVIEW_CALLBACK_PATH = '/auth/preview-callback';
 
 /** Whether this site signs in through another one (a deploy preview through production). */
 const signsInElsewhere = (settings: OidcSettings, origin: string) => settings.signInOrigin !== null && settings.signInOrigin !== origin;
