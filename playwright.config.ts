@@ -11,7 +11,7 @@ const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
 const httpsPort = process.env['PW_HTTPS_PORT'] ?? String(Number(port) + 1);
 const HTTPS_SPEC = /https\.spec\.ts$/;
 const chrome = { ...devices['Desktop Chrome'], channel: undefined };
-// Local-run clocks (src/lib/server/clock.ts): content freshness is pinned (review notes and /content-health
+// Local-run clocks (src/server/clock.ts): content freshness is pinned (review notes and /content-health
 // never depend on today's date; e2e/content-freshness.spec.ts relies on this date, E2E_TODAY there), and the
 // learning test clock (x-parcelwise-now) lets e2e/review.spec.ts move days forward.
 const serverEnv = {

@@ -6,7 +6,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
-    alias: { '~tools': fileURLToPath(new URL('./tools', import.meta.url)), '~': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '~tools': fileURLToPath(new URL('./tools', import.meta.url)),
+      '~tests': fileURLToPath(new URL('./tests', import.meta.url)),
+      '~': fileURLToPath(new URL('./src', import.meta.url)),
+    },
   },
   test: {
     include: ['tests/api/**/*.test.ts'],

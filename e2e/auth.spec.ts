@@ -1,6 +1,6 @@
 // Sign-in, registration, logout and route protection (docs/product.md "Sign-in page (/auth)", "Sessions", "Roles and access").
 import { randomUUID } from 'node:crypto';
-import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
+import { DEMO_ADMIN, DEMO_USER } from '~/server/demo-accounts';
 import { expect, test, waitForIslands } from './fixtures';
 
 const PROTECTED_ROUTES = [

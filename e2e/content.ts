@@ -1,5 +1,5 @@
 // The committed content as the build's own content check reads it: answer keys for tests that pass a quiz.
-import type { Quiz } from '~/lib/content/learning';
+import type { Quiz } from '~/server/content/learning';
 import { checkContent } from '~/content-check/check';
 
 /** A quiz with its answer key, as content/quizzes holds it. */

@@ -3,7 +3,7 @@
 // and what someone chooses, types or presses before their script has arrived is kept and acted on once
 // it has. Each test holds the island's script back, as a slow connection does.
 import type { Page } from '@playwright/test';
-import { DEMO_USER } from '~/lib/server/demo-accounts';
+import { DEMO_USER } from '~/server/demo-accounts';
 import { expect, signUpFresh, test } from './fixtures';
 
 // Against `astro dev` each call goes through the platform emulation (hundreds of ms): allow for it.

@@ -1,7 +1,7 @@
 // Signs in the two demo accounts once and stores their sessions for tests that start signed in.
 import { request, type FullConfig } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
-import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
+import { DEMO_ADMIN, DEMO_USER } from '~/server/demo-accounts';
 
 export const STORAGE = { admin: 'test-results/.auth/admin.json', user: 'test-results/.auth/user.json' } as const;
 

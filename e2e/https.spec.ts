@@ -2,7 +2,7 @@
 // certificate): what only happens on https, as on the live site — the session and flash cookies take the
 // `__Host-` prefix and Secure, every answer carries Strict-Transport-Security, and a cookie is deleted with
 // the attributes it was set with, so a toast shows once and a logout really signs out (docs/security.md).
-import { DEMO_USER } from '~/lib/server/demo-accounts';
+import { DEMO_USER } from '~/server/demo-accounts';
 import { expect, test, waitForIslands } from './fixtures';
 
 const HSTS = 'max-age=31536000; includeSubDomains';

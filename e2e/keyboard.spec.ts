@@ -3,7 +3,7 @@
 // indicator, and that results are announced (a live region or focus moved onto them).
 import type { Locator, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { DEMO_USER } from '~/lib/server/demo-accounts';
+import { DEMO_USER } from '~/server/demo-accounts';
 import { expect, signUpFresh, test, waitForIslands } from './fixtures';
 
 /**

@@ -2,7 +2,7 @@
 // settings people manage themselves: sessions, password, and a deployment that turned the password form off.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
+import { DEMO_ADMIN } from '~/server/demo-accounts';
 import { expect, test, signUpFresh } from './fixtures';
 
 test('a fresh browser signs in with the SSO button through the identity provider', async ({ browser }) => {

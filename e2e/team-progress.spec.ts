@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page, Response } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
+import { DEMO_ADMIN, DEMO_USER } from '~/server/demo-accounts';
 import { expect, signUpFresh, test, waitForIslands } from './fixtures';
 import { STORAGE } from './global-setup';
 

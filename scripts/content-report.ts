@@ -6,10 +6,10 @@
  *   npm run content:report -- [--today 2026-12-01] [--soon-days 30] [--root <project folder>]
  */
 import { parseArgs } from 'node:util';
-import { isIsoDate } from '~/lib/freshness/dates';
-import { contentReport } from '~/lib/freshness/report';
-import { SOON_DAYS } from '~/lib/freshness/status';
-import { today } from '~/lib/server/clock';
+import { isIsoDate } from '~/shared/freshness/dates';
+import { contentReport } from '~/content-check/report';
+import { SOON_DAYS } from '~/shared/freshness/status';
+import { today } from '~/server/clock';
 
 const { values } = parseArgs({ options: { today: { type: 'string' }, 'soon-days': { type: 'string' }, root: { type: 'string' } } });
 const date = values.today ?? today();

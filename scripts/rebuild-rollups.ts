@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { connectBlobs } from './lib/blobs';
-import { rebuildRollups } from '~/lib/server/team/team-rollup';
+import { rebuildRollups } from '~/server/team/team-rollup';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { 'site-id': { type: 'string', default: '0' } } });

@@ -23,8 +23,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { getViteConfig } from 'astro/config';
 import { createServer } from 'vite';
-import type { backgroundWorkDone } from '~/lib/server/background';
-import type { DigestPassRun, runDigestPass } from '~/lib/server/digest/send-digests';
+import type { backgroundWorkDone } from '~/server/background';
+import type { DigestPassRun, runDigestPass } from '~/server/digest/send-digests';
 import { localMailUnlessConfigured } from '~tools/local-mail/for-local-run';
 import syncContent from '~tools/sync-content';
 import { connectBlobs } from './lib/blobs';
@@ -85,8 +85,8 @@ async function runDigestPassHere(now: Date, dryRun: boolean): Promise<DigestPass
   });
   const server = await createServer(config);
   try {
-    const service = (await server.ssrLoadModule('/src/lib/server/digest/send-digests.ts')) as { runDigestPass: typeof runDigestPass };
-    const background = (await server.ssrLoadModule('/src/lib/server/background.ts')) as { backgroundWorkDone: typeof backgroundWorkDone };
+    const service = (await server.ssrLoadModule('/src/server/digest/send-digests.ts')) as { runDigestPass: typeof runDigestPass };
+    const background = (await server.ssrLoadModule('/src/server/background.ts')) as { backgroundWorkDone: typeof backgroundWorkDone };
     const run = await service.runDigestPass({ now, dryRun });
     await background.backgroundWorkDone();
     return run;

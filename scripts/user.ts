@@ -15,13 +15,13 @@
  */
 import { parseArgs } from 'node:util';
 import { connectBlobs } from './lib/blobs';
-import { createUser, deleteUser, existingUser, isAdmin, listUsers, setDisabled, setPassword } from '~/lib/server/accounts/accounts';
-import { endSessionsOf, sessionsOf } from '~/lib/server/accounts/sessions';
-import { unlockUsername } from '~/lib/server/accounts/sign-in';
+import { createUser, deleteUser, existingUser, isAdmin, listUsers, setDisabled, setPassword } from '~/server/accounts/accounts';
+import { endSessionsOf, sessionsOf } from '~/server/accounts/sessions';
+import { unlockUsername } from '~/server/accounts/sign-in';
 import { readContent } from '~/content-check/read';
 import { CONTENT_SOURCES } from '~/content-check/sources';
-import { activeAssignment, recordAssignment, recordEnd } from '~/lib/server/programs/assignment';
-import { assignments } from '~/lib/server/programs/storage/assignments';
+import { activeAssignment, recordAssignment, recordEnd } from '~/server/programs/assignment';
+import { assignments } from '~/server/programs/storage/assignments';
 
 const USAGE = `Usage: npm run user -- <create|list|disable|enable|delete|set-password|unlock|sessions|assign|unassign> [options]
   --username <email>   the account (required except for list)

@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { verifyTeamRollup } from '~/lib/server/team/team-rollup-verify';
+import { verifyTeamRollup } from '~/server/team/team-rollup-verify';
 import { connectBlobs } from './lib/blobs';
 
 const show = (value: unknown) => JSON.stringify(value)?.slice(0, 160) ?? 'none';

@@ -6,15 +6,15 @@ declare namespace App {
   interface Locals {
     /**
      * The signed-in user. Readable once the session check has finished: a page awaits
-     * `signedIn(Astro.locals)`, an API route `requireUser(locals)` (src/lib/server/http/signed-in.ts);
+     * `signedIn(Astro.locals)`, an API route `requireUser(locals)` (src/server/http/signed-in.ts);
      * read earlier, it throws an error that says so.
      */
-    readonly user: import('~/lib/api/users').PublicUser | null;
+    readonly user: import('~/shared/api/users').PublicUser | null;
     readonly isAdmin: boolean;
     /** This request's session check, opened by src/middleware.ts. */
-    readonly session: import('~/lib/server/http/signed-in').SessionGate;
-    /** A toast a navigation left for this page (src/lib/server/flash.ts), rendered with it. */
-    toast: import('~/lib/toast').ToastText | null;
+    readonly session: import('~/server/http/signed-in').SessionGate;
+    /** A toast a navigation left for this page (src/server/flash.ts), rendered with it. */
+    toast: import('~/shared/toast').ToastText | null;
   }
 }
 

@@ -2,19 +2,19 @@
 // and the redirects (signed-out → /auth, signed-in on /auth → /; docs/product.md "Sign-in page (/auth)").
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
-import { isPublicPath } from '~/lib/routes';
-import { checkSettings } from '~/lib/server/config';
-import { withRequestScope } from '~/lib/server/background';
-import { errorResponse, expectedFailure, toErrorResponse } from '~/lib/server/http/response';
-import { isAdmin, toPublicUser, warnIfAdminAddressSelfRegistered } from '~/lib/server/accounts/accounts';
-import { cookieUserId, userForSession } from '~/lib/server/accounts/sessions';
-import { sessionOrigin } from '~/lib/server/accounts/sign-in-request';
-import { getSession, sessionCookieData, type SessionData } from '~/lib/server/accounts/session-cookie';
-import { flashToast, takeFlash } from '~/lib/server/accounts/flash';
-import { openSessionGate, writeMarkWritten, type SessionGate, type SessionUser } from '~/lib/server/http/signed-in';
-import { isScheduledCallPath } from '~/lib/server/http/scheduled-call';
-import { writeAllowance } from '~/lib/server/accounts/write-limit';
-import { requestNow } from '~/lib/server/clock';
+import { isPublicPath } from '~/shared/routes';
+import { checkSettings } from '~/server/config';
+import { withRequestScope } from '~/server/background';
+import { errorResponse, expectedFailure, toErrorResponse } from '~/server/http/response';
+import { isAdmin, toPublicUser, warnIfAdminAddressSelfRegistered } from '~/server/accounts/accounts';
+import { cookieUserId, userForSession } from '~/server/accounts/sessions';
+import { sessionOrigin } from '~/server/accounts/sign-in-request';
+import { getSession, sessionCookieData, type SessionData } from '~/server/accounts/session-cookie';
+import { flashToast, takeFlash } from '~/server/accounts/flash';
+import { openSessionGate, writeMarkWritten, type SessionGate, type SessionUser } from '~/server/http/signed-in';
+import { isScheduledCallPath } from '~/server/http/scheduled-call';
+import { writeAllowance } from '~/server/accounts/write-limit';
+import { requestNow } from '~/server/clock';
 
 /** A signed-in write with a limit of its own (visits: team/visits.ts), outside the per-person write limit. */
 const OWN_WRITE_LIMIT = '/api/track-visit';

@@ -18,7 +18,7 @@
  *   counting, and time the refusal instead of the sign-in).
  */
 import { randomUUID } from 'node:crypto';
-import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
+import { DEMO_ADMIN, DEMO_USER } from '~/server/demo-accounts';
 import type { Client, TracedApp } from './traced-app';
 
 export type Actor = 'learner' | 'admin' | 'writer' | 'new-user' | 'new-session' | 'anonymous';

@@ -3,9 +3,9 @@
 // yesterday, so nothing a sign-in lists or a session check reads grows with history (docs/architecture.md
 // "Scheduled functions").
 import type { Config } from '@netlify/functions';
-import { removeExpiredSessions } from '~/lib/server/accounts/sessions';
-import { removeExpiredSignInFailures } from '~/lib/server/accounts/sign-in';
-import { removeExpiredNewAccountMarks } from '~/lib/server/accounts/new-accounts';
+import { removeExpiredSessions } from '~/server/accounts/sessions';
+import { removeExpiredSignInFailures } from '~/server/accounts/sign-in';
+import { removeExpiredNewAccountMarks } from '~/server/accounts/new-accounts';
 
 export default async function expireSignInFailures(): Promise<Response> {
   const now = new Date();

@@ -1,7 +1,7 @@
 // Scheduled: refreshes the team rollup every 15 minutes, so the first Team Progress load after quiet
 // hours folds minutes of events instead of hours (docs/architecture.md "Scheduled functions").
 import type { Config } from '@netlify/functions';
-import { refreshTeamRollup } from '~/lib/server/team/team-rollup';
+import { refreshTeamRollup } from '~/server/team/team-rollup';
 
 export default async function refreshTeamRollupNow(): Promise<Response> {
   const { committed, entriesRead } = await refreshTeamRollup(new Date());

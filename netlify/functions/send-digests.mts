@@ -1,8 +1,8 @@
 // Scheduled: every hour, asks the site to run the e-mail digest pass (POST /api/scheduled/send-digests,
-// src/lib/server/digest/send-digests.ts). The pass reads the content, which is built into the site's
+// src/server/digest/send-digests.ts). The pass reads the content, which is built into the site's
 // function only; this one carries nothing but the call and its token (docs/architecture.md "Scheduled functions").
 import type { Config, Context } from '@netlify/functions';
-import { scheduledCallHeaders, scheduledCallPath } from '~/lib/server/http/scheduled-call';
+import { scheduledCallHeaders, scheduledCallPath } from '~/server/http/scheduled-call';
 
 /** A scheduled function has 30 seconds; the pass stops starting batches after 20. */
 const WAIT_MS = 28_000;

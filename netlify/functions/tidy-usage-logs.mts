@@ -2,8 +2,8 @@
 // deletes the log past 180 days, and the weekly page-visit marks past the 90 days content health looks at
 // (docs/architecture.md "Scheduled functions").
 import type { Config } from '@netlify/functions';
-import { tidySearchLog } from '~/lib/server/search/search-log';
-import { removeOldPageVisits } from '~/lib/server/team/page-visit-weeks';
+import { tidySearchLog } from '~/server/search/search-log';
+import { removeOldPageVisits } from '~/server/team/page-visit-weeks';
 
 export default async function tidyUsageLogs(): Promise<Response> {
   const now = new Date();

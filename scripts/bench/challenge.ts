@@ -9,11 +9,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import type { Quiz } from '~/lib/content/learning';
-import { getDailyChallenge } from '~/lib/server/review/daily-challenge';
-import { buildQuestionBank } from '~/lib/server/review/question-bank';
+import type { Quiz } from '~/server/content/learning';
+import { getDailyChallenge } from '~/server/review/daily-challenge';
+import { buildQuestionBank } from '~/server/review/question-bank';
 import { startLocalBlobs } from '~tools/local-blobs/server';
-import { reviewAnswers } from '~/lib/server/review/storage/review-answers';
+import { reviewAnswers } from '~/server/review/storage/review-answers';
 import { pool, timings } from '~tools/bench-stats';
 
 const { values } = parseArgs({ options: { answers: { type: 'string', default: '5000' }, runs: { type: 'string', default: '50' } } });

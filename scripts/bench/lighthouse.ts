@@ -15,7 +15,7 @@
  *   BENCH_BASE_URL=http://127.0.0.1:8888 npx tsx scripts/bench/lighthouse.ts [--runs 1] [--js-free N] [--keep dir] [/route …]
  *   (--keep: save every run's full JSON report there, to see what an audit points at)
  */
-import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
+import { DEMO_ADMIN } from '~/server/demo-accounts';
 import { chromium } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';

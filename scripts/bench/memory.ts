@@ -1,7 +1,7 @@
 /**
  * Benchmark of the review schedulers (docs/decisions.md "Memory model"): simulated learners answer what the
  * scheduler gives them every day for 90 days, under the memory model the site uses (FSRS-6 through
- * ~/lib/review/memory and ~/lib/review/schedule: lowest predicted recall first, at most 20 due a day) and
+ * ~/shared/review/memory and ~/shared/review/schedule: lowest predicted recall first, at most 20 due a day) and
  * under the Leitner boxes it used before (tools/leitner.ts: 1, 3, 7, 16 and 35 days, mastered cards retire).
  *
  * The learners forget by a model that is not FSRS's own: exponential decay, recall = exp(-t / s) after t days
@@ -13,9 +13,9 @@
  *   npm run bench:memory [-- --learners 200 --days 90 --questions 70 --seed 1]
  */
 import { parseArgs } from 'node:util';
-import { DAY_MS } from '~/lib/review/days';
-import { applyAnswer, type Card } from '~/lib/review/memory';
-import { isDue, recallOn } from '~/lib/review/schedule';
+import { DAY_MS } from '~/shared/review/days';
+import { applyAnswer, type Card } from '~/shared/review/memory';
+import { isDue, recallOn } from '~/shared/review/schedule';
 import * as leitner from '~tools/leitner';
 
 const { values } = parseArgs({

@@ -7,7 +7,7 @@
  * header search prefetches at idle beyond it (./page-weight.ts); then the first search on a reading page and INP for the search box, a quiz option and
  * Mark Complete (./interactions.ts). It prints figures; it asserts nothing.
  */
-import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
+import { DEMO_ADMIN } from '~/server/demo-accounts';
 import { chromium, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { SIGNED_IN_PAGES } from '~tools/route-examples';

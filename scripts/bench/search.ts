@@ -1,6 +1,6 @@
 /**
  * Benchmark of the search, in process (docs/decisions.md: never through the emulators). Loads the real
- * search documents — src/lib/content/search-documents.ts run through Astro's Vite config, as the unit
+ * search documents — src/server/content/search-documents.ts run through Astro's Vite config, as the unit
  * tests do, so astro:content reads the synced content — then prints:
  * - the index build time and the memory the index holds (heap after a forced GC, with and without it);
  * - the median and p95 time of 1,000 representative queries (whole words, prefixes while typing, typos,
@@ -21,8 +21,8 @@ import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { getViteConfig } from 'astro/config';
 import { createServer } from 'vite';
-import type { SearchDocuments } from '~/lib/content/search-documents';
-import { createSearchIndex } from '~/lib/server/search/search';
+import type { SearchDocuments } from '~/server/content/search-documents';
+import { createSearchIndex } from '~/server/search/search';
 import syncContent from '~tools/sync-content';
 import { timings } from '~tools/bench-stats';
 
@@ -46,7 +46,7 @@ async function loadDocuments(): Promise<SearchDocuments> {
   });
   const server = await createServer(config);
   try {
-    const module = (await server.ssrLoadModule('/src/lib/content/search-documents.ts')) as {
+    const module = (await server.ssrLoadModule('/src/server/content/search-documents.ts')) as {
       getSearchDocuments: () => Promise<SearchDocuments>;
     };
     return await module.getSearchDocuments();

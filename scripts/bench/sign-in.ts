@@ -12,18 +12,18 @@
  *
  * The old records are written straight into the second server's folder (the emulator keeps one file per
  * key), which takes seconds instead of minutes of HTTP writes; their keys are the ones the storage module
- * builds (`signInFailures.keyFor`).
+ * builds (`throttleMarks.keyFor`).
  *
  *   npx tsx scripts/bench/sign-in.ts [--old 100000] [--runs 400] [--logins 20] [--expire]
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createUser } from '~/lib/server/accounts/accounts';
-import { removeExpiredSignInFailures, signIn } from '~/lib/server/accounts/sign-in';
-import { beginAttempt } from '~/lib/server/accounts/throttle';
+import { createUser } from '~/server/accounts/accounts';
+import { removeExpiredSignInFailures, signIn } from '~/server/accounts/sign-in';
+import { beginAttempt } from '~/server/accounts/throttle';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
-import { signInFailures, throttleSubject } from '~/lib/server/accounts/storage/sign-in-failures';
+import { throttleMarks, throttleSubject } from '~/server/storage/throttle-marks';
 import { timings } from '~tools/bench-stats';
 
 const { values } = parseArgs({
@@ -69,7 +69,7 @@ for (let index = 0; index < OLD; index++) {
     'entries',
     'local',
     'site:learning-hub',
-    ...signInFailures.keyFor(kinds[index % 3]!, at).split('/'),
+    ...throttleMarks.keyFor(kinds[index % 3]!, at).split('/'),
   );
   folders.add(path.dirname(file));
   files.push(file);

@@ -20,7 +20,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
+import { DEMO_ADMIN } from '~/server/demo-accounts';
 import { writeSection } from '~tools/bench-stats';
 import { describeFaults, parseFaults } from '~tools/local-blobs/faults';
 import { connectBlobs } from '../lib/blobs';

@@ -15,7 +15,7 @@
  * done (pages read, quizzes passed, a sign-off), so each row computes its plan from the rollup.
  *
  * Then the page's own work on top of a warm load: the table's page of rows (sorted, filtered, paged by
- * ~/lib/team/team-table) rendered to HTML as /team-progress renders it, for the default view and for a sorted,
+ * ~/shared/team/team-table) rendered to HTML as /team-progress renders it, for the default view and for a sorted,
  * filtered, found view, with the size of that HTML against the whole team's rows as props (what the table's island
  * used to get).
  *
@@ -27,24 +27,24 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { backgroundWorkDone } from '~/lib/server/background';
-import { getTeamProgress } from '~/lib/server/team/team-progress';
-import { rebuildRollups } from '~/lib/server/team/team-rollup';
-import { journal, type JournalEvent } from '~/lib/server/team/storage/journal';
-import { progress } from '~/lib/server/learning/storage/progress';
-import { quizResults } from '~/lib/server/learning/storage/quiz-results';
-import { reviewAnswers } from '~/lib/server/review/storage/review-answers';
-import { buildQuestionBank } from '~/lib/server/review/question-bank';
+import { backgroundWorkDone } from '~/server/background';
+import { getTeamProgress } from '~/server/team/team-progress';
+import { rebuildRollups } from '~/server/team/team-rollup';
+import { journal, type JournalEvent } from '~/server/journal/journal';
+import { progress } from '~/server/learning/storage/progress';
+import { quizResults } from '~/server/learning/storage/quiz-results';
+import { reviewAnswers } from '~/server/review/storage/review-answers';
+import { buildQuestionBank } from '~/server/review/question-bank';
 import { startLocalBlobs } from '~tools/local-blobs/server';
-import { users } from '~/lib/server/accounts/storage/users';
+import { users } from '~/server/accounts/storage/users';
 import { pool, timings } from '~tools/bench-stats';
 import { gzipSync } from 'node:zlib';
-import type { Program } from '~/lib/content/programs';
+import type { Program } from '~/server/content/programs';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import TeamProgressTable from '~/islands/TeamProgressTable';
-import { pageTableState } from '~/lib/api/team';
-import { PAGE_SIZE, teamMembers, teamTablePage } from '~/lib/team/team-table';
+import { pageTableState } from '~/shared/api/team';
+import { PAGE_SIZE, teamMembers, teamTablePage } from '~/shared/team/team-table';
 
 const { values } = parseArgs({
   options: {

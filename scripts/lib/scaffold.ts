@@ -4,11 +4,11 @@
 // write (or append to) and the page to preview; scripts/new.ts writes it.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { slugify } from '~/lib/anchors';
+import { slugify } from '~/shared/anchors';
 import { readContent, type RawEntry } from '~/content-check/read';
 import { closest } from '~/content-check/schema-check';
 import { OBJECTION_CATEGORIES, DISCOVERY_STAGES } from '~/schemas/sales-kit';
-import { PERSONA_ROLES, PERSONA_SEGMENTS } from '~/schemas/vocabulary';
+import { PERSONA_ROLES, PERSONA_SEGMENTS } from '~/shared/vocabulary';
 
 export const SCAFFOLD_KINDS = ['lesson', 'quiz', 'quiz-question', 'persona', 'objection', 'discovery-question'] as const;
 export type ScaffoldKind = (typeof SCAFFOLD_KINDS)[number];

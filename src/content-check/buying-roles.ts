@@ -4,7 +4,7 @@
  * and decision maker titles those of their roles; otherwise a rep reads "Director of Marketing" as a
  * champion on one page and an influencer on the next.
  */
-import { PERSONA_ROLES } from '~/schemas/vocabulary';
+import { PERSONA_ROLES } from '~/shared/vocabulary';
 import { describePath } from './describe';
 import type { Problem } from './problems';
 import type { RawEntry } from './read';

@@ -25,7 +25,8 @@ import { readContent } from './read';
 import { checkReferences } from './references';
 import { checkReviewLoad } from './review-load';
 import { checkSchemas, type ParsedEntry } from './schema-check';
-import { CONTENT_SOURCES, type ContentSource } from './sources';
+import { CONTENT_SOURCES } from './sources';
+import { type ContentSource } from './source-helpers';
 
 export interface ContentCheck {
   problems: Problem[];

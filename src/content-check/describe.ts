@@ -4,7 +4,7 @@
  * schema (`.describe()`), which is also the authoring guide.
  */
 import type { z } from 'astro/zod';
-import type { EntryData } from './sources';
+import type { EntryData } from './source-helpers';
 
 interface Described {
   source: { noun: string; titleOf: (data: EntryData, id: string) => string };

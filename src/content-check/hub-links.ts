@@ -5,9 +5,9 @@
  * lesson, or a card whose anchor comes from content (a case study, a glossary term, an integration, …).
  * A link to a page that does not exist would otherwise pass the build and answer "Page not found".
  */
-import { abbreviationAnchor, companyAnchor, glossaryTermAnchor, integrationAnchor, leaseTypeAnchor } from '~/lib/anchors';
-import { textSections } from '~/lib/content/lesson-text';
-import { matchPageRoute, STATIC_PAGES } from '~/lib/routes';
+import { abbreviationAnchor, companyAnchor, glossaryTermAnchor, integrationAnchor, leaseTypeAnchor } from '~/shared/anchors';
+import { textSections } from '~/shared/lesson-text';
+import { matchPageRoute, STATIC_PAGES } from '~/shared/routes';
 import { describePath } from './describe';
 import type { Problem } from './problems';
 import type { RawEntry } from './read';

@@ -1,7 +1,7 @@
 // Onboarding programs refused at build: one fixture with a mistake of every kind a program can make, each
 // reported naming the file, the line, the item and the field, with the fix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentFixture, replaceOnce, type ContentFixture } from '../../tests/support/content-fixture';
+import { contentFixture, replaceOnce, type ContentFixture } from '~tests/support/content-fixture';
 import { checkContent } from './check';
 import type { Problem } from './problems';
 

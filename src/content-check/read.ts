@@ -8,7 +8,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { Problem } from './problems';
-import { CONTENT_SOURCES, type ContentSource, type EntryData } from './sources';
+import { CONTENT_SOURCES } from './sources';
+import { type ContentSource, type EntryData } from './source-helpers';
 
 export interface RawEntry {
   source: ContentSource;

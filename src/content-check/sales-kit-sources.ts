@@ -5,8 +5,7 @@ import { demoScriptSchema } from '~/schemas/demo-scripts';
 import { itSectionSchema } from '~/schemas/it-security';
 import { pricingPackageSchema, pricingPolicySchema } from '~/schemas/pricing';
 import { discoveryQuestionSchema, objectionSchema, prospectingSequenceSchema } from '~/schemas/sales-kit';
-import { field, file, fixed, glob, salesKit } from './source-helpers';
-import type { ContentSource } from './sources';
+import { field, file, fixed, glob, salesKit, type ContentSource } from './source-helpers';
 
 export const SALES_KIT_SOURCES: readonly ContentSource[] = [
   {

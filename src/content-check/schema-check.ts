@@ -7,7 +7,7 @@ import type { z } from 'astro/zod';
 import { allowedFields, describePath, fieldDescription, show, valueAt } from './describe';
 import type { Problem } from './problems';
 import type { RawEntry } from './read';
-import type { EntryData } from './sources';
+import type { EntryData } from './source-helpers';
 
 type Issue = z.core.$ZodIssue;
 

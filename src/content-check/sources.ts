@@ -4,7 +4,6 @@
  * the noun an editor reads in messages, and how to name and link one entry. A unit test keeps this list
  * equal to the collections of src/content.config.ts.
  */
-import type { z } from 'astro/zod';
 import { icpSchema, personaSchema, segmentSchema } from '~/schemas/buyers';
 import { salesSituationSchema } from '~/schemas/coach';
 import {
@@ -22,30 +21,7 @@ import { productFeatureNarrativeSchema, productFeatureSchema, productIntegration
 import { programSchema } from '~/schemas/programs';
 import { customerExampleRowSchema, resourceSchema } from '~/schemas/resources';
 import { SALES_KIT_SOURCES } from './sales-kit-sources';
-import { company, field, file, fixed, glob, industry } from './source-helpers';
-
-/** Raw or parsed entry data: read field by field. */
-export type EntryData = Record<string, unknown>;
-
-/** Where a collection's entries come from (the loader of src/collections/). */
-export type SourceFiles =
-  /** One entry per file under `dir`; MDX files have YAML frontmatter and a body. The id is the authored `id` or the file name. */
-  | { kind: 'glob'; dir: string; format: 'yaml' | 'mdx'; recursive: boolean; idFrom: 'data' | 'file' }
-  /** One YAML file holding every entry: a list of objects with `id`, or a mapping keyed by id. */
-  | { kind: 'file'; file: string };
-
-export interface ContentSource {
-  /** The collection name of src/content.config.ts. */
-  collection: string;
-  /** What one entry is called in messages, e.g. "quiz". */
-  noun: string;
-  files: SourceFiles;
-  schema: z.ZodType;
-  /** The entry's name as people know it (a title, a name, the term). */
-  titleOf: (data: EntryData, id: string) => string;
-  /** The page (and tab) that shows the entry. */
-  hrefOf: (data: EntryData, id: string) => string;
-}
+import { company, field, file, fixed, glob, industry, type ContentSource } from './source-helpers';
 
 export const CONTENT_SOURCES: readonly ContentSource[] = [
   {

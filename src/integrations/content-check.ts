@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { checkContent } from '../content-check/check';
 import { formatReport, type Problem } from '../content-check/problems';
 import { readContent } from '../content-check/read';
-import { setContentProblems, type PageProblem } from '../lib/dev/content-problems';
+import { setContentProblems, type PageProblem } from '../content-check/dev-problems';
 
 /** Runs the check; returns the report when there are problems, else null. */
 function report(root: string): { text: string; count: number; problems: Problem[] } | null {

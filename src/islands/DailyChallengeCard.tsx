@@ -1,7 +1,7 @@
 // The home page Daily Challenge card (docs/product.md "Daily challenge"). State and actions live in
 // src/stores/daily-challenge.ts; the correct option is only known after answering.
 // Its parts live in ./daily-challenge/: the card's hook (useDailyChallenge), the options, the answer.
-import type { DailyChallenge } from '~/lib/api/daily-challenge';
+import type { DailyChallenge } from '~/shared/api/daily-challenge';
 import { ChallengeVerdictPanel, SubmitAnswerButton } from './daily-challenge/ChallengeAnswer';
 import { ChallengeConfidence } from './daily-challenge/ChallengeConfidence';
 import { ChallengeLoading } from './daily-challenge/ChallengeLoading';

@@ -9,7 +9,7 @@
 // (client:interaction); '/' works before that (src/page-scripts/slash-shortcut.ts).
 import { useStore } from '@nanostores/react';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { TOO_SHORT_MESSAGE } from '~/lib/search/query';
+import { TOO_SHORT_MESSAGE } from '~/shared/search/query';
 import { $search, clearSearch } from '~/stores/search';
 import { followResult, groupsOf } from './header-search/results';
 import { ResultsPanel } from './header-search/ResultsPanel';

@@ -4,8 +4,8 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicQuiz, SubmitQuizResponse } from '~/lib/api/quizzes';
-import type { ToastText } from '~/lib/toast';
+import type { PublicQuiz, SubmitQuizResponse } from '~/shared/api/quizzes';
+import type { ToastText } from '~/shared/toast';
 import QuizRunner, { progressPercent } from './QuizRunner';
 
 const quiz: PublicQuiz = {

@@ -1,7 +1,7 @@
 // Quiz taking (docs/product.md "Quiz taking (/quizzes/{id})"): one question at a time, single choice, graded on
 // the server. Props carry the quiz WITHOUT answer keys; the review arrives with the graded result.
 // Its parts live in ./quiz/: the state (useQuizRunner), the question, the navigation, the result screen.
-import type { PublicQuiz } from '~/lib/api/quizzes';
+import type { PublicQuiz } from '~/shared/api/quizzes';
 import { NoQuestion } from './quiz/NoQuestion';
 import { QuestionFieldset } from './quiz/QuestionFieldset';
 import { QuizNavigation } from './quiz/QuizNavigation';

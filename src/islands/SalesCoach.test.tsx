@@ -2,7 +2,7 @@
 // The coach island (docs/product.md "Sales Situations Coach (/sales-situations)") against the real content.
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { loadSituations } from '../../tests/support/sales-situations';
+import { loadSituations } from '~tests/support/sales-situations';
 import SalesCoach from './SalesCoach';
 
 const situations = loadSituations();

@@ -1,5 +1,5 @@
 // The Sales Situations Coach (docs/product.md "Sales Situations Coach (/sales-situations)"). Client only: no API call; the situations
-// come in as props from the page (not confidential). Matching rules: src/lib/coach/match.ts.
+// come in as props from the page (not confidential). Matching rules: src/shared/coach/match.ts.
 // Its parts live in ./coach/: the state (useCoach), the picker, the request form, the result.
 import { useId } from 'react';
 import type { SalesSituation } from '~/schemas/coach';

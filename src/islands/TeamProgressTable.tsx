@@ -1,10 +1,10 @@
 // The team table of /team-progress (docs/product.md "Team Progress (/team-progress)"), rendered on the server only (no client
-// directive, so no JavaScript): the page sorts, filters and pages the rows (~/lib/team/team-table) and passes the one page
+// directive, so no JavaScript): the page sorts, filters and pages the rows (~/shared/team/team-table) and passes the one page
 // shown. Sort headers and the pager are links, the filter and Find a GET form, the CSV a download of every row the filter
 // keeps (GET /api/team-progress/csv), so the table works the same with and without JavaScript.
 // Its parts live in ./team-table/. The note that the table scrolls sideways is a template ~/page-scripts/team-table.ts shows.
-import type { TeamMemberRow } from '~/lib/team/figures';
-import { isDefaultSort, type TeamTableState } from '~/lib/team/team-table';
+import type { TeamMemberRow } from '~/shared/team/figures';
+import { isDefaultSort, type TeamTableState } from '~/shared/team/team-table';
 import { csvHref } from './team-table/href';
 import { TeamFilter } from './team-table/TeamFilter';
 import { TeamPages } from './team-table/TeamPages';

@@ -2,8 +2,8 @@
 // error, a refused request) shows the destructive 'Logout failed' toast with its message and leaves the
 // person on their page, signed in. Without JavaScript the sidebar's form posts as it is (the server then
 // answers with the same toasts after a redirect). Plain fetch, and the toast raised as the window event showToast
-// (src/lib/toast.ts) sends: with no import at run time, Astro inlines the script in the page.
-import type { ToastEventName, ToastText } from '~/lib/toast';
+// (src/shared/toast.ts) sends: with no import at run time, Astro inlines the script in the page.
+import type { ToastEventName, ToastText } from '~/shared/toast';
 
 const TOAST_EVENT: ToastEventName = 'parcelwise:toast';
 

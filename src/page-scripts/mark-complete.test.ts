@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // Mark Complete's script on a module page: the request, the badge and footer from the server's answer, the toasts.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ToastText } from '~/lib/toast';
+import type { ToastText } from '~/shared/toast';
 
 let toasts: ToastText[];
 const recordToast = (event: Event) => toasts.push((event as CustomEvent<ToastText>).detail);

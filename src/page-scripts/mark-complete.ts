@@ -3,11 +3,11 @@
 // PATCH /api/progress/{moduleId} (additive on the server, which creates the record when there is none) and shows the
 // product's toast. A pending button is disabled with a spinner; a completed one becomes the Completed badge — which
 // takes the focus when the button had it, so a keyboard user stays on the row — and the footer counts along.
-// Plain fetch, and the toast raised as the window event showToast (src/lib/toast.ts) sends: with no module shared with
+// Plain fetch, and the toast raised as the window event showToast (src/shared/toast.ts) sends: with no module shared with
 // an island, Astro inlines the script in the page.
-import type { ProgressRecord, UpdateProgressRequest } from '~/lib/api/progress';
-import { moduleFooterText } from '~/lib/learning/module-footer';
-import type { ToastEventName, ToastText } from '~/lib/toast';
+import type { ProgressRecord, UpdateProgressRequest } from '~/shared/api/progress';
+import { moduleFooterText } from '~/shared/learning/module-footer';
+import type { ToastEventName, ToastText } from '~/shared/toast';
 
 const TOAST_EVENT: ToastEventName = 'parcelwise:toast';
 const showToast = (toast: ToastText) => window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: toast }));

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The layout's search-log script: what it sends for a result opened from the header search or the /search page.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reportOpenedResult } from '~/lib/browser/search-opened';
+import { reportOpenedResult } from '~/stores/search-opened';
 
 let beacon: ReturnType<typeof vi.fn<(url: string, data: Blob) => boolean>>;
 const sent = async () =>

@@ -1,10 +1,10 @@
 // The search log's beacon on every page (docs/product.md "POST /api/search/opened"): a result opened from the
-// header search (the island's window event, src/lib/browser/search-opened.ts) or from the /search page (a click,
+// header search (the island's window event, src/stores/search-opened.ts) or from the /search page (a click,
 // a modified click or a middle click on a hit's link) is told to the log. A beacon: the browser delivers it after
 // the page is gone, so following the link never waits; the link itself works as always. Only logged on failure:
 // nobody sees this call.
-import type { SearchOpenedRequest } from '~/lib/api/search';
-import type { SearchOpenedEventName } from '~/lib/browser/search-opened';
+import type { SearchOpenedRequest } from '~/shared/api/search';
+import type { SearchOpenedEventName } from '~/stores/search-opened';
 
 const ENDPOINT = '/api/search/opened';
 const SEARCH_OPENED_EVENT: SearchOpenedEventName = 'parcelwise:search-opened';

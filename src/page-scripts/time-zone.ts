@@ -1,7 +1,7 @@
 // /settings: while the person has no time zone saved, the browser's own is selected and saved at once, so
 // the digest's hour and the challenge's windows follow their clock from the first visit. They can change it.
 // Plain fetch: with no module shared with an island, Astro inlines the script in the page.
-import type { UpdatePreferencesRequest } from '~/lib/api/preferences';
+import type { UpdatePreferencesRequest } from '~/shared/api/preferences';
 
 const form = document.querySelector<HTMLFormElement>('form[data-preferences][data-time-zone-unset]');
 const select = form?.querySelector<HTMLSelectElement>('select[name="timeZone"]');

@@ -4,7 +4,7 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { Window } from 'happy-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Toaster from '~/components/Toaster.astro';
-import { showToast, type ToastText } from '~/lib/toast';
+import { showToast, type ToastText } from '~/shared/toast';
 import { mountToaster, SWIPE_THRESHOLD_PX, TOAST_DURATION_MS, TOAST_LIMIT } from './toaster';
 
 let window: Window;

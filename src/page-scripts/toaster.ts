@@ -1,9 +1,9 @@
 // The toast viewport's behaviour (docs/product.md "Notifications") without React, so reading pages need none for it
 // (src/components/Toaster.astro renders the viewport and a toast a navigation left). It shows one toast at a time, 5 s
-// each: the toast in the HTML on start, then those islands and page scripts raise (showToast in src/lib/toast.ts, a
+// each: the toast in the HTML on start, then those islands and page scripts raise (showToast in src/shared/toast.ts, a
 // window event), drawn from the same <template>. F8 focuses the viewport; a swipe right past 50 px, or the button,
 // dismisses a toast. It imports nothing at run time, so Astro inlines it in the page: no request before the first paint.
-import type { ToastEventName, ToastText } from '~/lib/toast';
+import type { ToastEventName, ToastText } from '~/shared/toast';
 
 /** One visible at a time: a new toast replaces the one shown. */
 export const TOAST_LIMIT = 1;

@@ -4,7 +4,7 @@
 // The entry is dated when the page opens and sent once it has settled, so it never shares the connection
 // with the page's first paints; leaving or changing tab before then sends it first.
 // Failures are only logged, and nothing here ever delays or blocks navigation.
-import type { TrackVisitRequest } from '~/lib/api/team';
+import type { TrackVisitRequest } from '~/shared/api/team';
 import { whenSettled } from '~/client-directives/when-settled';
 import type { TabChangeDetail } from './tabs';
 

@@ -9,7 +9,7 @@
  */
 import { z } from 'astro/zod';
 import { review, text, textList } from './common';
-import { PERSONA_ROLES, PERSONA_SEGMENTS, SEGMENT_COLORS, SEGMENT_ICONS } from './vocabulary';
+import { PERSONA_ROLES, PERSONA_SEGMENTS, SEGMENT_COLORS, SEGMENT_ICONS } from '~/shared/vocabulary';
 
 // ─── Enums ────────────────────────────────────────────────────────────────────────────────────────
 

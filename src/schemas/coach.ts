@@ -2,7 +2,7 @@
  * Content schema of the Sales Situations Coach (docs/product.md "Sales Situations Coach (/sales-situations)").
  *
  * One YAML file per situation under `content/sales-situations/`, named `NN-<id>.yaml`; NN is the order the
- * coach shows them in (it also breaks keyword-score ties, see src/lib/coach/match.ts). A typo or a
+ * coach shows them in (it also breaks keyword-score ties, see src/shared/coach/match.ts). A typo or a
  * missing field fails the build naming the file and the field (`z.strictObject` everywhere).
  *
  * Situation and play texts are not confidential: the page passes them to the client island as props.

@@ -3,9 +3,9 @@
  * Each takes the author-facing description (shown by editors' tooling and in build errors).
  */
 import { z } from 'astro/zod';
-import { addMonths, isIsoDate, isoDateOf } from '~/lib/freshness/dates';
-import { ICON_PATHS, type IconName } from '~/lib/icons';
-import { CONTENT_CHANGES, type ContentChange } from './vocabulary';
+import { addMonths, isIsoDate, isoDateOf } from '~/shared/freshness/dates';
+import { ICON_PATHS, type IconName } from '~/shared/icons';
+import { CONTENT_CHANGES, type ContentChange } from '~/shared/vocabulary';
 
 /** A non-empty, trimmed text. */
 export const text = (description: string) => z.string().trim().min(1).describe(description);
@@ -17,11 +17,11 @@ export const textList = (description: string) => z.array(text('One item of the l
 export const positiveId = (what: string) =>
   z.number().int().positive().describe(`Numeric id of the ${what}, a positive integer unique among ${what}s.`);
 
-/** The name of an icon of src/lib/icons.ts (ICON_PATHS). */
+/** The name of an icon of src/shared/icons.ts (ICON_PATHS). */
 export const iconName = (example: string) =>
   z
     .enum(Object.keys(ICON_PATHS) as [IconName, ...IconName[]])
-    .describe(`Name of an icon in src/lib/icons.ts (ICON_PATHS), e.g. "${example}".`);
+    .describe(`Name of an icon in src/shared/icons.ts (ICON_PATHS), e.g. "${example}".`);
 
 // #region freshness
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'astro/zod';
 import { review, text, textList } from './common';
-import { PERSONA_ROLES } from './vocabulary';
+import { PERSONA_ROLES } from '~/shared/vocabulary';
 
 const stepSchema = z
   .strictObject({

@@ -8,13 +8,13 @@
  *
  * Every object is strict, so a misspelt field fails the build naming the file and the field.
  * Durations are NOT authored: a lesson's minutes are computed from its words and knowledge checks
- * (src/lib/content/reading-time.ts), a module's are the sum of its lessons'; lessonCount is counted.
+ * (src/server/content/reading-time.ts), a module's are the sum of its lessons'; lessonCount is counted.
  * Cross-references (lesson.moduleId → module, lesson.quizId → quiz, question.lessonId → lesson, unique
  * ids) and the knowledge checks' answer indexes are checked at build by src/content-check/.
  */
 import { z } from 'astro/zod';
 import { checkRevisionFields, positiveId, review, revisionFields } from './common';
-import { LESSON_TYPES, QUIZ_CATEGORIES, QUIZ_DIFFICULTIES } from './vocabulary';
+import { LESSON_TYPES, QUIZ_CATEGORIES, QUIZ_DIFFICULTIES } from '~/shared/vocabulary';
 
 // #region modules
 

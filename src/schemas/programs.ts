@@ -21,7 +21,7 @@
  */
 import { z } from 'astro/zod';
 import { review, text } from './common';
-import { PROGRAM_QUIZ_PASS } from './vocabulary';
+import { PROGRAM_QUIZ_PASS } from '~/shared/vocabulary';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshText } from '~/islands/DailyChallengeCard';
-import type { DailyChallenge } from '~/lib/api/daily-challenge';
+import type { DailyChallenge } from '~/shared/api/daily-challenge';
 import {
   $dailyChallenge,
   refreshDelayMs,

@@ -3,10 +3,10 @@
 // whenever a fresh challenge is fetched; the challenge is fetched again when its 12-hour window ends, then
 // every 12 hours.
 import { atom } from 'nanostores';
-import { apiRequest, ApiError } from '~/lib/browser/api-client';
-import type { ChallengeVerdict, CompleteChallengeRequest, DailyChallenge } from '~/lib/api/daily-challenge';
-import type { ConfidenceChoice } from '~/lib/api/review';
-import { showToast } from '~/lib/toast';
+import { apiRequest, ApiError } from '~/stores/api-client';
+import type { ChallengeVerdict, CompleteChallengeRequest, DailyChallenge } from '~/shared/api/daily-challenge';
+import type { ConfidenceChoice } from '~/shared/api/review';
+import { showToast } from '~/shared/toast';
 
 const REFRESH_HOURS = 12;
 

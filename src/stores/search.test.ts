@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptySearchResponse, type SearchOpenedRequest, type SearchResponse } from '~/lib/api/search';
+import { emptySearchResponse, type SearchOpenedRequest, type SearchResponse } from '~/shared/api/search';
 import { $search, clearSearch, reportOpened, SEARCH_DEBOUNCE_MS, setSearchQuery } from './search';
-import type { ToastText } from '~/lib/toast';
+import type { ToastText } from '~/shared/toast';
 
 const answer = (title: string): SearchResponse => ({ ...emptySearchResponse(), modules: [{ id: 1, title }] });
 

@@ -5,11 +5,11 @@
 // Each run of typing (from an empty box to the next clear) carries a random id, so the search log counts
 // what the run settled on once; a result followed from the dropdown is told to the log as a beacon.
 import { atom } from 'nanostores';
-import { apiRequest } from '~/lib/browser/api-client';
-import { reportOpenedResult } from '~/lib/browser/search-opened';
-import type { SearchResponse } from '~/lib/api/search';
-import { isTooShort } from '~/lib/search/query';
-import { showToast } from '~/lib/toast';
+import { apiRequest } from '~/stores/api-client';
+import { reportOpenedResult } from '~/stores/search-opened';
+import type { SearchResponse } from '~/shared/api/search';
+import { isTooShort } from '~/shared/search/query';
+import { showToast } from '~/shared/toast';
 
 export const SEARCH_DEBOUNCE_MS = 200;
 
@@ -33,7 +33,7 @@ export const $search = atom<SearchState>(INITIAL);
 export const $searchClears = atom(0);
 
 let sequence = 0;
-/** The current run of typing (see src/lib/api/search.ts), and the term the shown results answer. */
+/** The current run of typing (see src/shared/api/search.ts), and the term the shown results answer. */
 let typing: string | null = null;
 let answered = '';
 let timer: ReturnType<typeof setTimeout> | undefined;

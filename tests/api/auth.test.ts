@@ -1,8 +1,8 @@
 // The account calls of docs/product.md "API calls" with the rules of docs/decisions.md "Accounts and sessions" and "The API".
 import { randomUUID } from 'node:crypto';
-import { publicUserSchema } from '~/lib/api/users';
+import { publicUserSchema } from '~/shared/api/users';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
+import { DEMO_ADMIN, DEMO_USER } from '~/server/demo-accounts';
 import { signIn, signUp, messageOf, credentials, expectJson, useTestApp } from './harness';
 
 const t = useTestApp();

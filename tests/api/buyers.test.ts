@@ -1,8 +1,8 @@
 // GET /api/segments, /api/segments/{id}, /api/personas/{id} (docs/product.md "API calls" and "API conventions":
 // 401 signed out, 400 for a malformed id, 404 for an unknown one, errors as { message }).
 import { describe, expect, it } from 'vitest';
-import { personaResponseSchema, segmentListResponseSchema, segmentResponseSchema } from '~/lib/api/buyers';
-import { DEMO_USER } from '~/lib/server/demo-accounts';
+import { personaResponseSchema, segmentListResponseSchema, segmentResponseSchema } from '~/shared/api/buyers';
+import { DEMO_USER } from '~/server/demo-accounts';
 import { messageOf, useTestApp } from './harness';
 
 const t = useTestApp({ signInAs: DEMO_USER });

@@ -3,11 +3,11 @@
  * that call services with a changed copy of it (a new revision of a lesson or a question): the built
  * function's content is fixed, so these tests inject the question bank and the modules instead.
  */
-import type { Module, Quiz } from '~/lib/content/learning';
+import type { Module, Quiz } from '~/server/content/learning';
 import { checkContent } from '~/content-check/check';
-import { materialRevisionOf } from '~/lib/learning/revisions';
-import { buildQuestionBank, type QuestionBank } from '~/lib/server/review/question-bank';
-import type { ContentChange } from '~/schemas/vocabulary';
+import { materialRevisionOf } from '~/shared/learning/revisions';
+import { buildQuestionBank, type QuestionBank } from '~/server/review/question-bank';
+import type { ContentChange } from '~/shared/vocabulary';
 import { PROJECT_ROOT } from '../support/content-fixture';
 
 type Lesson = Module['lessons'][number];

@@ -1,8 +1,8 @@
 // GET /api/content-health (administrators only): the entries overdue for review or due soon, on a pinned
 // clock (PARCELWISE_NOW, honoured in local runs only) so the test never depends on today's date.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentHealthResponseSchema } from '~/lib/api/content-health';
-import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
+import { contentHealthResponseSchema } from '~/shared/api/content-health';
+import { DEMO_ADMIN, DEMO_USER } from '~/server/demo-accounts';
 import { contentFile } from '../support/content-fixture';
 import { expectJson, messageOf, signIn, useTestApp, type ApiClient } from './harness';
 

@@ -1,6 +1,6 @@
 // The daily challenge (docs/product.md "Daily challenge"; docs/decisions.md "Daily challenge").
 import { describe, expect, it } from 'vitest';
-import { type DailyChallenge, challengeVerdictSchema, dailyChallengeSchema } from '~/lib/api/daily-challenge';
+import { type DailyChallenge, challengeVerdictSchema, dailyChallengeSchema } from '~/shared/api/daily-challenge';
 import { expectJson, messageOf, signUp, useTestApp } from './harness';
 
 const t = useTestApp();

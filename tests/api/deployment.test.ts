@@ -2,9 +2,9 @@
 // closed unless SIGNUP_CODE is set, SESSION_SECRET required; and operator actions ending sessions.
 // In process only: these tests change the server's environment between requests.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, deleteUser, setDisabled, setPassword } from '~/lib/server/accounts/accounts';
-import { blobsStoreName } from '~/lib/server/config';
-import { DEMO_USER } from '~/lib/server/demo-accounts';
+import { createUser, deleteUser, setDisabled, setPassword } from '~/server/accounts/accounts';
+import { blobsStoreName } from '~/server/config';
+import { DEMO_USER } from '~/server/demo-accounts';
 import { startApp, type TestApp, messageOf, credentials } from './harness';
 
 const inProcess = process.env['API_BASE_URL'] === undefined;

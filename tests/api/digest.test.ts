@@ -5,12 +5,12 @@
 // link changes nothing. In process only: the test clock and the SMTP server are this process's.
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { challengeVerdictSchema, dailyChallengeSchema } from '~/lib/api/daily-challenge';
-import { digestPassSummarySchema } from '~/lib/api/digest';
-import { preferencesSchema } from '~/lib/api/preferences';
-import { submitQuizResponseSchema } from '~/lib/api/quizzes';
-import { cookieKey } from '~/lib/server/accounts/session-cookie';
-import { scheduledCallHeaders } from '~/lib/server/http/scheduled-call';
+import { challengeVerdictSchema, dailyChallengeSchema } from '~/shared/api/daily-challenge';
+import { digestPassSummarySchema } from '~/shared/api/digest';
+import { preferencesSchema } from '~/shared/api/preferences';
+import { submitQuizResponseSchema } from '~/shared/api/quizzes';
+import { cookieKey } from '~/server/accounts/session-cookie';
+import { scheduledCallHeaders } from '~/server/http/scheduled-call';
 import { startMailCapture, type MailCapture } from '~tools/local-mail/server';
 import { committedContent } from './content-bank';
 import { expectJson, messageOf, signUp, startApp, type ApiClient, type TestApp } from './harness';

@@ -1,6 +1,6 @@
 // Nothing protected may be a public file (docs/decisions.md "Server-side grading"):
 // dist/ is served to anyone, /_astro/*.js included. Runs after `npm run build`.
-import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
+import { DEMO_ADMIN, DEMO_USER } from '~/server/demo-accounts';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

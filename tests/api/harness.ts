@@ -157,7 +157,7 @@ export async function signUp(
  * storage module). Answers the new user's id.
  */
 export async function storedMember(name: string, username: string): Promise<string> {
-  const { users } = await import('~/lib/server/accounts/storage/users');
+  const { users } = await import('~/server/accounts/storage/users');
   const id = randomUUID();
   await users.create({
     id,

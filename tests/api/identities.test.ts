@@ -3,8 +3,8 @@
 // names are 1–80 visible characters; and the administrator address never promotes a self-registered account.
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { publicUserSchema } from '~/lib/api/users';
-import { createUser } from '~/lib/server/accounts/accounts';
+import { publicUserSchema } from '~/shared/api/users';
+import { createUser } from '~/server/accounts/accounts';
 import { expectJson, messageOf, useTestApp } from './harness';
 
 const t = useTestApp();

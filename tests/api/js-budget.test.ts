@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
+import { DEMO_ADMIN } from '~/server/demo-accounts';
 import { SIGNED_IN_PAGES } from '~tools/route-examples';
 import { useTestApp, type ApiClient } from './harness';
 

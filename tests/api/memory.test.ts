@@ -3,16 +3,16 @@
 // built site; a hold and changed content are passed to the services (the built content is fixed, and the
 // hold comes from preferences another part of the product reads), on the same Blobs server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dailyChallengeSchema } from '~/lib/api/daily-challenge';
-import { submitQuizResponseSchema } from '~/lib/api/quizzes';
-import { reviewSessionSchema, reviewVerdictSchema } from '~/lib/api/review';
-import { dayOf } from '~/lib/review/days';
-import { completedIn, effectiveModuleStatus, recordLessonCompletions, reopenedIn } from '~/lib/server/learning/progress';
-import { progress } from '~/lib/server/learning/storage/progress';
-import { getDailyChallenge } from '~/lib/server/review/daily-challenge';
-import { answerReview, getReviewSession } from '~/lib/server/review/review';
-import { getTeamProgress } from '~/lib/server/team/team-progress';
-import { listKeys } from '~/lib/server/storage/blobs';
+import { dailyChallengeSchema } from '~/shared/api/daily-challenge';
+import { submitQuizResponseSchema } from '~/shared/api/quizzes';
+import { reviewSessionSchema, reviewVerdictSchema } from '~/shared/api/review';
+import { dayOf } from '~/shared/review/days';
+import { completedIn, effectiveModuleStatus, recordLessonCompletions, reopenedIn } from '~/server/learning/progress';
+import { progress } from '~/server/learning/storage/progress';
+import { getDailyChallenge } from '~/server/review/daily-challenge';
+import { answerReview, getReviewSession } from '~/server/review/review';
+import { getTeamProgress } from '~/server/team/team-progress';
+import { listKeys } from '~/server/storage/blobs';
 import { bankOf, committedContent, withLessonChange, withQuestionChange, type Content } from './content-bank';
 import { type ApiClient, expectJson, signUp, useTestApp } from './harness';
 

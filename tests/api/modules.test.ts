@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { moduleResponseSchema } from '~/lib/api/modules';
-import { lessonMinutes } from '~/lib/content/reading-time';
+import { moduleResponseSchema } from '~/shared/api/modules';
+import { lessonMinutes } from '~/server/content/reading-time';
 import { readContent } from '~/content-check/read';
 import { contentFile, PROJECT_ROOT } from '../support/content-fixture';
 import { expectJson, messageOf, signUp, useTestApp } from './harness';

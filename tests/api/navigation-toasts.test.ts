@@ -1,8 +1,8 @@
 // Toasts raised by a navigation (docs/product.md "Notifications"; docs/decisions.md "Toasts and forms without scripts"): the request that
-// ends in a navigation leaves a short-lived cookie, and the next page renders the toast in its HTML, once (src/lib/server/flash.ts).
+// ends in a navigation leaves a short-lived cookie, and the next page renders the toast in its HTML, once (src/server/flash.ts).
 // Logout is a plain form post: 303 to /auth with 'Logged out'.
 import { describe, expect, it } from 'vitest';
-import { DEMO_USER } from '~/lib/server/demo-accounts';
+import { DEMO_USER } from '~/server/demo-accounts';
 import { credentials, signIn, signUp, useTestApp, type ApiClient } from './harness';
 
 const t = useTestApp();

@@ -4,9 +4,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { dailyChallengeSchema } from '~/lib/api/daily-challenge';
-import { publicQuizSchema, submitQuizResponseSchema } from '~/lib/api/quizzes';
-import { orderOptions } from '~/lib/server/learning/option-order';
+import { dailyChallengeSchema } from '~/shared/api/daily-challenge';
+import { publicQuizSchema, submitQuizResponseSchema } from '~/shared/api/quizzes';
+import { orderOptions } from '~/server/learning/option-order';
 import { expectJson, signUp, useTestApp } from './harness';
 
 const t = useTestApp();

@@ -3,11 +3,11 @@
 // sign-offs stored once, the certificate, Team Progress's plan columns, and every bad input and caller.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planSchema, programRowSchema, signoffSchema, type PlanResponse } from '~/lib/api/programs';
-import { teamProgressResponseSchema } from '~/lib/api/team';
-import { addMonths } from '~/lib/freshness/dates';
-import { setDisabled } from '~/lib/server/accounts/accounts';
-import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
+import { planSchema, programRowSchema, signoffSchema, type PlanResponse } from '~/shared/api/programs';
+import { teamProgressResponseSchema } from '~/shared/api/team';
+import { addMonths } from '~/shared/freshness/dates';
+import { setDisabled } from '~/server/accounts/accounts';
+import { DEMO_ADMIN } from '~/server/demo-accounts';
 import { committedContent } from './content-bank';
 import { expectJson, messageOf, signIn, signUp, startApp, type ApiClient, type TestApp } from './harness';
 

@@ -1,8 +1,8 @@
 // Lesson progress (docs/product.md "Lesson completion"; docs/decisions.md "Lesson completion is additive"):
 // additive completions, derived statuses, every module completed in the end.
 import { describe, expect, it } from 'vitest';
-import { type ModuleResponse, moduleResponseSchema } from '~/lib/api/modules';
-import { progressRecordSchema } from '~/lib/api/progress';
+import { type ModuleResponse, moduleResponseSchema } from '~/shared/api/modules';
+import { progressRecordSchema } from '~/shared/api/progress';
 import { expectJson, messageOf, signUp, type ApiClient, useTestApp } from './harness';
 
 const t = useTestApp();

@@ -1,8 +1,8 @@
 // Quizzes and server-graded results (docs/product.md "Quiz taking (/quizzes/{id})", "POST /api/quiz-results"; docs/decisions.md
 // "Server-side grading").
 import { describe, expect, it } from 'vitest';
-import { dailyChallengeSchema } from '~/lib/api/daily-challenge';
-import { type PublicQuiz, publicQuizSchema, quizResultSchema, submitQuizResponseSchema } from '~/lib/api/quizzes';
+import { dailyChallengeSchema } from '~/shared/api/daily-challenge';
+import { type PublicQuiz, publicQuizSchema, quizResultSchema, submitQuizResponseSchema } from '~/shared/api/quizzes';
 import { committedContent } from './content-bank';
 import { expectJson, messageOf, signUp, useTestApp } from './harness';
 

@@ -2,7 +2,7 @@
 // same HTML once"): what is kept must be the content alone, never the visitor, the selected tab or the
 // progress around it. The built function runs here, so the cache is on.
 import { describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
+import { DEMO_ADMIN, DEMO_USER } from '~/server/demo-accounts';
 import { signIn, useTestApp } from './harness';
 
 const t = useTestApp({ signInAs: DEMO_USER });

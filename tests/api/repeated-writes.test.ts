@@ -4,12 +4,12 @@
 // that never landed is written under the first try's name), and the team figures count a fact once.
 // With the test clock, in process only (the stored keys are read from the local Blobs server's files).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { challengeVerdictSchema, dailyChallengeSchema } from '~/lib/api/daily-challenge';
-import { progressRecordSchema } from '~/lib/api/progress';
-import { quizResultSchema, submitQuizResponseSchema } from '~/lib/api/quizzes';
-import { reviewSessionSchema, reviewVerdictSchema } from '~/lib/api/review';
-import { teamProgressResponseSchema } from '~/lib/api/team';
-import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
+import { challengeVerdictSchema, dailyChallengeSchema } from '~/shared/api/daily-challenge';
+import { progressRecordSchema } from '~/shared/api/progress';
+import { quizResultSchema, submitQuizResponseSchema } from '~/shared/api/quizzes';
+import { reviewSessionSchema, reviewVerdictSchema } from '~/shared/api/review';
+import { teamProgressResponseSchema } from '~/shared/api/team';
+import { DEMO_ADMIN } from '~/server/demo-accounts';
 import { type ApiClient, expectJson, messageOf, signIn, signUp, useTestApp } from './harness';
 import { journalKeysOf, removeStored, storedKeys } from './stored-keys';
 

@@ -2,11 +2,11 @@
 // (docs/decisions.md "Spaced review"), with the test clock: every request says what time it is.
 // In process only: the test clock is honoured only when this process enables it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { challengeVerdictSchema, dailyChallengeSchema } from '~/lib/api/daily-challenge';
-import { submitQuizResponseSchema } from '~/lib/api/quizzes';
-import { reviewSessionSchema, reviewVerdictSchema } from '~/lib/api/review';
-import { teamKnowledgeSchema, teamProgressResponseSchema } from '~/lib/api/team';
-import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
+import { challengeVerdictSchema, dailyChallengeSchema } from '~/shared/api/daily-challenge';
+import { submitQuizResponseSchema } from '~/shared/api/quizzes';
+import { reviewSessionSchema, reviewVerdictSchema } from '~/shared/api/review';
+import { teamKnowledgeSchema, teamProgressResponseSchema } from '~/shared/api/team';
+import { DEMO_ADMIN, DEMO_USER } from '~/server/demo-accounts';
 import { committedContent } from './content-bank';
 import { type ApiClient, expectJson, messageOf, signIn, signUp, useTestApp } from './harness';
 

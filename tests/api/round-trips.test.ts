@@ -5,7 +5,7 @@
 // The built server function runs in process over a local Blobs server that holds every request 10 ms,
 // so operations that run together visibly overlap.
 import { randomUUID } from 'node:crypto';
-import { DEMO_USER } from '~/lib/server/demo-accounts';
+import { DEMO_USER } from '~/server/demo-accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleCoverage, siteRoutes } from '~tools/page-routes';
 import {

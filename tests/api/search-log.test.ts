@@ -5,11 +5,11 @@
 // and the reading pages without a visit in 90 days. Every request says what time it is (the test clock),
 // so nothing depends on today's date. In process only: the test clock and the log are read in this process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentHealthResponseSchema } from '~/lib/api/content-health';
-import { backgroundWorkDone } from '~/lib/server/background';
-import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
-import { searchLog } from '~/lib/server/search/storage/search-log';
-import { listKeys } from '~/lib/server/storage/blobs';
+import { contentHealthResponseSchema } from '~/shared/api/content-health';
+import { backgroundWorkDone } from '~/server/background';
+import { DEMO_ADMIN, DEMO_USER } from '~/server/demo-accounts';
+import { searchLog } from '~/server/search/storage/search-log';
+import { listKeys } from '~/server/storage/blobs';
 import { expectJson, messageOf, signIn, type ApiClient, useTestApp } from './harness';
 
 const inProcess = process.env['API_BASE_URL'] === undefined;

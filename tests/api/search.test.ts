@@ -4,8 +4,8 @@
 // q over 200 characters → 400 naming q; special characters searched as text; 401 signed out.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { personaResponseSchema, segmentListResponseSchema } from '~/lib/api/buyers';
-import { DEMO_USER } from '~/lib/server/demo-accounts';
+import { personaResponseSchema, segmentListResponseSchema } from '~/shared/api/buyers';
+import { DEMO_USER } from '~/server/demo-accounts';
 import { messageOf, useTestApp } from './harness';
 import { landingOf } from './search-landing';
 

@@ -3,8 +3,8 @@
 // browser signing in again replacing its own session, and at most 10 sessions a person.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { backgroundWorkDone } from '~/lib/server/background';
-import { ownSessionsSchema } from '~/lib/api/settings';
+import { backgroundWorkDone } from '~/server/background';
+import { ownSessionsSchema } from '~/shared/api/settings';
 import { expectJson, messageOf, useTestApp, type ApiClient } from './harness';
 
 const t = useTestApp();

@@ -1,4 +1,4 @@
-// The session gate (src/lib/server/http/signed-in.ts, docs/architecture.md "One way through a request"):
+// The session gate (src/server/http/signed-in.ts, docs/architecture.md "One way through a request"):
 // every GET of a protected page or call runs beside the session check, its own reads going out with the
 // session and user records; a session that has ended gets exactly what any signed-out request gets, shows
 // nothing of the user and writes nothing, not even later; writes wait for the check. The team routes read
@@ -7,10 +7,10 @@
 // check's reads) and anything else 10 ms, so operations that run together visibly overlap.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backgroundWorkDone } from '~/lib/server/background';
-import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
-import { listBlobs, listKeys } from '~/lib/server/storage/blobs';
-import { ACCESS_DENIED_DESCRIPTION } from '~/lib/team/figures';
+import { backgroundWorkDone } from '~/server/background';
+import { DEMO_ADMIN } from '~/server/demo-accounts';
+import { listBlobs, listKeys } from '~/server/storage/blobs';
+import { ACCESS_DENIED_DESCRIPTION } from '~/shared/team/figures';
 import { ROUTE_EXAMPLES } from '~tools/route-examples';
 import { startTracedApp, type Measured, type TracedApp } from '~tools/traced-app';
 

@@ -3,9 +3,9 @@
 // In process only: these call the operator's services and read storage.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createUser, deleteUser, existingUser, setDisabled, setPassword } from '~/lib/server/accounts/accounts';
-import { endSessionsOf, sessionsOf } from '~/lib/server/accounts/sessions';
-import { users } from '~/lib/server/accounts/storage/users';
+import { createUser, deleteUser, existingUser, setDisabled, setPassword } from '~/server/accounts/accounts';
+import { endSessionsOf, sessionsOf } from '~/server/accounts/sessions';
+import { users } from '~/server/accounts/storage/users';
 import { messageOf, useTestApp, type ApiClient } from './harness';
 
 const t = useTestApp();

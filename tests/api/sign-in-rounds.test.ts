@@ -1,10 +1,10 @@
-// Sign-in keeps its Blobs requests in three rounds (src/lib/server/services/sign-in.ts) even when reads
+// Sign-in keeps its Blobs requests in three rounds (src/server/services/sign-in.ts) even when reads
 // answer much faster than writes, as they can on Netlify. Counted, never timed: with gets and lists
 // held 5 ms and sets 40 ms, a user record read as soon as the username claim arrives would finish while
 // the attempt records are still being written, and the chain would grow to four (claim, user, counts,
 // session). tests/api/round-trips.test.ts covers every route with even latencies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USER } from '~/lib/server/demo-accounts';
+import { DEMO_USER } from '~/server/demo-accounts';
 import { startTracedApp, type Measured, type TracedApp } from '~tools/traced-app';
 
 let app: TracedApp;

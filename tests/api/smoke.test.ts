@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_USER } from '~/lib/server/demo-accounts';
+import { DEMO_USER } from '~/server/demo-accounts';
 import { signIn, useTestApp } from './harness';
 
 const t = useTestApp();

@@ -4,10 +4,10 @@
 // every failure of the callback ends on /auth with 'Login failed' and why, storing nothing, opening no session.
 import { sealData, unsealData } from 'iron-session';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setDisabled } from '~/lib/server/accounts/accounts';
-import { cookieKey } from '~/lib/server/accounts/session-cookie';
-import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
-import { listKeys } from '~/lib/server/storage/blobs';
+import { setDisabled } from '~/server/accounts/accounts';
+import { cookieKey } from '~/server/accounts/session-cookie';
+import { DEMO_ADMIN, DEMO_USER } from '~/server/demo-accounts';
+import { listKeys } from '~/server/storage/blobs';
 import { startOidcProcess } from '~tools/local-oidc/process';
 import type { LocalOidc } from '~tools/local-oidc/server';
 import { signInAtProvider } from '~tools/local-oidc/sign-in';

@@ -1,10 +1,10 @@
 // POST /api/track-visit and GET /api/team-progress (docs/product.md "Visit tracking", "Team Progress (/team-progress)";
 // docs/decisions.md "Team progress", "Visits", "The API"): validation, access, the figures of a scripted history, rebuilt rollups,
 // concurrency.
-import { teamProgressResponseSchema } from '~/lib/api/team';
+import { teamProgressResponseSchema } from '~/shared/api/team';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamProgressRow as Row } from '~/lib/team/figures';
-import { DEMO_ADMIN, DEMO_USER } from '~/lib/server/demo-accounts';
+import type { TeamProgressRow as Row } from '~/shared/team/figures';
+import { DEMO_ADMIN, DEMO_USER } from '~/server/demo-accounts';
 import { signIn, signUp, startApp, storedMember, type ApiClient, type TestApp, messageOf, expectJson } from './harness';
 
 const ACCESS_DENIED = 'The Team Progress dashboard is only accessible to administrators.';
@@ -244,10 +244,10 @@ describe('figures of a scripted history', () => {
 
 describe('rollups (in process: needs the storage module and the service)', () => {
   it.skipIf(!IN_PROCESS)('rebuilt from the events, the rollups give the same rows; a user with no events is "null"', async () => {
-    const { teamRollup } = await import('~/lib/server/team/storage/team-rollup');
-    const service = await import('~/lib/server/team/team-rollup');
-    const fold = await import('~/lib/server/team/team-rollup-fold');
-    const { backgroundWorkDone } = await import('~/lib/server/background');
+    const { teamRollup } = await import('~/server/team/storage/team-rollup');
+    const service = await import('~/server/team/team-rollup');
+    const fold = await import('~/server/team/team-rollup-fold');
+    const { backgroundWorkDone } = await import('~/server/background');
     const idle = await storedMember('Idle Member', `idle-${crypto.randomUUID().slice(0, 8)}@parcelwise.example`);
     const { user, client } = await signUp(app, 'Rebuild Learner');
     await track(client, visit());

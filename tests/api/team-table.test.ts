@@ -3,8 +3,8 @@
 // defaults; GET /api/team-progress/csv answers every member the filter and Find keep, refusing bad values.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
-import { teamProgressResponseSchema } from '~/lib/api/team';
+import { DEMO_ADMIN } from '~/server/demo-accounts';
+import { teamProgressResponseSchema } from '~/shared/api/team';
 import { expectJson, messageOf, signIn, signUp, startApp, storedMember, type ApiClient, type TestApp } from './harness';
 
 const ACCESS_DENIED = 'The Team Progress dashboard is only accessible to administrators.';

@@ -4,11 +4,11 @@
 import { sealData } from 'iron-session';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { setPassword } from '~/lib/server/accounts/accounts';
-import { cookieKey } from '~/lib/server/accounts/session-cookie';
-import { throttleAddress } from '~/lib/server/client-address';
-import { unlockUsername } from '~/lib/server/accounts/sign-in';
-import { signInFailures, throttleSubject } from '~/lib/server/accounts/storage/sign-in-failures';
+import { setPassword } from '~/server/accounts/accounts';
+import { cookieKey } from '~/server/accounts/session-cookie';
+import { throttleAddress } from '~/server/client-address';
+import { unlockUsername } from '~/server/accounts/sign-in';
+import { throttleMarks, throttleSubject } from '~/server/storage/throttle-marks';
 import { messageOf, signUp, useTestApp, type ApiClient } from './harness';
 
 const t = useTestApp();
@@ -31,7 +31,7 @@ async function expectThrottled(response: Response): Promise<void> {
 /** Seeds failed sign-ins as if they had been made just now (cheaper than scrypt-checking 50 or 100 passwords). */
 async function seed(subject: ReturnType<typeof throttleSubject.username>, count: number): Promise<void> {
   const now = Date.now();
-  await Promise.all(Array.from({ length: count }, (_, i) => signInFailures.record(subject, new Date(now - 60_000 + i))));
+  await Promise.all(Array.from({ length: count }, (_, i) => throttleMarks.record(subject, new Date(now - 60_000 + i))));
 }
 
 describe.skipIf(!inProcess)('sign-in throttling', () => {
@@ -44,7 +44,7 @@ describe.skipIf(!inProcess)('sign-in throttling', () => {
     for (const response of responses.filter((r) => r.status === 429)) await expectThrottled(response);
     // Refused attempts are not failures: exactly the checked ones are counted.
     const since = new Date(Date.now() - 15 * 60_000);
-    const counted = await signInFailures.since(throttleSubject.usernameAtAddress(user.username, '10.40.0.1'), since, new Date());
+    const counted = await throttleMarks.since(throttleSubject.usernameAtAddress(user.username, '10.40.0.1'), since, new Date());
     expect(counted).toHaveLength(statuses.filter((status) => status === 401).length);
     for (let failures = counted.length; failures < 10; failures++)
       expect((await login(user.username, 'wrong-password', '10.40.0.1')).status).toBe(401);
@@ -102,12 +102,12 @@ describe.skipIf(!inProcess)('sign-in throttling', () => {
       throttleSubject.username(user.username),
       throttleSubject.address(ip),
     ]) {
-      expect(await signInFailures.since(subject, since, new Date())).toHaveLength(2);
+      expect(await throttleMarks.since(subject, since, new Date())).toHaveLength(2);
     }
     // A success clears the pair's failures (not the username's or the address's totals).
     expect((await login(user.username, PASSWORD, ip)).status).toBe(200);
-    expect(await signInFailures.since(throttleSubject.usernameAtAddress(user.username, ip), since, new Date())).toHaveLength(0);
-    expect(await signInFailures.since(throttleSubject.username(user.username), since, new Date())).toHaveLength(2);
+    expect(await throttleMarks.since(throttleSubject.usernameAtAddress(user.username, ip), since, new Date())).toHaveLength(0);
+    expect(await throttleMarks.since(throttleSubject.username(user.username), since, new Date())).toHaveLength(2);
   }, 60_000);
 
   it('counts IPv6 clients by /64', async () => {

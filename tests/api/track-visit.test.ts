@@ -2,8 +2,8 @@
 // pages, a repeat of the same visit (page and kind, whatever the tab) within 10 seconds is not counted, tab
 // ids of letters, digits, '-' and '_', at most 120 visits a minute.
 import { describe, expect, it } from 'vitest';
-import { teamProgressResponseSchema } from '~/lib/api/team';
-import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
+import { teamProgressResponseSchema } from '~/shared/api/team';
+import { DEMO_ADMIN } from '~/server/demo-accounts';
 import { expectJson, messageOf, signIn, signUp, useTestApp } from './harness';
 import { journalKeysOf } from './stored-keys';
 

@@ -3,7 +3,7 @@
 // own throttles); over it, 429 JSON with the message and Retry-After (a form: a 429 page), nothing stored.
 // With the test clock, in process only (the limit's setting is this process's environment).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { progressRecordSchema } from '~/lib/api/progress';
+import { progressRecordSchema } from '~/shared/api/progress';
 import { type ApiClient, expectJson, messageOf, signUp, useTestApp } from './harness';
 
 const inProcess = process.env['API_BASE_URL'] === undefined;

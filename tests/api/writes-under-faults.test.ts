@@ -6,11 +6,11 @@
 // figures count a fact once by).
 // In process only: the faults are injected into this process's Blobs requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dailyChallengeSchema } from '~/lib/api/daily-challenge';
-import { reviewSessionSchema } from '~/lib/api/review';
-import { DEMO_ADMIN } from '~/lib/server/demo-accounts';
-import { backgroundWorkDone } from '~/lib/server/background';
-import { factIdentity } from '~/lib/server/storage/keys';
+import { dailyChallengeSchema } from '~/shared/api/daily-challenge';
+import { reviewSessionSchema } from '~/shared/api/review';
+import { DEMO_ADMIN } from '~/server/demo-accounts';
+import { backgroundWorkDone } from '~/server/background';
+import { factIdentity } from '~/server/storage/keys';
 import { setBlobsFaults } from '~tools/local-blobs/trace';
 import type { Fault } from '~tools/local-blobs/faults';
 import { type ApiClient, expectJson, signIn, signUp, useTestApp } from './harness';

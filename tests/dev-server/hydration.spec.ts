@@ -4,7 +4,7 @@
 // answers 504 "Outdated Optimize Dep" and islands never hydrate; docs/decisions.md "Dev server beside the tests").
 // Run by scripts/test.sh against the dev servers it started: DEV_SERVER_URLS=http://127.0.0.1:<port>,…
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USER } from '~/lib/server/demo-accounts';
+import { DEMO_USER } from '~/server/demo-accounts';
 
 /** Fails the test on any answer Vite gives a stale dependency, and on any island that failed to load. */
 function watchForBrokenIslands(page: Page): string[] {

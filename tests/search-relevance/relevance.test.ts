@@ -2,8 +2,8 @@
 // at least 95 %, and queries whose words never occur together must find nothing. Prints every miss with
 // what came first instead, and the figure.
 import { describe, expect, it } from 'vitest';
-import { getSearchDocuments } from '~/lib/content/search-documents';
-import { createSearchIndex } from '~/lib/server/search/search';
+import { getSearchDocuments } from '~/server/content/search-documents';
+import { createSearchIndex } from '~/server/search/search';
 import { RELEVANCE_CASES } from './cases';
 
 const REQUIRED_RECALL = 0.95;

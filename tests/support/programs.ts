@@ -1,6 +1,6 @@
 // Onboarding-program fixtures the programs' unit tests share: a short program and no evidence at all.
-import type { Program } from '~/lib/content/programs';
-import type { PlanEvidence } from '~/lib/server/programs/plan';
+import type { Program } from '~/server/content/programs';
+import type { PlanEvidence } from '~/server/programs/plan';
 
 /** A program like content/programs/discovery-refresher.yaml: two required items, an optional read, a sign-off on day 14. */
 export const DISCOVERY_REFRESHER: Program = {

@@ -1,14 +1,14 @@
 // Buyers content: the zod schemas reject bad entries naming the field, every authored file under
-// content/segments, content/personas and content/icp is valid, and the queries of src/lib/content/
+// content/segments, content/personas and content/icp is valid, and the queries of src/server/content/
 // return what docs/product.md requires (segment ids and names, the Next Segment cycle, personas with
 // valid enums, ICP tiers, seven sales red flags, disqualification criteria and product-fit flags).
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
-import { getIcp, getNextSegmentId, getPersona, getPersonas, getSegment, getSegments } from '~/lib/content/buyers';
+import { getIcp, getNextSegmentId, getPersona, getPersonas, getSegment, getSegments } from '~/server/content/buyers';
 import { contentFile } from '../support/content-fixture';
 import { CONTENT, expectRejectsNaming, readYaml as readYamlValue, ROOT, yamlFiles } from './schema-helpers';
-import { PERSONA_ROLES, PERSONA_SEGMENTS } from '~/schemas/vocabulary';
+import { PERSONA_ROLES, PERSONA_SEGMENTS } from '~/shared/vocabulary';
 import { CHAMPION_AGE, DECISION_MAKER_AGE, icpSchema, personaSchema, segmentSchema } from '~/schemas/buyers';
 
 const readYaml = (path: string) => readYamlValue(path) as Record<string, unknown>;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import ContentProblemsBanner from '~/components/ContentProblemsBanner.astro';
 import { contentCheck } from '~/integrations/content-check';
-import { contentProblems, setContentProblems } from '~/lib/dev/content-problems';
+import { contentProblems, setContentProblems } from '~/content-check/dev-problems';
 import { contentFile, contentFixture, replaceOnce, type ContentFixture } from '../support/content-fixture';
 
 const text = (html: string) =>

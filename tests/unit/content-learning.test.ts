@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { mdxComponents } from '~/components/lesson/mdx-components';
-import { LESSON_TYPES, QUIZ_CATEGORIES, QUIZ_DIFFICULTIES } from '~/schemas/vocabulary';
+import { LESSON_TYPES, QUIZ_CATEGORIES, QUIZ_DIFFICULTIES } from '~/shared/vocabulary';
 import { lessonSchema, moduleSchema, quizSchema, type Lesson, type Module, type Quiz } from '~/schemas/learning';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -1,18 +1,18 @@
 // Product + resources content: the zod schemas reject bad entries naming the field, every authored file
-// under content/product and content/resources is valid, and the queries of src/lib/content/ return what
+// under content/product and content/resources is valid, and the queries of src/server/content/ return what
 // docs/product.md "Product (/product)" and "Resources (/resources)" require (feature order, the position rule, integration and resource
 // counts, matrix).
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
-import { featurePosition, getIntegrationGroups, getProductFeatures } from '~/lib/content/product';
+import { featurePosition, getIntegrationGroups, getProductFeatures } from '~/server/content/product';
 import {
   getCustomerExampleMatrix,
   getCustomerExampleResources,
   getResources,
   getSalesResources,
   parseSalesResourceFilter,
-} from '~/lib/content/resources';
+} from '~/server/content/resources';
 import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '~/schemas/product';
 import { customerExampleRowSchema, resourceSchema } from '~/schemas/resources';
 import { CONTENT, expectRejectsNaming, readYaml, REVIEW, ROOT, yamlFiles } from './schema-helpers';

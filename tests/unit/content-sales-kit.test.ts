@@ -3,14 +3,14 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getIcp, getPersonas, getSegments } from '~/lib/content/buyers';
-import { getCaseStudies, getCaseStudiesOfSegment } from '~/lib/content/case-studies';
-import { DEMO_ROLE_ORDER, getDemoScripts } from '~/lib/content/demo-scripts';
-import { getItSecurity } from '~/lib/content/it-security';
-import { getPricing } from '~/lib/content/pricing';
-import { getProductFeatures } from '~/lib/content/product';
-import { getResources } from '~/lib/content/resources';
-import { getSalesSituations } from '~/lib/content/coach';
+import { getIcp, getPersonas, getSegments } from '~/server/content/buyers';
+import { getCaseStudies, getCaseStudiesOfSegment } from '~/server/content/case-studies';
+import { DEMO_ROLE_ORDER, getDemoScripts } from '~/server/content/demo-scripts';
+import { getItSecurity } from '~/server/content/it-security';
+import { getPricing } from '~/server/content/pricing';
+import { getProductFeatures } from '~/server/content/product';
+import { getResources } from '~/server/content/resources';
+import { getSalesSituations } from '~/server/content/coach';
 import {
   filterDiscoveryQuestions,
   filterObjections,
@@ -19,11 +19,11 @@ import {
   getProspectingSequences,
   parseDiscoveryFilter,
   parseObjectionFilter,
-} from '~/lib/content/sales-kit';
+} from '~/server/content/sales-kit';
 import { caseStudySchema } from '~/schemas/case-studies';
 import { demoScriptSchema } from '~/schemas/demo-scripts';
 import { itSectionSchema } from '~/schemas/it-security';
-import { PERSONA_ROLES } from '~/schemas/vocabulary';
+import { PERSONA_ROLES } from '~/shared/vocabulary';
 import { pricingPackageSchema, pricingPolicySchema } from '~/schemas/pricing';
 import { resourceSchema } from '~/schemas/resources';
 import { DISCOVERY_STAGES, discoveryQuestionSchema, objectionSchema, prospectingSequenceSchema } from '~/schemas/sales-kit';

@@ -7,7 +7,7 @@ import ModuleDetail from '~/components/learning/ModuleDetail.astro';
 import ModuleProgressCard from '~/components/learning/ModuleProgressCard.astro';
 import ReopenedNote from '~/components/learning/ReopenedNote.astro';
 import ReviewQuestionForm from '~/components/review/ReviewQuestionForm.astro';
-import type { Module } from '~/lib/content/learning';
+import type { Module } from '~/server/content/learning';
 
 const module: Module = {
   id: 1,

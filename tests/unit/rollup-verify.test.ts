@@ -5,13 +5,13 @@
 // next run catches up with every event.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '~/lib/server/accounts/storage/users';
-import { progress } from '~/lib/server/learning/storage/progress';
-import { journal, type JournalEvent } from '~/lib/server/team/storage/journal';
-import { teamRollup } from '~/lib/server/team/storage/team-rollup';
-import { refreshTeamRollup } from '~/lib/server/team/team-rollup';
-import { teamRollupSchema, type TeamRollup } from '~/lib/server/team/team-rollup-fold';
-import { verifyTeamRollup } from '~/lib/server/team/team-rollup-verify';
+import { users } from '~/server/accounts/storage/users';
+import { progress } from '~/server/learning/storage/progress';
+import { journal, type JournalEvent } from '~/server/journal/journal';
+import { teamRollup } from '~/server/team/storage/team-rollup';
+import { refreshTeamRollup } from '~/server/team/team-rollup';
+import { teamRollupSchema, type TeamRollup } from '~/server/team/team-rollup-fold';
+import { verifyTeamRollup } from '~/server/team/team-rollup-verify';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
 import refreshTeamRollupNow from '../../netlify/functions/refresh-team-rollup.mts';
 

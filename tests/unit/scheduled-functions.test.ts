@@ -4,23 +4,23 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { scheduledCallToken } from '~/lib/server/http/scheduled-call';
-import { teamRollupSchema } from '~/lib/server/team/team-rollup-fold';
-import { journal } from '~/lib/server/team/storage/journal';
+import { scheduledCallToken } from '~/server/http/scheduled-call';
+import { teamRollupSchema } from '~/server/team/team-rollup-fold';
+import { journal } from '~/server/journal/journal';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
-import { sessions } from '~/lib/server/accounts/storage/sessions';
-import { signInFailures, throttleSubject } from '~/lib/server/accounts/storage/sign-in-failures';
-import { teamRollup } from '~/lib/server/team/storage/team-rollup';
-import { users } from '~/lib/server/accounts/storage/users';
-import { newAccounts } from '~/lib/server/accounts/storage/new-accounts';
+import { sessions } from '~/server/accounts/storage/sessions';
+import { throttleMarks, throttleSubject } from '~/server/storage/throttle-marks';
+import { teamRollup } from '~/server/team/storage/team-rollup';
+import { users } from '~/server/accounts/storage/users';
+import { newAccounts } from '~/server/accounts/storage/new-accounts';
 import expireSignInFailures, { config as expireConfig } from '../../netlify/functions/expire-sign-in-failures.mts';
 import refreshTeamRollupNow, { config as refreshConfig } from '../../netlify/functions/refresh-team-rollup.mts';
 import tidyUsageLogs, { config as tidyConfig } from '../../netlify/functions/tidy-usage-logs.mts';
-import { backgroundWorkDone } from '~/lib/server/background';
-import { logSearch } from '~/lib/server/search/search-log';
-import { searchLog } from '~/lib/server/search/storage/search-log';
-import { markPageVisited } from '~/lib/server/team/page-visits';
-import { pageVisits, weekOf } from '~/lib/server/team/storage/page-visits';
+import { backgroundWorkDone } from '~/server/background';
+import { logSearch } from '~/server/search/search-log';
+import { searchLog } from '~/server/search/storage/search-log';
+import { markPageVisited } from '~/server/team/page-visits';
+import { pageVisits, weekOf } from '~/server/team/storage/page-visits';
 import sendDigestsNow, { config as digestConfig } from '../../netlify/functions/send-digests.mts';
 
 let blobs: LocalBlobs;
@@ -69,10 +69,10 @@ describe('expire-sign-in-failures', () => {
     expect(expireConfig.schedule).toBe('@hourly');
     const old = throttleSubject.username('old@parcelwise.example');
     const recent = throttleSubject.username('recent@parcelwise.example');
-    await signInFailures.record(old, minutesAgo(60 * 30)); // yesterday or so: a whole day folder
-    await signInFailures.record(old, minutesAgo(35)); // a bucket that ended over 15 minutes ago
-    await signInFailures.record(throttleSubject.inviteCodes('10.0.0.1'), minutesAgo(40));
-    await signInFailures.record(recent, minutesAgo(1));
+    await throttleMarks.record(old, minutesAgo(60 * 30)); // yesterday or so: a whole day folder
+    await throttleMarks.record(old, minutesAgo(35)); // a bucket that ended over 15 minutes ago
+    await throttleMarks.record(throttleSubject.inviteCodes('10.0.0.1'), minutesAgo(40));
+    await throttleMarks.record(recent, minutesAgo(1));
     const userId = randomUUID();
     await sessions.create(userId, 'a'.repeat(43), session(minutesAgo(7 * 24 * 60 + 5)));
     await sessions.create(userId, 'b'.repeat(43), session(minutesAgo(10)));
@@ -84,8 +84,8 @@ describe('expire-sign-in-failures', () => {
     expect(await response.json()).toEqual({ removed: 3, sessionsRemoved: 1, newAccountMarksRemoved: 2 });
     expect(await newAccounts.since(minutesAgo(60 * 24 * 4), new Date())).toHaveLength(1);
     const dayAgo = minutesAgo(60 * 48);
-    expect(await signInFailures.since(old, dayAgo, new Date())).toEqual([]);
-    expect(await signInFailures.since(recent, dayAgo, new Date())).toHaveLength(1);
+    expect(await throttleMarks.since(old, dayAgo, new Date())).toEqual([]);
+    expect(await throttleMarks.since(recent, dayAgo, new Date())).toHaveLength(1);
     const left = await sessions.list(userId);
     expect(left).toHaveLength(1);
     expect(Date.parse(left[0]!.createdAt)).toBeGreaterThan(minutesAgo(11).getTime());
@@ -96,10 +96,10 @@ describe('tidy-usage-logs', () => {
   it('runs daily: folds closed days of the search log, deletes their events and what is past its time', async () => {
     expect(tidyConfig.schedule).toBe('@daily');
     const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60_000);
-    logSearch('zillow', 0, null, daysAgo(3));
-    logSearch('noi', 5, null, daysAgo(3));
-    logSearch('ancient', 0, null, daysAgo(200));
-    logSearch('today', 2, null, daysAgo(0));
+    logSearch('zillow', 0, null, 'ana', daysAgo(3));
+    logSearch('noi', 5, null, 'ana', daysAgo(3));
+    logSearch('ancient', 0, null, 'ana', daysAgo(200));
+    logSearch('today', 2, null, 'ana', daysAgo(0));
     await backgroundWorkDone();
     await markPageVisited('/product', daysAgo(120));
     await markPageVisited('/resources', daysAgo(2));

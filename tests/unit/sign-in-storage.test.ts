@@ -3,17 +3,18 @@
 // journal entries written again when a record already existed.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getModule } from '~/lib/content/learning';
-import { DECOY_HASH, hashPassword, needsRehash, PASSWORD_PARAMS, verifyPassword } from '~/lib/server/accounts/passwords';
-import { createUser, ensureDemoAccounts, existingUser, setDisabled, setPassword } from '~/lib/server/accounts/accounts';
-import { completeDailyChallenge, getDailyChallenge } from '~/lib/server/review/daily-challenge';
-import { updateProgress } from '~/lib/server/learning/progress';
-import { openSession, sessionsOf, userForSession } from '~/lib/server/accounts/sessions';
-import { backgroundWorkDone } from '~/lib/server/background';
-import { signIn } from '~/lib/server/accounts/sign-in';
-import { journal } from '~/lib/server/team/storage/journal';
+import { getModule } from '~/server/content/learning';
+import { DECOY_HASH, hashPassword, needsRehash, PASSWORD_PARAMS, verifyPassword } from '~/server/accounts/passwords';
+import { createUser, ensureDemoAccounts, existingUser, setDisabled, setPassword } from '~/server/accounts/accounts';
+import { completeDailyChallenge, getDailyChallenge } from '~/server/review/daily-challenge';
+import { updateProgress } from '~/server/learning/progress';
+import { openSession, sessionsOf, userForSession } from '~/server/accounts/sessions';
+import { backgroundWorkDone } from '~/server/background';
+import { signIn } from '~/server/accounts/sign-in';
+import { journal } from '~/server/journal/journal';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
-import { users, type StoredUser } from '~/lib/server/accounts/storage/users';
+import { users } from '~/server/accounts/storage/users';
+import type { StoredUser } from '~/server/accounts/user-record';
 
 let blobs: LocalBlobs;
 const requests: string[] = [];

@@ -2,10 +2,10 @@
 // of them (a new page cannot go unwatched), the learner's tools and the administrators' pages are not,
 // and every page with an id is there once per entry.
 import { describe, expect, it } from 'vitest';
-import { getModules, getQuizzes } from '~/lib/content/learning';
-import { getPersonas, getSegments } from '~/lib/content/buyers';
-import { getReadingPages, STATIC_READING_PAGES } from '~/lib/content/site-pages';
-import { matchPageRoute } from '~/lib/routes';
+import { getModules, getQuizzes } from '~/server/content/learning';
+import { getPersonas, getSegments } from '~/server/content/buyers';
+import { getReadingPages, STATIC_READING_PAGES } from '~/server/content/site-pages';
+import { matchPageRoute } from '~/shared/routes';
 import { siteRoutes } from '~tools/page-routes';
 
 /**

@@ -1,8 +1,8 @@
 // Every signed-in page is one visit tracking accepts: POST /api/track-visit answers 400 for a path that is
-// not a page (services/visits.ts), so a new page missing from src/lib/routes.ts had its visits refused and
+// not a page (services/visits.ts), so a new page missing from src/shared/routes.ts had its visits refused and
 // a console error on every view (/review, /search and /content-health did until this test).
 import { describe, expect, it } from 'vitest';
-import { matchPageRoute, STATIC_PAGES } from '~/lib/routes';
+import { matchPageRoute, STATIC_PAGES } from '~/shared/routes';
 import { siteRoutes } from '~tools/page-routes';
 
 /** Pages outside the signed-in layout (no visit tracking). */

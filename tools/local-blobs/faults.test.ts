@@ -5,9 +5,9 @@
 // failed is never reported as written.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { listKeys, readJSON, writeJSON } from '~/lib/server/storage/blobs';
-import { StorageUnavailableError } from '~/lib/server/storage/errors';
-import { journal } from '~/lib/server/team/storage/journal';
+import { listKeys, readJSON, writeJSON } from '~/server/storage/blobs';
+import { StorageUnavailableError } from '~/server/storage/errors';
+import { journal } from '~/server/journal/journal';
 import { DEFAULT_FAULTS, describeFaults, faultPicker, parseFaults } from './faults';
 import { startLocalBlobs, type LocalBlobs } from './server';
 import { injectedFaults, setBlobsFaults, withTrace, type FaultDecider } from './trace';

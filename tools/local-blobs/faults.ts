@@ -6,7 +6,7 @@
  * seed: the same run of requests fails the same way again. Set by BLOBS_FAULTS (or `--faults`) for
  * `npm run serve:built`, the benchmarks and the tests; nothing of it is deployed.
  */
-import type { BlobOperationKind } from './trace';
+import type { BlobOperationKind } from './operation-kind';
 
 export type FaultKind = 'error' | 'timeout';
 

@@ -4,7 +4,7 @@
  * by default 40 ms for a get, 60 ms for a set, a delete or a list page, each ±25 % — so figures measured
  * locally show the cost of round trips.
  */
-import type { BlobOperationKind } from './trace';
+import type { BlobOperationKind } from './operation-kind';
 
 /** Simulated round-trip times in milliseconds per operation, and the jitter as a fraction (0.25 = ±25 %). */
 export interface BlobsLatency {

@@ -5,9 +5,9 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { blobsStoreName } from '~/lib/server/config';
+import { blobsStoreName } from '~/server/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listBlobs, listFolders, listKeys, readJSON, writeJSON } from '~/lib/server/storage/blobs';
+import { listBlobs, listFolders, listKeys, readJSON, writeJSON } from '~/server/storage/blobs';
 import { DEFAULT_LATENCY, delayFor, parseLatency } from './latency';
 import { startLocalBlobs, type LocalBlobs } from './server';
 

@@ -2,8 +2,8 @@
 // sequential operations, background work kept off the critical path, and the Server-Timing text.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { inBackground, withRequestScope } from '~/lib/server/background';
-import { readJSON, writeJSON } from '~/lib/server/storage/blobs';
+import { inBackground, withRequestScope } from '~/server/background';
+import { readJSON, writeJSON } from '~/server/storage/blobs';
 import { afterAll, beforeAll } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from './server';
 import { blobOperationOf, longestChain, serverTiming, settled, summarize, withTrace, type BlobOperation, type RequestTrace } from './trace';

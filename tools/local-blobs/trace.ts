@@ -4,15 +4,15 @@
  * latency mode and records each operation in the trace of the request being handled, so a test or a
  * benchmark can tell how many there were and how many were sequential (the longest chain of operations
  * that do not overlap: on Netlify each is a network round trip, and only overlapping ones wait
- * together). Work the site runs after its answer (src/lib/server/background.ts) is counted apart.
+ * together). Work the site runs after its answer (src/server/background.ts) is counted apart.
  * In fault mode (./faults.ts) the same wrapper makes the chosen requests fail.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { backgroundWorkDone, isBackgroundWork } from '~/lib/server/background';
+import { backgroundWorkDone, isBackgroundWork } from '~/server/background';
 import { faultPicker, type BlobsFaults, type Fault } from './faults';
 import { delayFor, type BlobsLatency } from './latency';
 
-export type BlobOperationKind = 'get' | 'set' | 'list' | 'delete';
+import type { BlobOperationKind } from './operation-kind';
 
 export interface BlobOperation {
   kind: BlobOperationKind;

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { DEMO_ACCOUNTS } from '~/lib/server/demo-accounts';
+import { DEMO_ACCOUNTS } from '~/server/demo-accounts';
 
 /** Someone the provider can sign in. */
 export interface LocalIdentity {

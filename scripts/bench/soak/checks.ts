@@ -4,9 +4,9 @@
  * refresh that folds every event), and every acknowledged fact against the figures: nothing acknowledged
  * missing, nothing counted twice. An action given up after every try failed may have left its fact once.
  */
-import { quizResults } from '~/lib/server/learning/storage/quiz-results';
-import { refreshTeamRollup, SETTLE_MS } from '~/lib/server/team/team-rollup';
-import { verifyTeamRollup } from '~/lib/server/team/team-rollup-verify';
+import { quizResults } from '~/server/learning/storage/quiz-results';
+import { refreshTeamRollup, SETTLE_MS } from '~/server/team/team-rollup';
+import { verifyTeamRollup } from '~/server/team/team-rollup-verify';
 import type { Ledger } from './person';
 
 /** Figures of the stored rollup that differ from a rebuild (journal and records), and from the journal alone. */

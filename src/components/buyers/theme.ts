@@ -1,7 +1,7 @@
 // Colour themes and icons of buyer segments (docs/product.md "Buyer segment detail (/buyer-segments/{id})": icon Building, Briefcase,
 // Users, User, else a default; colour indigo, sky, emerald, amber, default indigo). Full class names are written out so
 // Tailwind finds them; text pairs meet WCAG AA contrast in the light and dark themes.
-import type { IconName } from '~/lib/icons';
+import type { IconName } from '~/shared/icons';
 
 export interface SegmentTheme {
   /** Solid box behind the segment icon. */

@@ -2,8 +2,8 @@
 // selected), Start Over.
 import { useEffect, useRef } from 'react';
 import type { Play, SalesSituation } from '~/schemas/coach';
-import { playPreview, type CoachMatch } from '~/lib/coach/match';
-import { playParts } from '~/lib/coach/placeholders';
+import { playPreview, type CoachMatch } from '~/shared/coach/match';
+import { playParts } from '~/shared/coach/placeholders';
 import { OtherSituations } from './OtherSituations';
 
 /** Why the situation is shown: picked by the user, or matched from the typed request. */

@@ -1,7 +1,7 @@
 // The coach's state: the typed request, the situation shown (and why, and which play), and the
 // screen-reader status line that tells what changed.
 import { useRef, useState, type SubmitEvent } from 'react';
-import { matchSituation } from '~/lib/coach/match';
+import { matchSituation } from '~/shared/coach/match';
 import type { SalesSituation } from '~/schemas/coach';
 import type { CoachReason } from './CoachResult';
 import { useKeptBeforeHydration } from '../shared/useKeptBeforeHydration';

@@ -1,6 +1,6 @@
 // Below the options: Submit Answer until answered, then the verdict with its explanation.
 import type { RefObject } from 'react';
-import type { ChallengeVerdict } from '~/lib/api/daily-challenge';
+import type { ChallengeVerdict } from '~/shared/api/daily-challenge';
 
 interface VerdictProps {
   result: ChallengeVerdict;

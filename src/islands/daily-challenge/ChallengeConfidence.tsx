@@ -1,6 +1,6 @@
 // "Sure" / "Not sure" beside the challenge's answer: optional radios, locked once answered. Right and
 // not sure is graded Hard by the memory model, right and sure (or no choice) Good.
-import type { ConfidenceChoice } from '~/lib/api/review';
+import type { ConfidenceChoice } from '~/shared/api/review';
 import { selectChallengeConfidence } from '~/stores/daily-challenge';
 
 interface Props {

@@ -1,6 +1,6 @@
 // The challenge's options as radios. Once answered they are locked, the correct one is marked (and
 // ticked) and a wrong pick shows as such.
-import type { ChallengeVerdict, DailyChallenge } from '~/lib/api/daily-challenge';
+import type { ChallengeVerdict, DailyChallenge } from '~/shared/api/daily-challenge';
 import { selectChallengeOption } from '~/stores/daily-challenge';
 import { OptionRadio } from '../shared/OptionRadio';
 

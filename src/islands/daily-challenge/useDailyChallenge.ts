@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import type { DailyChallenge } from '~/lib/api/daily-challenge';
+import type { DailyChallenge } from '~/shared/api/daily-challenge';
 import {
   $dailyChallenge,
   readyState,

@@ -1,7 +1,7 @@
 // The dropdown under the search box: a heading with Clear, then the results, or a notice when there
 // are none or the search failed.
 import type { RefObject } from 'react';
-import { searchPageHref, TOO_SHORT_MESSAGE } from '~/lib/search/query';
+import { searchPageHref, TOO_SHORT_MESSAGE } from '~/shared/search/query';
 import { clearSearch, type SearchState } from '~/stores/search';
 import { HEADING_ID, type Group } from './results';
 import { ResultsListbox } from './ResultsListbox';

@@ -1,7 +1,7 @@
 // The search answer as the dropdown shows it: the groups (the spec's four first, then the rest) and
 // their options' ids, and following one.
-import type { SearchResponse } from '~/lib/api/search';
-import { SEARCH_GROUP_LABELS, type SearchGroup } from '~/lib/search/groups';
+import type { SearchResponse } from '~/shared/api/search';
+import { SEARCH_GROUP_LABELS, type SearchGroup } from '~/shared/search/groups';
 import { clearSearch, reportOpened } from '~/stores/search';
 
 export const LISTBOX_ID = 'header-search-listbox';
@@ -13,7 +13,7 @@ interface Item {
   label: string;
   /** What and where it is (beyond the spec's four groups). */
   context?: string;
-  /** Plain and matched words, alternating (see src/lib/api/search.ts). */
+  /** Plain and matched words, alternating (see src/shared/api/search.ts). */
   snippet?: string[];
 }
 

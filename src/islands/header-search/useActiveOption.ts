@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SearchResponse } from '~/lib/api/search';
+import type { SearchResponse } from '~/shared/api/search';
 import { optionId } from './results';
 
 /**

@@ -1,6 +1,6 @@
 // One question as a radio group: its text is the legend (focused after Next/Previous, so it is read).
 import type { RefObject } from 'react';
-import type { PublicQuiz } from '~/lib/api/quizzes';
+import type { PublicQuiz } from '~/shared/api/quizzes';
 import { OptionRadio } from '../shared/OptionRadio';
 
 interface Props {

@@ -1,6 +1,6 @@
 // What a learner does after a quiz, shown before the per-question review: the verdict against
 // the pass mark, then Retake quiz, Review the lesson (the lessons of the quiz's module) and Back to Quizzes.
-import { PASS_MARK, passes } from '~/lib/learning/pass-mark';
+import { PASS_MARK, passes } from '~/shared/learning/pass-mark';
 import { BackToQuizzes } from './BackToQuizzes';
 
 interface Props {

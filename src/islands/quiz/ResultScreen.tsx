@@ -1,7 +1,7 @@
 // The graded quiz: the score, the verdict and the actions, then every question with the
 // correct answer, the user's answer when it was wrong, and the explanation.
 import { useEffect, useRef } from 'react';
-import type { PublicQuiz, SubmitQuizResponse } from '~/lib/api/quizzes';
+import type { PublicQuiz, SubmitQuizResponse } from '~/shared/api/quizzes';
 import { ResultActions } from './ResultActions';
 
 interface Props {

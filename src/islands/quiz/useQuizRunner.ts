@@ -1,8 +1,8 @@
 // The quiz's state: the question shown, the picks, and submitting for grading on the server.
 import { useEffect, useRef, useState } from 'react';
-import type { PublicQuiz, SubmitQuizRequest, SubmitQuizResponse } from '~/lib/api/quizzes';
-import { ApiError, apiRequest } from '~/lib/browser/api-client';
-import { showToast } from '~/lib/toast';
+import type { PublicQuiz, SubmitQuizRequest, SubmitQuizResponse } from '~/shared/api/quizzes';
+import { ApiError, apiRequest } from '~/stores/api-client';
+import { showToast } from '~/shared/toast';
 import { useKeptBeforeHydration } from '../shared/useKeptBeforeHydration';
 
 type Phase = 'answering' | 'submitting' | 'result';

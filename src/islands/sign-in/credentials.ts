@@ -1,11 +1,11 @@
 // Sending the /auth form: sign in or register, and the toasts that tell how it went.
 import type { z } from 'zod';
-import { ApiError, apiRequest } from '~/lib/browser/api-client';
-import type { PublicUser, registerRequestSchema } from '~/lib/api/users';
-import { showToast } from '~/lib/toast';
+import { ApiError, apiRequest } from '~/stores/api-client';
+import type { PublicUser, registerRequestSchema } from '~/shared/api/users';
+import { showToast } from '~/shared/toast';
 import type { Fields, Mode } from './fields';
 
-/** Signs in or registers (the server leaves the welcome toast for the next page: src/lib/server/flash.ts). Throws when refused. */
+/** Signs in or registers (the server leaves the welcome toast for the next page: src/server/flash.ts). Throws when refused. */
 export async function sendCredentials(mode: Mode, fields: Fields): Promise<void> {
   if (mode === 'signin') {
     await apiRequest<PublicUser>('POST', '/api/login', { username: fields.username.trim(), password: fields.password });

@@ -1,6 +1,6 @@
 // What the /auth form holds and how it is checked: the same zod schemas as the API, so a form that
 // passes here is not refused by the server for its shape.
-import { loginRequestSchema, registerRequestSchema } from '~/lib/api/users';
+import { loginRequestSchema, registerRequestSchema } from '~/shared/api/users';
 
 export type Mode = 'signin' | 'register';
 export type FieldName = 'username' | 'password' | 'name' | 'inviteCode';

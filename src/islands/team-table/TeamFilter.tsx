@@ -1,4 +1,4 @@
-import type { TeamFilter as Filter } from '~/lib/team/team-table';
+import type { TeamFilter as Filter } from '~/shared/team/team-table';
 
 const FILTERS: ReadonlyArray<{ value: Filter; label: string }> = [
   { value: 'all', label: 'All' },

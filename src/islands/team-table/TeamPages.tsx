@@ -1,5 +1,5 @@
 // Previous and next page of the team table, with where the reader is; at either end the way further is shown but not a link.
-import type { TeamTableState } from '~/lib/team/team-table';
+import type { TeamTableState } from '~/shared/team/team-table';
 import { tableHref } from './href';
 
 function PageLink({ to, state, label }: { to: number | null; state: TeamTableState; label: string }) {

@@ -1,8 +1,8 @@
 // One row per team member: name and username as the row header, then the figures. Dates are relative,
 // with the exact time on hover and focus.
-import { isActive, PLAN_STATUS_LABELS, type TeamMemberRow } from '~/lib/team/figures';
-import { exactTime, relativeTime, shortDate } from '~/lib/team/relative-time';
-import { COLUMNS } from '~/lib/team/team-table';
+import { isActive, PLAN_STATUS_LABELS, type TeamMemberRow } from '~/shared/team/figures';
+import { exactTime, relativeTime, shortDate } from '~/shared/team/relative-time';
+import { COLUMNS } from '~/shared/team/team-table';
 
 export function TeamTableBody({ rows, now }: { rows: TeamMemberRow[]; now: Date }) {
   return (

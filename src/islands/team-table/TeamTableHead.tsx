@@ -1,6 +1,6 @@
 // The column headers: each is a link that sorts by it (title: the figure's definition), and the sorted one
 // carries aria-sort.
-import { COLUMNS, nextSort, type TeamTableState } from '~/lib/team/team-table';
+import { COLUMNS, nextSort, type TeamTableState } from '~/shared/team/team-table';
 import { tableHref } from './href';
 
 export function TeamTableHead({ state }: { state: TeamTableState }) {

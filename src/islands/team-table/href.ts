@@ -1,4 +1,4 @@
-import { tableQuery, type TeamTableState } from '~/lib/team/team-table';
+import { tableQuery, type TeamTableState } from '~/shared/team/team-table';
 
 /** The page's address for a table state; the fragment keeps the reader at the table after the page loads. */
 export function tableHref(state: TeamTableState): string {

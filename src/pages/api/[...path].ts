@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { errorResponse } from '~/lib/server/http/response';
+import { errorResponse } from '~/server/http/response';
 
 export const prerender = false;
 

@@ -1,13 +1,13 @@
 import type { APIRoute } from 'astro';
-import { contentHealthQuerySchema } from '~/lib/api/content-health';
-import { contentHealthCsv } from '~/lib/freshness/csv';
-import { CONTENT_HEALTH_DENIED } from '~/lib/freshness/status';
-import { requestNow } from '~/lib/server/clock';
-import { getContentHealth } from '~/lib/server/content-health/content-health';
-import { getContentUsage } from '~/lib/server/content-health/content-usage';
-import { readQuery } from '~/lib/server/http/request';
-import { json } from '~/lib/server/http/response';
-import { requireAdmin } from '~/lib/server/http/signed-in';
+import { contentHealthQuerySchema } from '~/shared/api/content-health';
+import { contentHealthCsv } from '~/shared/freshness/csv';
+import { CONTENT_HEALTH_DENIED } from '~/shared/freshness/status';
+import { requestNow } from '~/server/clock';
+import { getContentHealth } from '~/server/content-health/content-health';
+import { getContentUsage } from '~/server/content-health/content-usage';
+import { readQuery } from '~/server/http/request';
+import { json } from '~/server/http/response';
+import { requireAdmin } from '~/server/http/signed-in';
 
 export const prerender = false;
 

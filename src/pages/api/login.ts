@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { loginRequestSchema } from '~/lib/api/users';
-import { readJson } from '~/lib/server/http/request';
-import { json } from '~/lib/server/http/response';
-import { toPublicUser } from '~/lib/server/accounts/accounts';
-import { setFlash } from '~/lib/server/accounts/flash';
-import { signInBrowser } from '~/lib/server/accounts/sign-in-request';
+import { loginRequestSchema } from '~/shared/api/users';
+import { readJson } from '~/server/http/request';
+import { json } from '~/server/http/response';
+import { toPublicUser } from '~/server/accounts/accounts';
+import { setFlash } from '~/server/accounts/flash';
+import { signInBrowser } from '~/server/accounts/sign-in-request';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { json } from '~/lib/server/http/response';
-import { setFlash } from '~/lib/server/accounts/flash';
-import { endSession } from '~/lib/server/accounts/sessions';
-import { getSession } from '~/lib/server/accounts/session-cookie';
-import { expectedFailure } from '~/lib/server/http/response';
+import { json } from '~/server/http/response';
+import { setFlash } from '~/server/accounts/flash';
+import { endSession } from '~/server/accounts/sessions';
+import { getSession } from '~/server/accounts/session-cookie';
+import { expectedFailure } from '~/server/http/response';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { changePasswordRequestSchema } from '~/lib/api/settings';
-import { readJson } from '~/lib/server/http/request';
-import { requireUser } from '~/lib/server/http/signed-in';
-import { changeOwnPassword, passwordChangeState } from '~/lib/server/accounts/self-service';
-import { sessionOrigin, startBrowserSession } from '~/lib/server/accounts/sign-in-request';
+import { changePasswordRequestSchema } from '~/shared/api/settings';
+import { readJson } from '~/server/http/request';
+import { requireUser } from '~/server/http/signed-in';
+import { changeOwnPassword, passwordChangeState } from '~/server/accounts/self-service';
+import { sessionOrigin, startBrowserSession } from '~/server/accounts/sign-in-request';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requestNow } from '~/lib/server/clock';
-import { json } from '~/lib/server/http/response';
-import { requireUser } from '~/lib/server/http/signed-in';
-import { planFromRecords, planResponse, readPlanRecords } from '~/lib/server/programs/programs';
+import { requestNow } from '~/server/clock';
+import { json } from '~/server/http/response';
+import { requireUser } from '~/server/http/signed-in';
+import { planFromRecords, planResponse, readPlanRecords } from '~/server/programs/programs';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { updatePreferencesRequestSchema } from '~/lib/api/preferences';
-import { requestNow } from '~/lib/server/clock';
-import { readJson } from '~/lib/server/http/request';
-import { json } from '~/lib/server/http/response';
-import { requireUser } from '~/lib/server/http/signed-in';
-import { getPreferences, updatePreferences } from '~/lib/server/preferences/preferences';
+import { updatePreferencesRequestSchema } from '~/shared/api/preferences';
+import { requestNow } from '~/server/clock';
+import { readJson } from '~/server/http/request';
+import { json } from '~/server/http/response';
+import { requireUser } from '~/server/http/signed-in';
+import { getPreferences, updatePreferences } from '~/server/preferences/preferences';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { assignProgramRequestSchema } from '~/lib/api/programs';
-import { requestNow } from '~/lib/server/clock';
-import { readJsonBesideCheck } from '~/lib/server/http/request';
-import { json } from '~/lib/server/http/response';
-import { requireAdmin } from '~/lib/server/http/signed-in';
-import { assignProgram, personByUsername, planResponse } from '~/lib/server/programs/programs';
+import { assignProgramRequestSchema } from '~/shared/api/programs';
+import { requestNow } from '~/server/clock';
+import { readJsonBesideCheck } from '~/server/http/request';
+import { json } from '~/server/http/response';
+import { requireAdmin } from '~/server/http/signed-in';
+import { assignProgram, personByUsername, planResponse } from '~/server/programs/programs';
 
 export const prerender = false;
 

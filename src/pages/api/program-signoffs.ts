@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { signOffRequestSchema } from '~/lib/api/programs';
-import { requestNow } from '~/lib/server/clock';
-import { readJsonBesideCheck } from '~/lib/server/http/request';
-import { json } from '~/lib/server/http/response';
-import { requireAdmin } from '~/lib/server/http/signed-in';
-import { signOff, signoffReadsOf } from '~/lib/server/programs/programs';
+import { signOffRequestSchema } from '~/shared/api/programs';
+import { requestNow } from '~/server/clock';
+import { readJsonBesideCheck } from '~/server/http/request';
+import { json } from '~/server/http/response';
+import { requireAdmin } from '~/server/http/signed-in';
+import { signOff, signoffReadsOf } from '~/server/programs/programs';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { json } from '~/lib/server/http/response';
-import { requireUser } from '~/lib/server/http/signed-in';
-import { listPrograms } from '~/lib/server/programs/programs';
+import { json } from '~/server/http/response';
+import { requireUser } from '~/server/http/signed-in';
+import { listPrograms } from '~/server/programs/programs';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { submitQuizRequestSchema } from '~/lib/api/quizzes';
-import { requestNow } from '~/lib/server/clock';
-import { readIdempotencyKey, readJson } from '~/lib/server/http/request';
-import { json } from '~/lib/server/http/response';
-import { requireUser } from '~/lib/server/http/signed-in';
-import { listQuizResults, submissionReads, submitQuizResult } from '~/lib/server/learning/quiz-results';
+import { submitQuizRequestSchema } from '~/shared/api/quizzes';
+import { requestNow } from '~/server/clock';
+import { readIdempotencyKey, readJson } from '~/server/http/request';
+import { json } from '~/server/http/response';
+import { requireUser } from '~/server/http/signed-in';
+import { listQuizResults, submissionReads, submitQuizResult } from '~/server/learning/quiz-results';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireUser } from '~/lib/server/http/signed-in';
-import { json } from '~/lib/server/http/response';
-import { listPublicQuizzes } from '~/lib/server/learning/quizzes';
+import { requireUser } from '~/server/http/signed-in';
+import { json } from '~/server/http/response';
+import { listPublicQuizzes } from '~/server/learning/quizzes';
 
 export const prerender = false;
 

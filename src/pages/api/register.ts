@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { registerRequestSchema } from '~/lib/api/users';
-import { readJson } from '~/lib/server/http/request';
-import { json } from '~/lib/server/http/response';
-import { setFlash } from '~/lib/server/accounts/flash';
-import { toPublicUser } from '~/lib/server/accounts/accounts';
-import { register } from '~/lib/server/accounts/registration';
-import { sessionOrigin, startBrowserSession } from '~/lib/server/accounts/sign-in-request';
+import { registerRequestSchema } from '~/shared/api/users';
+import { readJson } from '~/server/http/request';
+import { json } from '~/server/http/response';
+import { setFlash } from '~/server/accounts/flash';
+import { toPublicUser } from '~/server/accounts/accounts';
+import { register } from '~/server/accounts/registration';
+import { sessionOrigin, startBrowserSession } from '~/server/accounts/sign-in-request';
 
 export const prerender = false;
 

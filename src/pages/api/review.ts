@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { answerReviewRequestSchema } from '~/lib/api/review';
-import { requestNow } from '~/lib/server/clock';
-import { readIdempotencyKey, readJson } from '~/lib/server/http/request';
-import { json } from '~/lib/server/http/response';
-import { requireUser } from '~/lib/server/http/signed-in';
-import { answerReview, getReviewSession } from '~/lib/server/review/review';
-import { loadReviewState } from '~/lib/server/review/review-state';
+import { answerReviewRequestSchema } from '~/shared/api/review';
+import { requestNow } from '~/server/clock';
+import { readIdempotencyKey, readJson } from '~/server/http/request';
+import { json } from '~/server/http/response';
+import { requireUser } from '~/server/http/signed-in';
+import { answerReview, getReviewSession } from '~/server/review/review';
+import { loadReviewState } from '~/server/review/review-state';
 
 export const prerender = false;
 

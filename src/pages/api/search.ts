@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { searchRequestSchema, searchResponseSchema } from '~/lib/api/search';
-import { requestNow } from '~/lib/server/clock';
-import { readQuery } from '~/lib/server/http/request';
-import { json } from '~/lib/server/http/response';
-import { requireUser } from '~/lib/server/http/signed-in';
-import { search } from '~/lib/server/search/search';
+import { searchRequestSchema, searchResponseSchema } from '~/shared/api/search';
+import { requestNow } from '~/server/clock';
+import { readQuery } from '~/server/http/request';
+import { json } from '~/server/http/response';
+import { requireUser } from '~/server/http/signed-in';
+import { search } from '~/server/search/search';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { trackVisitRequestSchema } from '~/lib/api/team';
-import { requestNow } from '~/lib/server/clock';
-import { readJson } from '~/lib/server/http/request';
-import { requireUser } from '~/lib/server/http/signed-in';
-import { recordVisit } from '~/lib/server/team/visits';
+import { trackVisitRequestSchema } from '~/shared/api/team';
+import { requestNow } from '~/server/clock';
+import { readJson } from '~/server/http/request';
+import { requireUser } from '~/server/http/signed-in';
+import { recordVisit } from '~/server/team/visits';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { requireUser } from '~/lib/server/http/signed-in';
-import { json } from '~/lib/server/http/response';
+import { requireUser } from '~/server/http/signed-in';
+import { json } from '~/server/http/response';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { oidcSettings } from '~/lib/server/config';
-import { setFlash } from '~/lib/server/accounts/flash';
-import { finishSignIn, SsoFailure, type PendingSignIn } from '~/lib/server/accounts/oidc';
-import { takePendingSignIn } from '~/lib/server/accounts/session-cookie';
-import { sessionOrigin, startBrowserSession } from '~/lib/server/accounts/sign-in-request';
-import { signInWithIdentity } from '~/lib/server/accounts/sso';
+import { oidcSettings } from '~/server/config';
+import { setFlash } from '~/server/accounts/flash';
+import { finishSignIn, SsoFailure, type PendingSignIn } from '~/server/accounts/oidc';
+import { takePendingSignIn } from '~/server/accounts/session-cookie';
+import { sessionOrigin, startBrowserSession } from '~/server/accounts/sign-in-request';
+import { signInWithIdentity } from '~/server/accounts/sso';
 
 export const prerender = false;
 

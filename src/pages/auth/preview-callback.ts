@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { oidcSettings } from '~/lib/server/config';
-import { setFlash } from '~/lib/server/accounts/flash';
-import { previewCallback, SsoFailure } from '~/lib/server/accounts/oidc';
+import { oidcSettings } from '~/server/config';
+import { setFlash } from '~/server/accounts/flash';
+import { previewCallback, SsoFailure } from '~/server/accounts/oidc';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { oidcSettings } from '~/lib/server/config';
-import { setFlash } from '~/lib/server/accounts/flash';
-import { beginSignIn, SsoFailure } from '~/lib/server/accounts/oidc';
-import { keepPendingSignIn } from '~/lib/server/accounts/session-cookie';
+import { oidcSettings } from '~/server/config';
+import { setFlash } from '~/server/accounts/flash';
+import { beginSignIn, SsoFailure } from '~/server/accounts/oidc';
+import { keepPendingSignIn } from '~/server/accounts/session-cookie';
 
 export const prerender = false;
 

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { completeChallengeRequestSchema } from '~/lib/api/daily-challenge';
-import { requestNow } from '~/lib/server/clock';
-import { readJson } from '~/lib/server/http/request';
-import { json } from '~/lib/server/http/response';
-import { requireUser } from '~/lib/server/http/signed-in';
-import { completeDailyChallenge } from '~/lib/server/review/daily-challenge';
-import { loadReviewState } from '~/lib/server/review/review-state';
+import { completeChallengeRequestSchema } from '~/shared/api/daily-challenge';
+import { requestNow } from '~/server/clock';
+import { readJson } from '~/server/http/request';
+import { json } from '~/server/http/response';
+import { requireUser } from '~/server/http/signed-in';
+import { completeDailyChallenge } from '~/server/review/daily-challenge';
+import { loadReviewState } from '~/server/review/review-state';
 
 export const prerender = false;
 

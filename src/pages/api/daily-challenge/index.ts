@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requestNow } from '~/lib/server/clock';
-import { json } from '~/lib/server/http/response';
-import { requireUser } from '~/lib/server/http/signed-in';
-import { getDailyChallenge } from '~/lib/server/review/daily-challenge';
+import { requestNow } from '~/server/clock';
+import { json } from '~/server/http/response';
+import { requireUser } from '~/server/http/signed-in';
+import { getDailyChallenge } from '~/server/review/daily-challenge';
 
 export const prerender = false;
 

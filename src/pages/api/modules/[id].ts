@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { moduleStatusRequestSchema } from '~/lib/api/modules';
-import { readJson, requireRouteId } from '~/lib/server/http/request';
-import { json } from '~/lib/server/http/response';
-import { requireUser } from '~/lib/server/http/signed-in';
-import { getModuleForUser, setModuleStatus } from '~/lib/server/learning/modules';
+import { moduleStatusRequestSchema } from '~/shared/api/modules';
+import { readJson, requireRouteId } from '~/server/http/request';
+import { json } from '~/server/http/response';
+import { requireUser } from '~/server/http/signed-in';
+import { getModuleForUser, setModuleStatus } from '~/server/learning/modules';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { personaResponseSchema } from '~/lib/api/buyers';
-import { getPersona } from '~/lib/content/buyers';
-import { HttpError } from '~/lib/server/errors';
-import { requireRouteId } from '~/lib/server/http/request';
-import { json } from '~/lib/server/http/response';
+import { personaResponseSchema } from '~/shared/api/buyers';
+import { getPersona } from '~/server/content/buyers';
+import { HttpError } from '~/server/errors';
+import { requireRouteId } from '~/server/http/request';
+import { json } from '~/server/http/response';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { endAssignmentRequestSchema } from '~/lib/api/programs';
-import { requestNow } from '~/lib/server/clock';
-import { readJsonBesideCheck, routeUsername } from '~/lib/server/http/request';
-import { requireAdmin } from '~/lib/server/http/signed-in';
-import { endAssignment, signoffReadsOf } from '~/lib/server/programs/programs';
+import { endAssignmentRequestSchema } from '~/shared/api/programs';
+import { requestNow } from '~/server/clock';
+import { readJsonBesideCheck, routeUsername } from '~/server/http/request';
+import { requireAdmin } from '~/server/http/signed-in';
+import { endAssignment, signoffReadsOf } from '~/server/programs/programs';
 
 export const prerender = false;
 

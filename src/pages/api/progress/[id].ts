@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { updateProgressRequestSchema } from '~/lib/api/progress';
-import { requestNow } from '~/lib/server/clock';
-import { readJson, requireRouteId } from '~/lib/server/http/request';
-import { json } from '~/lib/server/http/response';
-import { requireUser } from '~/lib/server/http/signed-in';
-import { progressReads, updateProgress } from '~/lib/server/learning/progress';
+import { updateProgressRequestSchema } from '~/shared/api/progress';
+import { requestNow } from '~/server/clock';
+import { readJson, requireRouteId } from '~/server/http/request';
+import { json } from '~/server/http/response';
+import { requireUser } from '~/server/http/signed-in';
+import { progressReads, updateProgress } from '~/server/learning/progress';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { createProgressRequestSchema } from '~/lib/api/progress';
-import { requestNow } from '~/lib/server/clock';
-import { readJson } from '~/lib/server/http/request';
-import { json } from '~/lib/server/http/response';
-import { requireUser } from '~/lib/server/http/signed-in';
-import { createProgress, listProgress, progressReads } from '~/lib/server/learning/progress';
+import { createProgressRequestSchema } from '~/shared/api/progress';
+import { requestNow } from '~/server/clock';
+import { readJson } from '~/server/http/request';
+import { json } from '~/server/http/response';
+import { requireUser } from '~/server/http/signed-in';
+import { createProgress, listProgress, progressReads } from '~/server/learning/progress';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requestNow } from '~/lib/server/clock';
-import { digestPassSummary, runDigestPass } from '~/lib/server/digest/send-digests';
-import { requireScheduledCall } from '~/lib/server/http/scheduled-call';
-import { json } from '~/lib/server/http/response';
+import { requestNow } from '~/server/clock';
+import { digestPassSummary, runDigestPass } from '~/server/digest/send-digests';
+import { requireScheduledCall } from '~/server/http/scheduled-call';
+import { json } from '~/server/http/response';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { searchOpenedRequestSchema } from '~/lib/api/search';
-import { requestNow } from '~/lib/server/clock';
-import { readJson } from '~/lib/server/http/request';
-import { requireUser } from '~/lib/server/http/signed-in';
-import { recordOpenedResult } from '~/lib/server/search/search';
+import { searchOpenedRequestSchema } from '~/shared/api/search';
+import { requestNow } from '~/server/clock';
+import { readJson } from '~/server/http/request';
+import { requireUser } from '~/server/http/signed-in';
+import { recordOpenedResult } from '~/server/search/search';
 
 export const prerender = false;
 

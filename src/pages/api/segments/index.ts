@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { segmentListResponseSchema } from '~/lib/api/buyers';
-import { getSegments } from '~/lib/content/buyers';
-import { json } from '~/lib/server/http/response';
+import { segmentListResponseSchema } from '~/shared/api/buyers';
+import { getSegments } from '~/server/content/buyers';
+import { json } from '~/server/http/response';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { requireUser } from '~/lib/server/http/signed-in';
-import { endOwnSession } from '~/lib/server/accounts/self-service';
+import { requireUser } from '~/server/http/signed-in';
+import { endOwnSession } from '~/server/accounts/self-service';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { json } from '~/lib/server/http/response';
-import { requireUser } from '~/lib/server/http/signed-in';
-import { endOtherSessions, ownSessions } from '~/lib/server/accounts/self-service';
+import { json } from '~/server/http/response';
+import { requireUser } from '~/server/http/signed-in';
+import { endOtherSessions, ownSessions } from '~/server/accounts/self-service';
 
 export const prerender = false;
 

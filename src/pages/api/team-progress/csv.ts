@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { csvTableState, GENERATED_AT_HEADER, teamCsvQuerySchema } from '~/lib/api/team';
-import { requestNow } from '~/lib/server/clock';
-import { readQuery } from '~/lib/server/http/request';
-import { requireAdmin } from '~/lib/server/http/signed-in';
-import { getTeamProgress } from '~/lib/server/team/team-progress';
-import { teamProgressCsv } from '~/lib/team/csv';
-import { sortedRows, teamMembers } from '~/lib/team/team-table';
+import { csvTableState, GENERATED_AT_HEADER, teamCsvQuerySchema } from '~/shared/api/team';
+import { requestNow } from '~/server/clock';
+import { readQuery } from '~/server/http/request';
+import { requireAdmin } from '~/server/http/signed-in';
+import { getTeamProgress } from '~/server/team/team-progress';
+import { teamProgressCsv } from '~/shared/team/csv';
+import { sortedRows, teamMembers } from '~/shared/team/team-table';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { GENERATED_AT_HEADER } from '~/lib/api/team';
-import { requestNow } from '~/lib/server/clock';
-import { json } from '~/lib/server/http/response';
-import { requireAdmin } from '~/lib/server/http/signed-in';
-import { getTeamProgress } from '~/lib/server/team/team-progress';
+import { GENERATED_AT_HEADER } from '~/shared/api/team';
+import { requestNow } from '~/server/clock';
+import { json } from '~/server/http/response';
+import { requireAdmin } from '~/server/http/signed-in';
+import { getTeamProgress } from '~/server/team/team-progress';
 
 export const prerender = false;
 

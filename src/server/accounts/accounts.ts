@@ -1,0 +1,186 @@
+// Accounts: who a user is to the rest of the app (public view, administrator rule), creating users,
+// the operator's actions (scripts/user.ts) and the demo accounts of local runs.
+import { randomUUID } from 'node:crypto';
+import { newAccountSchema, type PublicUser } from '~/shared/api/users';
+import { adminUsername, isLocalRun } from '~/server/config';
+import { DEMO_ACCOUNTS } from '~/server/demo-accounts';
+import { HttpError } from '~/server/errors';
+import { describeZodError } from '~/server/http/response';
+import { hashPassword } from '~/server/accounts/passwords';
+import { users } from '~/server/accounts/storage/users';
+import type { StoredUser } from '~/server/accounts/user-record';
+import { looksLike, normalizeUsername } from '~/server/accounts/usernames';
+import { endSessionsOf } from './sessions';
+import { passwordProblem } from './password-policy';
+import { devices } from './storage/devices';
+
+export function toPublicUser(user: StoredUser): PublicUser {
+  return { id: user.id, name: user.name, username: user.username, role: user.role, avatar: user.avatar };
+}
+
+/**
+ * Administrators (docs/product.md "Roles and access"; docs/decisions.md "Administrators are made by an operator"): role admin, or the
+ * configured administrator address on an account the operator made. A self-registered account is never promoted by the address rule.
+ */
+export function isAdmin(user: Pick<StoredUser, 'role' | 'username' | 'createdBy'>): boolean {
+  return user.role === 'admin' || (user.createdBy === 'operator' && normalizeUsername(user.username) === adminUsername());
+}
+
+let warned = false;
+/** Logs once per process that ADMIN_USERNAME names a self-registered account (which stays a user). */
+export function warnIfAdminAddressSelfRegistered(user: StoredUser): void {
+  if (warned || user.role === 'admin' || user.createdBy === 'operator' || normalizeUsername(user.username) !== adminUsername()) return;
+  warned = true;
+  console.warn(
+    `ADMIN_USERNAME is ${adminUsername()}, an account that registered itself: it stays a user. ` +
+      'Make administrators with `npm run user -- create --role admin`.',
+  );
+}
+
+export interface NewUser {
+  username: string;
+  /** Null for an account made by a sign-in with the identity provider. */
+  password: string | null;
+  name: string;
+  role: 'admin' | 'user';
+  avatar?: string | null;
+  /** The operator (CLI, demo seeding), the person (registration) or a sign-in with the identity provider; decides the administrator rule. */
+  createdBy: 'operator' | 'registration' | 'sso';
+  /** The company identity a first sign-in with the identity provider binds to the account. */
+  identity?: StoredUser['identity'];
+}
+
+/** 400 naming the field for a username or display name that breaks the rules of registration. */
+function checkIdentity(username: string, name: string): { username: string; name: string } {
+  const parsed = newAccountSchema.safeParse({ username, name });
+  if (!parsed.success) throw new HttpError(400, describeZodError(parsed.error));
+  const normalized = normalizeUsername(parsed.data.username);
+  if (normalized !== adminUsername() && looksLike(normalized, adminUsername())) {
+    throw new HttpError(400, 'username: Username is too similar to the administrator address');
+  }
+  return { username: normalized, name: parsed.data.name };
+}
+
+/** 400 naming the field for a password the policy refuses (password-policy.ts). */
+export function requireGoodPassword(password: string, person: { username: string; name: string; admin: boolean }): void {
+  const problem = passwordProblem(password, person);
+  if (problem) throw new HttpError(400, problem);
+}
+
+const isAdminAddress = (username: string) => normalizeUsername(username) === adminUsername();
+
+/**
+ * Creates a user; 400 for a bad username, name or password, 409 when the username is taken. The CLI and
+ * a first sign-in with the identity provider (no password).
+ */
+export async function createUser(input: NewUser): Promise<StoredUser> {
+  if (input.password !== null) {
+    requireGoodPassword(input.password, { ...input, admin: input.role === 'admin' || isAdminAddress(input.username) });
+  }
+  const user = await newUserRecord(input);
+  if (!(await users.create(user))) throw new HttpError(409, 'Username may already exist');
+  return user;
+}
+
+/** The record of a user not stored yet (registration stores it in steps); 400 for a bad username or name. */
+export async function newUserRecord(input: NewUser): Promise<StoredUser> {
+  const identity = checkIdentity(input.username, input.name);
+  return {
+    id: randomUUID(),
+    username: identity.username,
+    name: identity.name,
+    role: input.role,
+    avatar: input.avatar ?? null,
+    passwordHash: input.password === null ? null : await hashPassword(input.password),
+    disabled: false,
+    sessionVersion: 1,
+    createdAt: new Date().toISOString(),
+    createdBy: input.createdBy,
+    ...(input.identity ? { identity: input.identity } : {}),
+  };
+}
+
+let seeding: Promise<void> | null = null;
+
+/** Local runs only (docs/decisions.md): makes sure the two demo accounts exist. Once per process. */
+export function ensureDemoAccounts(): Promise<void> {
+  if (!isLocalRun()) return Promise.resolve();
+  seeding ??= (async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      if (await users.byUsername(normalizeUsername(account.username))) continue;
+      // The demo passwords are public and short on purpose: stored without the policy (local runs only).
+      await users.create(await newUserRecord({ ...account, createdBy: 'operator' }));
+    }
+  })().catch((error: unknown) => {
+    seeding = null;
+    throw error;
+  });
+  return seeding;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operator actions (scripts/user.ts). Each change is a conditional write on the record's etag (two
+// commands at once cannot undo each other: the later one re-reads and applies its change again). Each
+// one that changes access also bumps sessionVersion and deletes the user's stored sessions.
+
+/** A user's record by id (null when gone). */
+export const accountById = (id: string): Promise<StoredUser | null> => users.byId(id);
+
+export async function existingUser(username: string): Promise<StoredUser> {
+  const user = await users.byUsername(normalizeUsername(username));
+  if (!user) throw new HttpError(404, `No user ${normalizeUsername(username)}`);
+  return user;
+}
+
+/**
+ * A user by username, with `reads` started for their id as soon as the username's claim names it, beside
+ * the read of their record (an administrator's change about a person: their records in the same round trip).
+ */
+export async function existingUserWith<T>(username: string, reads: (userId: string) => T): Promise<{ user: StoredUser; reads: T }> {
+  const name = normalizeUsername(username);
+  const claim = await users.claimOf(name);
+  const started = claim.userId === null ? null : reads(claim.userId);
+  const user = (await users.userOfClaim(claim))?.value ?? null;
+  if (!user || started === null) throw new HttpError(404, `No user ${name}`);
+  return { user, reads: started };
+}
+
+const UPDATE_ATTEMPTS = 5;
+
+/** Read, change, write only if unchanged since the read; again on a conflict. */
+async function updateUser(username: string, change: (user: StoredUser) => StoredUser | Promise<StoredUser>): Promise<StoredUser> {
+  const { id } = await existingUser(username);
+  for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
+    const current = await users.byIdForUpdate(id);
+    if (!current) throw new HttpError(404, `No user ${normalizeUsername(username)}`);
+    const updated = await change(current.value);
+    if (await users.update(updated, current.etag)) return updated;
+  }
+  throw new HttpError(409, `${normalizeUsername(username)} is being changed by someone else; try again.`);
+}
+
+export async function setDisabled(username: string, disabled: boolean): Promise<StoredUser> {
+  const updated = await updateUser(username, (user) => ({ ...user, disabled, sessionVersion: user.sessionVersion + 1 }));
+  await Promise.all([endSessionsOf(updated.id), devices.forgetAll(updated.id)]);
+  return updated;
+}
+
+/** Sets a new password (held to the policy) and ends every existing session of the user. */
+export async function setPassword(username: string, password: string): Promise<StoredUser> {
+  const current = await existingUser(username);
+  requireGoodPassword(password, { username: current.username, name: current.name, admin: isAdmin(current) });
+  const passwordHash = await hashPassword(password);
+  const updated = await updateUser(username, (user) => ({ ...user, passwordHash, sessionVersion: user.sessionVersion + 1 }));
+  await Promise.all([endSessionsOf(updated.id), devices.forgetAll(updated.id)]);
+  return updated;
+}
+
+export async function deleteUser(username: string): Promise<void> {
+  const user = await existingUser(username);
+  await Promise.all([endSessionsOf(user.id), devices.forgetAll(user.id)]);
+  await users.delete(user);
+}
+
+export async function listUsers(): Promise<StoredUser[]> {
+  return (await users.list()).sort((a, b) => a.username.localeCompare(b.username));
+}

@@ -1,0 +1,71 @@
+// The /settings forms, which work without JavaScript: end a session, end every other session, change the
+// password, save the digest and review preferences. Each answers what the page shows next (Post/Redirect/Get: a message to carry, or an error).
+import type { AstroGlobal } from 'astro';
+import { updatePreferencesRequestSchema } from '~/shared/api/preferences';
+import { changePasswordRequestSchema } from '~/shared/api/settings';
+import { requestNow } from '~/server/clock';
+import { updatePreferences } from '~/server/preferences/preferences';
+import { HttpError } from '~/server/errors';
+import { readFormFields } from '~/server/http/request';
+import { describeZodError } from '~/server/http/response';
+import { changeOwnPassword, endOtherSessions, endOwnSession, passwordChangeState } from './self-service';
+import { sessionOrigin, startBrowserSession } from './sign-in-request';
+
+/** What the page says after a form: `done` is carried in the URL (?done=…), an error is shown at once. */
+export type SettingsFormResult =
+  { done: 'session-ended' | 'others-ended' | 'password-changed' | 'preferences-saved' } | { error: string; status: number };
+
+export const SETTINGS_DONE: Record<string, string> = {
+  'session-ended': 'That session has ended.',
+  'others-ended': 'You are signed out everywhere else.',
+  'password-changed': 'Your password has changed. Your other sessions have ended.',
+  'preferences-saved': 'Your digest and review preferences are saved.',
+};
+
+/** The preferences form's fields as PATCH /api/preferences takes them (an empty zone: unchanged; an empty hold: none). */
+const preferencesFromForm = (fields: Record<string, string>) =>
+  updatePreferencesRequestSchema.safeParse({
+    digest: fields['digest'],
+    hour: fields['hour'] === undefined || fields['hour'] === '' ? undefined : Number(fields['hour']),
+    timeZone: fields['timeZone'] || undefined,
+    reviewHoldUntil: fields['reviewHoldUntil'] === undefined ? undefined : fields['reviewHoldUntil'] || null,
+  });
+
+export async function handleSettingsForm(
+  astro: Pick<AstroGlobal, 'request' | 'cookies' | 'url' | 'clientAddress' | 'locals'>,
+  user: { id: string; username: string },
+): Promise<SettingsFormResult> {
+  const fields = await readFormFields(astro.request);
+  const current = astro.locals.session.sessionId;
+  try {
+    switch (fields['action']) {
+      case 'end-session':
+        await endOwnSession(user.id, current, fields['handle'] ?? '');
+        return { done: 'session-ended' };
+      case 'end-others':
+        await endOtherSessions(user.id, current);
+        return { done: 'others-ended' };
+      case 'change-password': {
+        const parsed = changePasswordRequestSchema.safeParse({
+          currentPassword: fields['currentPassword'],
+          newPassword: fields['newPassword'],
+        });
+        if (!parsed.success) return { error: describeZodError(parsed.error), status: 400 };
+        const session = await changeOwnPassword(await passwordChangeState(user.id), parsed.data, sessionOrigin(astro));
+        await startBrowserSession(astro, session);
+        return { done: 'password-changed' };
+      }
+      case 'preferences': {
+        const parsed = preferencesFromForm(fields);
+        if (!parsed.success) return { error: describeZodError(parsed.error), status: 400 };
+        await updatePreferences(user.id, parsed.data, requestNow(astro.request));
+        return { done: 'preferences-saved' };
+      }
+      default:
+        return { error: 'action: unknown', status: 400 };
+    }
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    return { error: error.message, status: error.status };
+  }
+}

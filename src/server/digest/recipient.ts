@@ -1,0 +1,79 @@
+/**
+ * Who gets a digest in an hour's pass, and what goes in it: the person's hour (on their clock, UTC until
+ * they set a zone) must have begun in that hour; daily people get their part every day, weekly people on
+ * Mondays, administrators the team's part on Mondays; a vacation hold pauses it all; off means nothing.
+ */
+import type { Preferences } from '~/shared/api/preferences';
+import { dayOf } from '~/shared/review/days';
+import { challengeStreak } from '~/shared/review/streak';
+import type { StoredUser } from '~/server/accounts/user-record';
+import { isHeld, reviewPreferencesOf } from '~/server/preferences/preferences';
+import type { PlanDigest } from '~/server/programs/plan-digest';
+import { dueReviewCount } from '~/server/review/review';
+import { loadReviewState } from '~/server/review/review-state';
+import type { OutgoingMail } from '~/server/mail/transport';
+import { localTime, zonedInstant } from '~/shared/time-zone';
+import type { DigestCandidate } from './candidates';
+import type { DigestContent, DigestLinks } from './compose';
+import type { TeamDigest } from './team-digest';
+
+const HOUR_MS = 60 * 60 * 1000;
+const MONDAY = 1;
+
+export interface DigestDue {
+  /** The person's date (YYYY-MM-DD) the digest is for: one a day at most. */
+  date: string;
+  personal: boolean;
+  monday: boolean;
+}
+
+/** Whether the person's digest hour began within the hour starting at `hourStart`, and for which parts. */
+export function dueAt(prefs: Preferences, hourStart: Date): DigestDue | null {
+  if (prefs.digest === 'off' || isHeld(prefs, hourStart)) return null;
+  const local = localTime(hourStart, prefs.timeZone);
+  const begins = zonedInstant(local.date, prefs.hour, prefs.timeZone).getTime();
+  // Zones half an hour off UTC reach the hour within a UTC hour: the pass after it sends.
+  if (begins > hourStart.getTime() || begins <= hourStart.getTime() - HOUR_MS) return null;
+  const monday = local.weekday === MONDAY;
+  return { date: local.date, personal: prefs.digest === 'daily' || monday, monday };
+}
+
+export interface Recipient {
+  user: StoredUser;
+  preferences: Preferences;
+  date: string;
+  personal: boolean;
+  team: boolean;
+}
+
+/** Where the parts come from and where the mail goes: the real ones in the function, given ones in tests. */
+export interface DigestSources {
+  /** Who of these people may have something in their digest (./candidates.ts); only they are read. */
+  candidates: (people: readonly DigestCandidate[], now: Date) => Promise<Set<string>>;
+  send: (mail: OutgoingMail) => Promise<void>;
+  planFor: (userId: string, now: Date) => Promise<PlanDigest | null>;
+  /** The team's part, computed once per pass. */
+  team: () => Promise<TeamDigest>;
+  links: (userId: string) => DigestLinks;
+}
+
+/** The person's content at `now`: reviews due, streak, plan part, and the team's part for administrators. */
+export async function digestOf(recipient: Recipient, now: Date, sources: DigestSources): Promise<DigestContent> {
+  const { user, preferences } = recipient;
+  const load = async () => {
+    const state = await loadReviewState(user.id, now, reviewPreferencesOf(preferences));
+    return { due: await dueReviewCount(user.id, state, now), streak: challengeStreak(state.challengeDays, dayOf(now), state.hold) };
+  };
+  const [review, plan, team] = await Promise.all([
+    recipient.personal ? load() : Promise.resolve({ due: 0, streak: 0 }),
+    recipient.personal ? sources.planFor(user.id, now) : Promise.resolve(null),
+    recipient.team ? sources.team() : Promise.resolve(null),
+  ]);
+  return { name: user.name, reviewsDue: review.due, streak: review.streak, plan, team };
+}
+
+/** RFC 8058: a mail client offers "Unsubscribe" and POSTs `List-Unsubscribe=One-Click` to the link. */
+export const unsubscribeHeaders = (links: DigestLinks): Record<string, string> => ({
+  'List-Unsubscribe': `<${links.unsubscribeUrl}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});

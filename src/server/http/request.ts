@@ -1,0 +1,108 @@
+// Reading a request: the body, the query or a route id, validated. Each failure is an HttpError naming
+// what is wrong (400, 413). Who is signed in: ./signed-in.ts.
+import type { z } from 'zod';
+import { HttpError } from '~/server/errors';
+import { describeZodError } from './response';
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+async function readBoundedText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is larger than 64 KB');
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new HttpError(413, 'Request body is larger than 64 KB');
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+function validate<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new HttpError(400, describeZodError(parsed.error));
+  return parsed.data;
+}
+
+/** Reads a JSON body of at most 64 KB and validates it; 413 / 400 with a message naming the field. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const text = await readBoundedText(request);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Request body must be valid JSON');
+  }
+  return validate(schema, data);
+}
+
+/** An HTML form post (application/x-www-form-urlencoded), bounded like JSON bodies; fields as strings. */
+export async function readFormFields(request: Request): Promise<Record<string, string>> {
+  return Object.fromEntries(new URLSearchParams(await readBoundedText(request)));
+}
+
+/** The query parameters the schema names (the first value of each), validated; 400 naming the parameter. */
+export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.infer<S> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) params[name] ??= value;
+  return validate(schema, params);
+}
+
+/**
+ * readJson for an administrators' route that reads beside the session check: the body is parsed at once and
+ * awaited inside those reads, so a bad body is a 400 for an administrator and the 403 of anybody else.
+ */
+export function readJsonBesideCheck<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const body = readJson(request, schema);
+  body.catch(() => undefined); // settled quietly until the reads await it
+  return body;
+}
+
+/** A route id (parsed as an integer): a positive integer of at most 9 digits, else null. */
+export function parseRouteId(value: string | undefined): number | null {
+  return value !== undefined && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+/** A route id an API call needs: 400 naming the parameter when it is not a positive integer. */
+export function requireRouteId(value: string | undefined, name = 'id'): number {
+  const id = parseRouteId(value);
+  if (id === null) throw new HttpError(400, `${name}: must be a positive integer`);
+  return id;
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * The `Idempotency-Key` header of a write the islands may repeat (one key per logical action, sent again
+ * on a retry), or null without one; 400 when it is not 16 to 64 letters, digits, '-' or '_'.
+ */
+export function readIdempotencyKey(request: Request): string | null {
+  const value = request.headers.get('idempotency-key');
+  if (value === null) return null;
+  if (!IDEMPOTENCY_KEY.test(value)) throw new HttpError(400, "Idempotency-Key: must be 16 to 64 letters, digits, '-' or '_'");
+  return value;
+}
+
+/** The idempotency key of an HTML form (its hidden `idempotencyKey` field), validated like the header; null without one. */
+export function formIdempotencyKey(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (!IDEMPOTENCY_KEY.test(value)) throw new HttpError(400, "idempotencyKey: must be 16 to 64 letters, digits, '-' or '_'");
+  return value;
+}
+
+/** A username from a route parameter, percent-decoded ('' when malformed: no such user). */
+export function routeUsername(value: string | undefined): string {
+  try {
+    return decodeURIComponent(value ?? '');
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,75 @@
+// Preferences against a local Blobs server: the defaults, a change of some fields, and the 400s naming
+// the field (the request schema's for an unknown zone or hour, the service's for the hold's dates).
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preferencesSchema, updatePreferencesRequestSchema } from '~/shared/api/preferences';
+import { describeZodError } from '~/server/http/response';
+import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
+import { getPreferences, isHeld, reviewPreferencesOf, turnDigestOff, updatePreferences } from './preferences';
+
+let blobs: LocalBlobs;
+beforeAll(async () => void (blobs = await startLocalBlobs()));
+afterAll(() => blobs.stop());
+
+const now = new Date('2026-11-20T10:00:00Z');
+const refusal = (body: unknown) => {
+  const parsed = updatePreferencesRequestSchema.safeParse(body);
+  return parsed.success ? null : describeZodError(parsed.error);
+};
+
+describe('preferences', () => {
+  it('starts from the defaults and changes only the fields given', async () => {
+    const user = randomUUID();
+    expect(preferencesSchema.parse(await getPreferences(user))).toEqual({
+      digest: 'daily',
+      hour: 8,
+      timeZone: null,
+      reviewHoldUntil: null,
+    });
+    await updatePreferences(user, { timeZone: 'America/Los_Angeles', hour: 7 }, now);
+    expect(await updatePreferences(user, { digest: 'weekly', reviewHoldUntil: '2026-12-01' }, now)).toEqual({
+      digest: 'weekly',
+      hour: 7,
+      timeZone: 'America/Los_Angeles',
+      reviewHoldUntil: '2026-12-01',
+    });
+    expect(await updatePreferences(user, { reviewHoldUntil: null }, now)).toMatchObject({ reviewHoldUntil: null, digest: 'weekly' });
+    await turnDigestOff(user, now);
+    expect(await getPreferences(user)).toMatchObject({ digest: 'off', hour: 7 });
+  });
+
+  it('refuses an unknown zone, an hour outside 0-23, an unknown field or frequency, naming it', () => {
+    expect(refusal({ timeZone: 'Mars/Olympus_Mons' })).toBe('timeZone: unknown time zone (use an IANA name such as Europe/Berlin)');
+    expect(refusal({ hour: 24 })).toBe('hour: must be a whole hour from 0 to 23');
+    expect(refusal({ hour: -1 })).toBe('hour: must be a whole hour from 0 to 23');
+    expect(refusal({ hour: 7.5 })).toBe('hour: must be a whole hour from 0 to 23');
+    expect(refusal({ digest: 'hourly' })).toBe("digest: must be 'daily', 'weekly' or 'off'");
+    expect(refusal({ reviewHoldUntil: '2026-13-01' })).toBe('reviewHoldUntil: must be a date (YYYY-MM-DD) or null');
+    expect(refusal({ colour: 'blue' })).toBe('Unknown field: colour');
+    expect(refusal({ timeZone: 'Asia/Kolkata', hour: 0, digest: 'off', reviewHoldUntil: null })).toBeNull();
+  });
+
+  it("refuses a hold more than 60 days ahead or already over, on the person's calendar", async () => {
+    const user = randomUUID();
+    await expect(updatePreferences(user, { reviewHoldUntil: '2027-01-20' }, now)).rejects.toThrow(
+      'reviewHoldUntil: must be at most 60 days ahead (2027-01-19 at the latest)',
+    );
+    await expect(updatePreferences(user, { reviewHoldUntil: '2026-11-19' }, now)).rejects.toThrow(
+      'reviewHoldUntil: must be today or later',
+    );
+    expect(await updatePreferences(user, { reviewHoldUntil: '2027-01-19' }, now)).toMatchObject({ reviewHoldUntil: '2027-01-19' });
+    // 02:00 UTC on the 20th is still the 19th in Los Angeles: the 19th is "today" there.
+    const west = randomUUID();
+    await updatePreferences(west, { timeZone: 'America/Los_Angeles' }, now);
+    expect(await updatePreferences(west, { reviewHoldUntil: '2026-11-19' }, new Date('2026-11-20T02:00:00Z'))).toMatchObject({
+      reviewHoldUntil: '2026-11-19',
+    });
+  });
+
+  it('gives the review schedule the hold as a day number, and pauses the digest through its last day', () => {
+    expect(reviewPreferencesOf({ reviewHoldUntil: '1970-01-11', timeZone: null })).toEqual({ holdUntil: 10, timeZone: null });
+    const held = { reviewHoldUntil: '2026-11-20', timeZone: 'America/Los_Angeles' };
+    expect(isHeld(held, new Date('2026-11-21T07:59:00Z'))).toBe(true); // 23:59 on the 20th in Los Angeles
+    expect(isHeld(held, new Date('2026-11-21T08:00:00Z'))).toBe(false);
+  });
+});

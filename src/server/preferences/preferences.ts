@@ -1,0 +1,84 @@
+/**
+ * A person's preferences (docs/product.md "Settings"; docs/decisions.md "Digest preferences"): the e-mail
+ * digest (daily, weekly or off), its hour and time zone, and a vacation hold of reviews, which also pauses
+ * the digest. The review schedule, the challenge's windows and the digest read them from here.
+ */
+import type { Preferences, UpdatePreferencesRequest } from '~/shared/api/preferences';
+import { dayOf } from '~/shared/review/days';
+import { HttpError } from '~/server/errors';
+import { addDays, localTime } from '~/shared/time-zone';
+import { preferences, type StoredPreferences } from './storage/preferences';
+
+export const DEFAULT_PREFERENCES: Preferences = { digest: 'daily', hour: 8, timeZone: null, reviewHoldUntil: null };
+
+/** A hold may end at most this many days after today. */
+export const MAX_HOLD_DAYS = 60;
+
+const asPreferences = (stored: StoredPreferences | null): Preferences =>
+  stored
+    ? { digest: stored.digest, hour: stored.hour, timeZone: stored.timeZone, reviewHoldUntil: stored.reviewHoldUntil }
+    : DEFAULT_PREFERENCES;
+
+/** The person's preferences, the defaults when they never changed any. */
+export async function getPreferences(userId: string): Promise<Preferences> {
+  return asPreferences(await preferences.of(userId));
+}
+
+/** Every stored preference record with its person (people without one have the defaults). */
+export async function storedPreferencesByUser(): Promise<Map<string, Preferences>> {
+  return new Map((await preferences.all()).map((stored) => [stored.userId, asPreferences(stored)]));
+}
+
+/** 400 unless the hold ends today or later and at most MAX_HOLD_DAYS days ahead, on the person's calendar. */
+function checkHold(holdUntil: string, timeZone: string | null, now: Date): void {
+  const today = localTime(now, timeZone).date;
+  if (holdUntil < today) throw new HttpError(400, 'reviewHoldUntil: must be today or later');
+  if (holdUntil > addDays(today, MAX_HOLD_DAYS)) {
+    throw new HttpError(
+      400,
+      `reviewHoldUntil: must be at most ${MAX_HOLD_DAYS} days ahead (${addDays(today, MAX_HOLD_DAYS)} at the latest)`,
+    );
+  }
+}
+
+/** PATCH /api/preferences: the fields given change; a new hold is checked against today. */
+export async function updatePreferences(userId: string, change: UpdatePreferencesRequest, now: Date): Promise<Preferences> {
+  const current = await getPreferences(userId);
+  const next: Preferences = {
+    digest: change.digest ?? current.digest,
+    hour: change.hour ?? current.hour,
+    timeZone: change.timeZone ?? current.timeZone,
+    reviewHoldUntil: change.reviewHoldUntil === undefined ? current.reviewHoldUntil : change.reviewHoldUntil,
+  };
+  if (next.reviewHoldUntil !== null && next.reviewHoldUntil !== current.reviewHoldUntil)
+    checkHold(next.reviewHoldUntil, next.timeZone, now);
+  await preferences.save({ userId, ...next, updatedAt: now.toISOString() });
+  return next;
+}
+
+/** The signed unsubscribe link: the digest off, nothing else changed. */
+export async function turnDigestOff(userId: string, now: Date): Promise<void> {
+  const current = await getPreferences(userId);
+  if (current.digest !== 'off') await preferences.save({ userId, ...current, digest: 'off', updatedAt: now.toISOString() });
+}
+
+/** What the review schedule needs of the preferences: the hold's last day (a day number) and the time zone. */
+export interface ReviewPreferences {
+  holdUntil: number | null;
+  timeZone: string | null;
+}
+
+export const reviewPreferencesOf = (prefs: Pick<Preferences, 'reviewHoldUntil' | 'timeZone'>): ReviewPreferences => ({
+  holdUntil: prefs.reviewHoldUntil === null ? null : dayOf(Date.parse(`${prefs.reviewHoldUntil}T00:00:00Z`)),
+  timeZone: prefs.timeZone,
+});
+
+/** The person's review preferences, read (one key) beside the other reads of their review state. */
+export async function readReviewPreferences(userId: string): Promise<ReviewPreferences> {
+  return reviewPreferencesOf(await getPreferences(userId));
+}
+
+/** Whether a hold covers the person's day at `now` (the digest pauses with it). */
+export function isHeld(prefs: Pick<Preferences, 'reviewHoldUntil' | 'timeZone'>, now: Date): boolean {
+  return prefs.reviewHoldUntil !== null && localTime(now, prefs.timeZone).date <= prefs.reviewHoldUntil;
+}

@@ -1,0 +1,32 @@
+/**
+ * A person's preferences (`preferences/<user id>`): one record, written only by that person (PATCH, the
+ * /settings form) or by their signed unsubscribe link. No record means the defaults.
+ */
+import { z } from 'zod';
+import { DIGEST_FREQUENCIES } from '~/shared/api/preferences';
+import { listKeys, readAll, readJSON, writeJSON } from '~/server/storage/blobs';
+import { key, lastSegment, prefix } from '~/server/storage/keys';
+
+const storedPreferencesSchema = z.strictObject({
+  userId: z.uuid(),
+  digest: z.enum(DIGEST_FREQUENCIES),
+  hour: z.number().int().min(0).max(23),
+  timeZone: z.string().min(1).max(64).nullable(),
+  reviewHoldUntil: z.iso.date().nullable(),
+  updatedAt: z.iso.datetime(),
+});
+export type StoredPreferences = z.infer<typeof storedPreferencesSchema>;
+
+const ROOT = 'preferences';
+
+export const preferences = {
+  of: (userId: string) => readJSON(key(ROOT, userId), storedPreferencesSchema),
+
+  save: (value: StoredPreferences) => writeJSON(key(ROOT, value.userId), storedPreferencesSchema, value),
+
+  /** Every stored record (people who never changed anything have none). */
+  all: () => readAll(prefix(ROOT), storedPreferencesSchema),
+
+  /** The ids of the people with a record, from the listing alone. */
+  userIds: async () => (await listKeys(prefix(ROOT))).map(lastSegment),
+};
