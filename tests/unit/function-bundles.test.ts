@@ -42,6 +42,6 @@ describe('netlify/functions/ bundles as Netlify bundles it', () => {
 
   it('fails for code that reads the content collections (what the digest function did)', async () => {
     const errors = described(await bundleErrors({ source: "export { getPrograms } from '~/server/content/programs';" }));
-    expect(errors).toContainEqual(expect.stringMatching(/src\/lib\/content\/programs\.ts:\d+ Could not resolve "astro:content"/));
+    expect(errors).toContainEqual(expect.stringMatching(/src\/server\/content\/programs\.ts:\d+ Could not resolve "astro:content"/));
   });
 });

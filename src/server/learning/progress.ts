@@ -271,16 +271,3 @@ export async function listProgress(userId: string): Promise<ProgressRecord[]> {
   return result;
 }
 
-// What other domains read of lesson completions (a plan's evidence, the review state, a team-rollup rebuild).
-
-/** The keys of a person's completed lessons, for `lessonCompletionTimes` (a plan reads them in two round trips). */
-export const lessonCompletionKeys = (userId: string): Promise<string[]> => progress.completionKeys(userId);
-
-/** When each listed completion was made, by key. */
-export const lessonCompletionTimes = (keys: readonly string[]): Promise<Map<string, Date>> => progress.completionTimes(keys);
-
-/** A person's completed lessons, each with its module and revision. */
-export const completedLessons = (userId: string) => progress.completedLessons(userId);
-
-/** Every person's lesson completions as journal entries (what a team-rollup rebuild reads besides the journal). */
-export const lessonCompletionsAsJournalEntries = () => progress.allAsJournalEntries();

@@ -107,9 +107,6 @@ export async function listQuizResults(userId: string): Promise<QuizResult[]> {
   });
 }
 
-/** Every person's results as journal entries (what a team-rollup rebuild reads besides the journal). */
-export const quizResultsAsJournalEntries = () => quizResults.allAsJournalEntries();
-
 /** The latest result per quiz id (by completedAt): what the quizzes list badges show. */
 export function latestResultByQuiz(results: readonly QuizResult[]): Map<number, QuizResult> {
   const latest = new Map<number, QuizResult>();

@@ -4,8 +4,7 @@
  */
 import { dayOf, startOfDay } from '~/shared/review/days';
 import { PROGRAM_QUIZ_PASS } from '~/shared/vocabulary';
-import { lessonCompletionKeys, lessonCompletionTimes } from '~/server/learning/progress';
-import { listQuizResults } from '~/server/learning/quiz-results';
+import { lessonCompletionKeys, lessonCompletionTimes, quizResultsOf } from '~/server/learning/records';
 import { masteryByModule } from '~/server/review/mastery';
 import { getQuestionBank, type QuestionBank } from '~/server/review/question-bank';
 import { loadReviewState, type ReviewState } from '~/server/review/review-state';
@@ -49,7 +48,7 @@ export async function listEvidence(userId: string, now: Date, review: Promise<Re
     pageReads.keys(userId),
     signoffs.keys(userId),
     certificates.keys(userId),
-    listQuizResults(userId),
+    quizResultsOf(userId),
     review,
     getQuestionBank(),
   ]);

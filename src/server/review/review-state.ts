@@ -17,7 +17,7 @@ import { inBackground } from '~/server/background';
 import { RETRY_WINDOW_MS } from '~/server/retries';
 import { factIdentity } from '~/server/storage/keys';
 import { journal, type JournalEvent } from '~/server/journal/journal';
-import { completedLessons } from '~/server/learning/progress';
+import { completedLessons } from '~/server/learning/records';
 import { reviewAnswers, type AnswerSource, type ReviewAnswer, type StoredReviewSnapshot } from '~/server/review/storage/review-answers';
 import { storeCards, readCards } from '~/server/review/cards';
 import { readReviewPreferences, type ReviewPreferences } from '~/server/preferences/preferences';
@@ -247,8 +247,5 @@ export async function journalAnswersAgain(userId: string, answers: readonly Revi
 }
 
 /** Every answer folded into the cards: what "answers counted" shows. */
-/** Every person's answers as journal entries (what a team-rollup rebuild reads besides the journal). */
-export const reviewAnswersAsJournalEntries = () => reviewAnswers.allAsJournalEntries();
-
 export const answersCounted = (cards: Readonly<Record<string, Card>>): number =>
   Object.values(cards).reduce((sum, card) => sum + card.reps, 0);

@@ -28,9 +28,8 @@
 import { inBackground } from '~/server/background';
 import { RETRY_WINDOW_MS } from '~/server/retries';
 import { journal, type JournalEntry } from '~/server/journal/journal';
-import { lessonCompletionsAsJournalEntries } from '~/server/learning/progress';
-import { quizResultsAsJournalEntries } from '~/server/learning/quiz-results';
-import { reviewAnswersAsJournalEntries } from '~/server/review/review-state';
+import { lessonCompletionsAsJournalEntries, quizResultsAsJournalEntries } from '~/server/learning/records';
+import { reviewAnswersAsJournalEntries } from '~/server/review/records';
 import { teamRollup } from '~/server/team/storage/team-rollup';
 import { accountsByIds, accountVersions } from '~/server/accounts/people';
 import { isAdmin } from '../accounts/accounts';
