@@ -33,7 +33,7 @@ const clientDirectives = {
 };
 
 // Every page but /auth is rendered on demand so the session check in
-// src/middleware.ts guards it everywhere (dev, local serve, Netlify); see STACK.md.
+// src/middleware/ guards it everywhere (dev, local serve, Netlify); see STACK.md.
 export default defineConfig({
   output: 'server',
   adapter: buildOnlyCleanup(netlify({ cacheOnDemandPages: false })),
@@ -52,9 +52,9 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   devToolbar: { enabled: false },
   // Astro hashes every script and style it emits into a CSP <meta>: no 'unsafe-inline' anywhere.
-  // frame-ancestors cannot be set by <meta>; src/middleware.ts sends it as a header.
+  // frame-ancestors cannot be set by <meta>; src/middleware/security-headers.ts sends it as a header.
   security: {
-    // src/middleware.ts checks the Origin of every write itself, whatever its content type, and lets
+    // src/middleware/same-origin.ts checks the Origin of every write itself, whatever its content type, and lets
     // through the two that come from no browser: the mail client's one-click unsubscribe (RFC 8058) and a
     // scheduled function's call, each with its own authority. Astro's check would refuse both.
     checkOrigin: false,

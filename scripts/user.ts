@@ -15,7 +15,8 @@
  */
 import { parseArgs } from 'node:util';
 import { connectBlobs } from './lib/blobs';
-import { createUser, deleteUser, existingUser, isAdmin, listUsers, setDisabled, setPassword } from '~/server/accounts/accounts';
+import { createUser, deleteUser, existingUser, listUsers, setDisabled, setPassword } from '~/server/accounts/accounts';
+import { isAdmin } from '~/server/accounts/roles';
 import { endSessionsOf, sessionsOf } from '~/server/accounts/sessions';
 import { unlockUsername } from '~/server/accounts/sign-in';
 import { readContent } from '~/content-check/read';

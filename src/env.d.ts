@@ -11,7 +11,7 @@ declare namespace App {
      */
     readonly user: import('~/shared/api/users').PublicUser | null;
     readonly isAdmin: boolean;
-    /** This request's session check, opened by src/middleware.ts. */
+    /** This request's session check, opened by src/middleware/session-gate.ts. */
     readonly session: import('~/server/http/signed-in').SessionGate;
     /** A toast a navigation left for this page (src/server/flash.ts), rendered with it. */
     toast: import('~/shared/toast').ToastText | null;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundWorkDone } from '~/server/background';
 import { DEMO_ADMIN } from '~/server/demo-accounts';
 import { listBlobs, listKeys } from '~/server/storage/blobs';
-import { ACCESS_DENIED_DESCRIPTION } from '~/shared/team/figures';
+import { ACCESS_DENIED_DESCRIPTION } from '~/shared/access';
 import { ROUTE_EXAMPLES } from '~tools/route-examples';
 import { startTracedApp, type Measured, type TracedApp } from '~tools/traced-app';
 

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { loginRequestSchema } from '~/shared/api/users';
 import { readJson } from '~/server/http/request';
 import { json } from '~/server/http/response';
-import { toPublicUser } from '~/server/accounts/accounts';
+import { toPublicUser } from '~/server/accounts/roles';
 import { setFlash } from '~/server/accounts/flash';
 import { signInBrowser } from '~/server/accounts/sign-in-request';
 

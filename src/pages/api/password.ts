@@ -3,7 +3,8 @@ import { changePasswordRequestSchema } from '~/shared/api/settings';
 import { readJson } from '~/server/http/request';
 import { requireUser } from '~/server/http/signed-in';
 import { changeOwnPassword, passwordChangeState } from '~/server/accounts/self-service';
-import { sessionOrigin, startBrowserSession } from '~/server/accounts/sign-in-request';
+import { sessionOrigin } from '~/server/accounts/sessions';
+import { startBrowserSession } from '~/server/accounts/sign-in-request';
 
 export const prerender = false;
 

@@ -3,9 +3,10 @@ import { registerRequestSchema } from '~/shared/api/users';
 import { readJson } from '~/server/http/request';
 import { json } from '~/server/http/response';
 import { setFlash } from '~/server/accounts/flash';
-import { toPublicUser } from '~/server/accounts/accounts';
+import { toPublicUser } from '~/server/accounts/roles';
 import { register } from '~/server/accounts/registration';
-import { sessionOrigin, startBrowserSession } from '~/server/accounts/sign-in-request';
+import { sessionOrigin } from '~/server/accounts/sessions';
+import { startBrowserSession } from '~/server/accounts/sign-in-request';
 
 export const prerender = false;
 

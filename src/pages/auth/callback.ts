@@ -3,7 +3,8 @@ import { oidcSettings } from '~/server/config';
 import { setFlash } from '~/server/accounts/flash';
 import { finishSignIn, SsoFailure, type PendingSignIn } from '~/server/accounts/oidc';
 import { takePendingSignIn } from '~/server/accounts/session-cookie';
-import { sessionOrigin, startBrowserSession } from '~/server/accounts/sign-in-request';
+import { sessionOrigin } from '~/server/accounts/sessions';
+import { startBrowserSession } from '~/server/accounts/sign-in-request';
 import { signInWithIdentity } from '~/server/accounts/sso';
 
 export const prerender = false;

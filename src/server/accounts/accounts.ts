@@ -1,7 +1,7 @@
 // Accounts: who a user is to the rest of the app (public view, administrator rule), creating users,
 // the operator's actions (scripts/user.ts) and the demo accounts of local runs.
 import { randomUUID } from 'node:crypto';
-import { newAccountSchema, type PublicUser } from '~/shared/api/users';
+import { newAccountSchema } from '~/shared/api/users';
 import { adminUsername, isLocalRun } from '~/server/config';
 import { DEMO_ACCOUNTS } from '~/server/demo-accounts';
 import { HttpError } from '~/server/errors';
@@ -11,31 +11,9 @@ import { users } from '~/server/accounts/storage/users';
 import type { StoredUser } from '~/server/accounts/user-record';
 import { looksLike, normalizeUsername } from '~/server/accounts/usernames';
 import { endSessionsOf } from './sessions';
+import { isAdmin } from './roles';
 import { passwordProblem } from './password-policy';
 import { devices } from './storage/devices';
-
-export function toPublicUser(user: StoredUser): PublicUser {
-  return { id: user.id, name: user.name, username: user.username, role: user.role, avatar: user.avatar };
-}
-
-/**
- * Administrators (docs/product.md "Roles and access"; docs/decisions.md "Administrators are made by an operator"): role admin, or the
- * configured administrator address on an account the operator made. A self-registered account is never promoted by the address rule.
- */
-export function isAdmin(user: Pick<StoredUser, 'role' | 'username' | 'createdBy'>): boolean {
-  return user.role === 'admin' || (user.createdBy === 'operator' && normalizeUsername(user.username) === adminUsername());
-}
-
-let warned = false;
-/** Logs once per process that ADMIN_USERNAME names a self-registered account (which stays a user). */
-export function warnIfAdminAddressSelfRegistered(user: StoredUser): void {
-  if (warned || user.role === 'admin' || user.createdBy === 'operator' || normalizeUsername(user.username) !== adminUsername()) return;
-  warned = true;
-  console.warn(
-    `ADMIN_USERNAME is ${adminUsername()}, an account that registered itself: it stays a user. ` +
-      'Make administrators with `npm run user -- create --role admin`.',
-  );
-}
 
 export interface NewUser {
   username: string;

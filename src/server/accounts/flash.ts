@@ -1,6 +1,6 @@
 // Toasts raised by a navigation (sign-in, registration, logout): the request that ends in a navigation
 // sets a short-lived cookie naming what happened, and the next page the browser renders takes it (see
-// src/middleware.ts) and renders the toast with its HTML (src/components/Toaster.astro), so no island
+// src/middleware/session-gate.ts) and renders the toast with its HTML (src/components/Toaster.astro), so no island
 // has to load for it. The cookie holds one of a few fixed names, never text: nothing in it is rendered.
 import type { AstroCookies } from 'astro';
 import type { PublicUser } from '~/shared/api/users';

@@ -5,7 +5,8 @@
  */
 import type { OwnSession } from '~/shared/api/settings';
 import { HttpError } from '~/server/errors';
-import { isAdmin, requireGoodPassword } from './accounts';
+import { requireGoodPassword } from './accounts';
+import { isAdmin } from './roles';
 import { hashPassword, verifyPassword } from './passwords';
 import { newSessionId, openSession, type SessionOrigin } from './sessions';
 import type { SessionData } from './session-cookie';

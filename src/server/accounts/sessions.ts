@@ -4,6 +4,7 @@
 // change, disable, delete, `npm run user -- sessions --end`) takes effect on the very next request.
 import { randomBytes } from 'node:crypto';
 import { inBackground } from '~/server/background';
+import { clientAddressOf } from '~/server/client-address';
 import { HttpError } from '~/server/errors';
 import type { SessionData } from '~/server/accounts/session-cookie';
 import { SESSION_TTL_SECONDS } from '~/server/accounts/session-cookie';
@@ -15,6 +16,11 @@ import type { StoredUser } from '~/server/accounts/user-record';
 export interface SessionOrigin {
   address: string;
   userAgent: string;
+}
+
+/** Where a request comes from, as a session records it and throttling counts it. */
+export function sessionOrigin(browser: { request: Request; clientAddress: string }): SessionOrigin {
+  return { address: clientAddressOf(browser), userAgent: browser.request.headers.get('user-agent') ?? '' };
 }
 
 /** A session ends after this long without a request (the 7-day limit stays). */

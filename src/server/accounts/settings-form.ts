@@ -9,7 +9,8 @@ import { HttpError } from '~/server/errors';
 import { readFormFields } from '~/server/http/request';
 import { describeZodError } from '~/server/http/response';
 import { changeOwnPassword, endOtherSessions, endOwnSession, passwordChangeState } from './self-service';
-import { sessionOrigin, startBrowserSession } from './sign-in-request';
+import { sessionOrigin } from './sessions';
+import { startBrowserSession } from './sign-in-request';
 
 /** What the page says after a form: `done` is carried in the URL (?done=…), an error is shown at once. */
 export type SettingsFormResult =

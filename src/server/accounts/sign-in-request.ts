@@ -1,9 +1,8 @@
 // Signing a browser in, for POST /api/login and the /auth form alike: the known-device cookie in, the
 // throttled check (services/sign-in.ts), then the session cookie and a refreshed known-device cookie out.
 import type { AstroCookies } from 'astro';
-import { clientAddressOf } from '~/server/client-address';
 import { signIn } from '~/server/accounts/sign-in';
-import { endSession, type SessionOrigin } from '~/server/accounts/sessions';
+import { endSession, sessionOrigin } from '~/server/accounts/sessions';
 import { knownDeviceId, rememberDevice, sessionCookieData, startSession, type SessionData } from '~/server/accounts/session-cookie';
 import type { StoredUser } from '~/server/accounts/user-record';
 import { normalizeUsername } from '~/server/accounts/usernames';
@@ -13,11 +12,6 @@ export interface BrowserRequest {
   cookies: AstroCookies;
   url: URL;
   clientAddress: string;
-}
-
-/** Where a request comes from, as a session records it and throttling counts it. */
-export function sessionOrigin(browser: BrowserRequest): SessionOrigin {
-  return { address: clientAddressOf(browser), userAgent: browser.request.headers.get('user-agent') ?? '' };
 }
 
 /** Signs the browser in as the username, or throws the HttpError of services/sign-in.ts (401, 429, 503). */

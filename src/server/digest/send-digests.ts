@@ -7,7 +7,7 @@
  */
 import type { DigestPassSummary } from '~/shared/api/digest';
 import type { Preferences } from '~/shared/api/preferences';
-import { isAdmin } from '~/server/accounts/accounts';
+import { isAdmin } from '~/server/accounts/roles';
 import { accountsByIds, accountVersions } from '~/server/accounts/people';
 import { DEFAULT_PREFERENCES, storedPreferencesByUser } from '~/server/preferences/preferences';
 import { siteUrl } from '~/server/config';

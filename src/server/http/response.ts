@@ -44,3 +44,21 @@ export function toErrorResponse(error: unknown): Response {
 export function shownFailure(error: unknown): string {
   return expectedFailure(error)?.message ?? 'Something went wrong on our side. Please try again.';
 }
+
+/** A plain page for when storage or a setting is missing, or a limit is reached: no layout, since there may be no user. */
+export function failurePage(status: 503 | 429, message: string, retryAfter = '30'): Response {
+  const escaped = message.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const title = status === 429 ? 'Too many requests' : 'Temporarily unavailable';
+  return new Response(
+    `<!doctype html><html lang="en"><meta charset="utf-8"><title>${title}</title><body><h1>${title}</h1><p>${escaped}</p></body></html>`,
+    { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': retryAfter, 'Cache-Control': 'no-store' } },
+  );
+}
+
+/** What a failure of the request's own work answers: JSON on the API; a plain 503 page for storage or a setting; else thrown on. */
+export function failureAnswer(error: unknown, isApi: boolean): Response {
+  if (isApi) return toErrorResponse(error);
+  const failure = expectedFailure(error);
+  if (failure?.status === 503) return failurePage(503, failure.message);
+  throw error;
+}

@@ -8,7 +8,7 @@
  * `locals.user` and `locals.isAdmin` throw when read before the check has finished, saying what to await.
  */
 import type { PublicUser } from '~/shared/api/users';
-import { ACCESS_DENIED_DESCRIPTION } from '~/shared/team/figures';
+import { ACCESS_DENIED_DESCRIPTION } from '~/shared/access';
 import { withBackgroundGate } from '~/server/background';
 import { HttpError } from '~/server/errors';
 

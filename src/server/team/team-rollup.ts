@@ -32,7 +32,7 @@ import { lessonCompletionsAsJournalEntries, quizResultsAsJournalEntries } from '
 import { reviewAnswersAsJournalEntries } from '~/server/review/records';
 import { teamRollup } from '~/server/team/storage/team-rollup';
 import { accountsByIds, accountVersions } from '~/server/accounts/people';
-import { isAdmin } from '../accounts/accounts';
+import { isAdmin } from '~/server/accounts/roles';
 import { foldAnswerStats, pruneAnswerStats, type AnswerStats } from './team-knowledge';
 import {
   answersOf,

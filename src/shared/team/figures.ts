@@ -138,6 +138,3 @@ export const TEAM_FIGURES: ReadonlyArray<{ key: TeamFigure; label: string; defin
   },
 ];
 
-/** The toast (and the API's 403 message) for anyone but an administrator (docs/product.md "Team Progress (/team-progress)"). */
-export const ACCESS_DENIED_TITLE = 'Access Denied';
-export const ACCESS_DENIED_DESCRIPTION = 'The Team Progress dashboard is only accessible to administrators.';

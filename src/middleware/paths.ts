@@ -1,0 +1,25 @@
+/** What the middleware's steps need to know of a path: is it the API, may a signed-out visitor ask for it. */
+import { isPublicPath } from '~/shared/routes';
+import { isScheduledCallPath } from '~/server/http/scheduled-call';
+
+export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** API routes a signed-out visitor may call; the scheduled functions' calls carry their own token instead. */
+const PUBLIC_API = new Set(['/api/login', '/api/register', '/api/logout']);
+export const isPublicApi = (path: string) => PUBLIC_API.has(path) || isScheduledCallPath(path);
+
+/** A path anybody may ask for, signed in or not. */
+export const isPublic = (path: string) => (isApiPath(path) ? isPublicApi(path) : isPublicPath(path));
+
+/**
+ * Requests that never need to know who is signed in, so they cost no session read: signing in or up
+ * (through the API or the /auth form) starts a new session whatever the cookie says; logout deletes the
+ * session its cookie names, whoever that is.
+ */
+export function needsSession(path: string, method: string): boolean {
+  if (isPublicApi(path)) return false;
+  if (path === '/auth') return method === 'GET' || method === 'HEAD';
+  return !isPublicPath(path);
+}
+
+export const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
