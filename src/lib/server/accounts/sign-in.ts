@@ -3,7 +3,9 @@
 // - 10 failures per (username, address) — or per (username, known device) for a browser that signed in as
 //   that username in the last 30 days, which then counts only there;
 // - 50 failures per username from all addresses (known devices exempt);
-// - 100 failures per address across usernames (password spraying; known devices exempt).
+// - 100 failures per address across usernames (password spraying; known devices exempt);
+// - 200 failures per IPv6 /48 across usernames and its /64s (one holder of a /48 has 65,536 /64s; known
+//   devices exempt).
 // At most three sequential Blobs round trips: (attempt records ∥ username claim), (counts ∥ user record),
 // then on success (clearing ∥ session ∥ journal ∥ rehash).
 import { randomBytes } from 'node:crypto';
@@ -17,6 +19,7 @@ import { devices } from '~/lib/server/accounts/storage/devices';
 import { inBackground } from '~/lib/server/background';
 import { normalizeUsername } from '~/lib/server/accounts/usernames';
 import { ensureDemoAccounts, isAdmin } from './accounts';
+import { throttleNetwork } from '~/lib/server/client-address';
 import { oidcSettings, passwordSignIn } from '~/lib/server/config';
 import { openSession, type SessionOrigin } from './sessions';
 import { countAttempt, recordAttempt, THROTTLE_WINDOW_MS, type ThrottleRule } from './throttle';
@@ -27,6 +30,7 @@ const SIGN_IN_LIMITS = {
   perUsernameOnDevices: 200,
   perUsername: 50,
   perAddress: 100,
+  perNetwork: 200,
 } as const;
 /** The most known devices a person keeps: a new one beyond forgets the oldest. */
 const MAX_DEVICES = 10;
@@ -58,10 +62,12 @@ function rulesFor(username: string, request: SignInRequest): { device: ThrottleR
           { subject: throttleSubject.usernameOnDevice(username, request.knownDeviceId), limit: SIGN_IN_LIMITS.perKnownDevice },
           { subject: throttleSubject.usernameOnDevices(username), limit: SIGN_IN_LIMITS.perUsernameOnDevices },
         ];
+  const network = throttleNetwork(request.address);
   const shared = [
     { subject: throttleSubject.usernameAtAddress(username, request.address), limit: SIGN_IN_LIMITS.perUsernameAndAddress },
     { subject: throttleSubject.username(username), limit: SIGN_IN_LIMITS.perUsername },
     { subject: throttleSubject.address(request.address), limit: SIGN_IN_LIMITS.perAddress },
+    ...(network === null ? [] : [{ subject: throttleSubject.network(network), limit: SIGN_IN_LIMITS.perNetwork }]),
   ];
   return { device, shared };
 }
