@@ -268,7 +268,7 @@ function routeAnswer(context: APIContext, response: Response | null, routeError:
   if (!isApiPath(context.url.pathname)) {
     if (response !== null) return response;
     const failure = expectedFailure(routeError);
-    if (failure?.status === 503) return failurePage(503, failure.message);
+    if (failure?.status === 503) return failurePage(503, failure.message, failure.headers['Retry-After']);
     if (failure?.status === 429) return failurePage(429, failure.message, failure.headers['Retry-After']);
     throw routeError;
   }

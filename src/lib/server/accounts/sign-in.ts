@@ -10,7 +10,7 @@
 // then on success (clearing ∥ session ∥ journal ∥ rehash).
 import { randomBytes } from 'node:crypto';
 import { HttpError } from '~/lib/server/errors';
-import { DECOY_HASH, hashPassword, needsRehash, verifyPassword } from '~/lib/server/accounts/passwords';
+import { DECOY_HASH, HashingBusyError, hashPassword, needsRehash, verifyPassword } from '~/lib/server/accounts/passwords';
 import type { SessionData } from '~/lib/server/accounts/session-cookie';
 import { withLoginJournaled } from './login-journal';
 import { signInFailures, throttleSubject } from '~/lib/server/accounts/storage/sign-in-failures';
@@ -22,7 +22,7 @@ import { ensureDemoAccounts, isAdmin } from './accounts';
 import { throttleNetwork } from '~/lib/server/client-address';
 import { oidcSettings, passwordSignIn } from '~/lib/server/config';
 import { openSession, type SessionOrigin } from './sessions';
-import { countAttempt, recordAttempt, THROTTLE_WINDOW_MS, type ThrottleRule } from './throttle';
+import { countAttempt, recordAttempt, THROTTLE_WINDOW_MS, withdrawing, type ThrottleRule } from './throttle';
 
 const SIGN_IN_LIMITS = {
   perUsernameAndAddress: 10,
@@ -72,10 +72,17 @@ function rulesFor(username: string, request: SignInRequest): { device: ThrottleR
   return { device, shared };
 }
 
-/** Replaces a hash made with weaker parameters; skipped (until the next sign-in) if the record changed meanwhile. */
+/**
+ * Replaces a hash made with weaker parameters; skipped (until the next sign-in) if the record changed
+ * meanwhile, or if the server is too busy hashing to do it now.
+ */
 async function upgradeHash(user: StoredUser, etag: string, password: string): Promise<void> {
   if (user.passwordHash === null || !needsRehash(user.passwordHash)) return;
-  await users.update({ ...user, passwordHash: await hashPassword(password) }, etag);
+  const passwordHash = await hashPassword(password).catch((error: unknown) => {
+    if (error instanceof HashingBusyError) return null;
+    throw error;
+  });
+  if (passwordHash !== null) await users.update({ ...user, passwordHash }, etag);
 }
 
 /**
@@ -97,7 +104,8 @@ export async function signIn(username: string, password: string, request: SignIn
     deviceId !== null && claim.userId !== null ? devices.get(claim.userId, deviceId).then(Boolean) : Promise.resolve(false);
   const judging = knownDevice.then((known) => (rule: ThrottleRule) => (known ? rules.device : rules.shared).includes(rule));
   const [attempt, found, known] = await Promise.all([countAttempt(recorded, THROTTLED, judging), users.userOfClaim(claim), knownDevice]);
-  const valid = await verifyPassword(password, found?.value.passwordHash ?? DECOY_HASH);
+  // Too busy to check (503): the attempt was never checked, so it is no failure either.
+  const valid = await verifyPassword(password, found?.value.passwordHash ?? DECOY_HASH).catch(withdrawing(attempt));
   if (!found || !valid || found.value.disabled) throw new HttpError(401, INVALID_CREDENTIALS);
   const user = found.value;
   if (mode === 'admins' && !isAdmin(user)) throw new HttpError(403, passwordSignInRefused('admins'));
