@@ -124,6 +124,8 @@ export async function signIn(username: string, password: string, request: SignIn
     ]),
   );
   if (!known) inBackground('oldest devices forgotten', () => devices.keepNewest(user.id, MAX_DEVICES));
+  // An account made before look-alikes were claimed claims what its username looks like (once; later, nothing is written).
+  inBackground('look-alike claim', () => users.claimSkeletonIfFree(user, now));
   return { user, session, deviceId: signedInDevice };
 }
 
