@@ -3,7 +3,8 @@ import { changePasswordRequestSchema } from '~/lib/api/settings';
 import { readJson } from '~/lib/server/http/request';
 import { requireUser } from '~/lib/server/http/signed-in';
 import { changeOwnPassword, passwordChangeState } from '~/lib/server/accounts/self-service';
-import { sessionOrigin, startBrowserSession } from '~/lib/server/accounts/sign-in-request';
+import { startSession } from '~/lib/server/accounts/session-cookie';
+import { sessionOrigin } from '~/lib/server/accounts/sign-in-request';
 
 export const prerender = false;
 
@@ -14,6 +15,7 @@ export const prerender = false;
 export const POST: APIRoute = async (context) => {
   const body = await readJson(context.request, changePasswordRequestSchema);
   const { data: state } = await requireUser(context.locals, (userId) => passwordChangeState(userId));
-  await startBrowserSession(context, await changeOwnPassword(state, body, sessionOrigin(context)));
+  // The browser's previous session ended with the others: only the new one's cookie is given.
+  await startSession(context.cookies, context.url, await changeOwnPassword(state, body, sessionOrigin(context)));
   return new Response(null, { status: 204 });
 };
