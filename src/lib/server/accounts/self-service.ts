@@ -49,8 +49,9 @@ const TOO_MANY_WRONG = 'Too many wrong passwords. Please try again later.';
 
 /**
  * What a password change reads first, beside the session check: the person's record, and the keys of
- * their sessions and known devices, which a change ends without listing them again. A session or device
- * added after this read ends all the same: the new session version voids its cookie.
+ * their sessions and known devices, which a change ends without listing them again. A session opened after
+ * this read is void all the same (the new session version voids its cookie); a device remembered by a
+ * sign-in with the old password in that moment stays known, as it could when they were listed later.
  */
 export interface PasswordChangeState {
   user: { value: StoredUser; etag: string } | null;
@@ -77,7 +78,7 @@ export async function changeOwnPassword(
   origin: SessionOrigin,
   now: Date = new Date(),
 ): Promise<SessionData> {
-  if (!state.user) throw new HttpError(404, 'No user');
+  if (!state.user) throw new HttpError(404, 'No such user');
   const user = state.user.value;
   if (user.passwordHash === null)
     throw new HttpError(400, 'currentPassword: this account signs in with the identity provider and has no password');
