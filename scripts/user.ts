@@ -5,6 +5,8 @@
  *   npm run user -- list | disable --username … | enable --username … | delete --username …
  *   npm run user -- set-password --username … --password '…'
  *   npm run user -- unlock --username …                     clears the username's counted sign-in failures
+ *   npm run user -- lookalikes                              claims what every account's username looks like (accounts
+ *                                                           made before look-alikes were refused); lists accounts that look alike
  *   npm run user -- sessions --username … [--end <handle> | --end-all]   lists (or ends) the user's sessions
  *   npm run user -- assign --username … --program <id> [--start YYYY-MM-DD]   assigns an onboarding program (start: today)
  *   npm run user -- unassign --username … --reason '…'      ends the person's onboarding program
@@ -15,8 +17,9 @@
  */
 import { parseArgs } from 'node:util';
 import { connectBlobs } from './lib/blobs';
-import { createUser, deleteUser, existingUser, listUsers, setDisabled, setPassword } from '~/server/accounts/accounts';
+import { createUser, deleteUser, existingUser, indexLookalikes, listUsers, setDisabled, setPassword } from '~/server/accounts/accounts';
 import { isAdmin } from '~/server/accounts/roles';
+import { PASSWORD_RULE_FOR_OPERATORS } from '~/shared/api/password-rule';
 import { endSessionsOf, sessionsOf } from '~/server/accounts/sessions';
 import { unlockUsername } from '~/server/accounts/sign-in';
 import { readContent } from '~/content-check/read';
@@ -24,11 +27,11 @@ import { CONTENT_SOURCES } from '~/content-check/sources';
 import { activeAssignment, recordAssignment, recordEnd } from '~/server/programs/assignment';
 import { assignments } from '~/server/programs/storage/assignments';
 
-const USAGE = `Usage: npm run user -- <create|list|disable|enable|delete|set-password|unlock|sessions|assign|unassign> [options]
-  --username <email>   the account (required except for list)
+const USAGE = `Usage: npm run user -- <create|list|disable|enable|delete|set-password|unlock|sessions|assign|unassign|lookalikes> [options]
+  --username <email>   the account (required except for list and lookalikes)
   --name <text>        display name (create)
   --role <admin|user>  role (create; default user)
-  --password <text>    password, 8+ characters (create, set-password)
+  --password <text>    ${PASSWORD_RULE_FOR_OPERATORS} (create, set-password)
   --end <handle>       sessions: end the session with this handle (from the listing)
   --end-all            sessions: end every session of the user
   --program <id>       assign: the program (a file name of content/programs without .yaml)
@@ -113,13 +116,13 @@ async function main(): Promise<void> {
   const [command] = positionals;
   if (!command) fail('Missing command.');
   const username = values.username?.trim();
-  if (command !== 'list' && !username) fail('--username is required.');
+  if (command !== 'list' && command !== 'lookalikes' && !username) fail('--username is required.');
   const disconnect = await connectBlobs(values['site-id']);
   try {
     switch (command) {
       case 'create': {
         if (!values.name?.trim()) fail('--name is required.');
-        if (!values.password || values.password.length < 8) fail('--password of at least 8 characters is required.');
+        if (!values.password) fail('--password is required.');
         if (values.role !== 'admin' && values.role !== 'user') fail('--role must be admin or user.');
         const user = await createUser({
           username: username!,
@@ -138,6 +141,12 @@ async function main(): Promise<void> {
           console.log(`${user.username}\t${role}\t${user.disabled ? 'disabled' : 'active'}\t${origin}\t${user.name}`);
         }
         break;
+      case 'lookalikes': {
+        const { accounts, lookalikes } = await indexLookalikes();
+        for (const { username: name, looksLike } of lookalikes) console.log(`${name}\tlooks like ${looksLike}`);
+        console.log(`Claimed what ${accounts} account(s) look like; ${lookalikes.length} look like an older one.`);
+        break;
+      }
       case 'unlock': {
         const removed = await unlockUsername(username!);
         console.log(`Unlocked ${username}: ${removed} counted sign-in failure(s) cleared.`);

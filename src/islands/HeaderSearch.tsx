@@ -4,7 +4,7 @@
 // Enter opens the active result — or, with none active, submits the header's form to /search?q=… (it
 // works before hydration too) — Escape closes (a second Escape clears); Tab also reaches Clear, the
 // result links and 'See all results'. It loads on every page once used: keep it small (types only from
-// src/lib/api, no zod, no icon map). The state and keyboard stay here; ./header-search/ has the box, the
+// src/shared/api, no zod, no icon map). The state and keyboard stay here; ./header-search/ has the box, the
 // dropdown, the highlight and typed-text hooks (few parts, few props: each one adds bytes). It hydrates on first use
 // (client:interaction); '/' works before that (src/page-scripts/slash-shortcut.ts).
 import { useStore } from '@nanostores/react';

@@ -1,6 +1,8 @@
 // The /auth form (docs/product.md "Sign-in page (/auth)"). Validation runs on submit, then again on every change.
-// When registration is open (docs/decisions.md "Registration") the same card offers "Create an account".
+// When registration is open (docs/decisions.md "Registration") the same card offers "Create an account",
+// whose password field states the rule the server holds a new password to.
 // Its parts live in ./sign-in/: the state (useSignInForm), the fields, the submit button.
+import { MIN_PASSWORD, passwordRule } from '~/shared/api/password-rule';
 import { AuthField } from './sign-in/AuthField';
 import type { FieldName } from './sign-in/fields';
 import { SessionLoading } from './sign-in/SessionLoading';
@@ -43,6 +45,7 @@ export default function SignInForm({ registrationOpen, inviteRequired }: Props) 
         type="password"
         placeholder="Enter your password"
         autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
+        hint={mode === 'register' ? passwordRule(MIN_PASSWORD) : undefined}
       />
       {mode === 'register' && inviteRequired && (
         <AuthField {...fieldProps('inviteCode')} label="Invite code" type="text" placeholder="Enter your invite code" autoComplete="off" />

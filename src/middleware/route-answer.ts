@@ -26,7 +26,7 @@ export const routeAnswer = defineMiddleware(async (context, next) => {
   } catch (error) {
     if (isApi) return toErrorResponse(error);
     const failure = expectedFailure(error);
-    if (failure?.status === 503) return failurePage(503, failure.message);
+    if (failure?.status === 503) return failurePage(503, failure.message, failure.headers['Retry-After']);
     if (failure?.status === 429) return failurePage(429, failure.message, failure.headers['Retry-After']);
     throw error;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddressOf, throttleAddress } from './client-address';
+import { clientAddressOf, throttleAddress, throttleNetwork } from './client-address';
 
 describe('throttleAddress', () => {
   it.each([
@@ -17,6 +17,17 @@ describe('throttleAddress', () => {
     ['999.1.1.1', 'none'],
   ])('%s → %s', (reported, expected) => {
     expect(throttleAddress(reported)).toBe(expected);
+  });
+
+  it.each([
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1::/48'],
+    ['2001:db8:1:ffff::1', '2001:db8:1::/48'],
+    ['[2001:db8::1]', '2001:db8:0::/48'],
+    ['203.0.113.7', null],
+    ['::ffff:198.51.100.4', null],
+    ['', null],
+  ])('%s is counted by the /48 %s as well', (reported, network) => {
+    expect(throttleNetwork(throttleAddress(reported))).toBe(network);
   });
 
   it('treats a platform without an address as the shared "none" address', () => {

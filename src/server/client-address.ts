@@ -1,6 +1,7 @@
 // The client address as throttling counts it (docs/decisions.md "Throttling"): an IPv4 address as is, an
 // IPv6 address by its /64 network (one host holds a whole /64), and no address at all as one shared
-// address, never as an exemption.
+// address, never as an exemption. An IPv6 client is also counted by its /48 (`throttleNetwork`): whoever
+// holds a /48 holds 65,536 /64s.
 import { isIPv4, isIPv6 } from 'node:net';
 
 /** What every request without a usable address counts as: one shared bucket. */
@@ -38,6 +39,15 @@ export function throttleAddress(reported: string | null | undefined): string {
     .slice(0, 4)
     .map((group) => group.toString(16))
     .join(':')}::/64`;
+}
+
+/**
+ * The /48 network of an IPv6 client, from the /64 `throttleAddress` answered (`2001:db8:1:2::/64` →
+ * `2001:db8:1::/48`); null for an IPv4 client and for no address, which have no wider network counted.
+ */
+export function throttleNetwork(address: string): string | null {
+  const match = /^([0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/.exec(address);
+  return match ? `${match[1]}::/48` : null;
 }
 
 /** Astro's `clientAddress` throws when the platform gives none; that is the shared "no address" bucket. */

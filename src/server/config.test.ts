@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   blobsRequestTimeoutMs,
   blobsStoreName,
   checkSettings,
+  deployContext,
   isLocalRun,
   registrationPolicy,
   registrationsPerDay,
@@ -20,9 +21,17 @@ const KEYS = [
   'WRITES_PER_MINUTE',
   'REGISTRATIONS_PER_DAY',
   'BLOBS_TIMEOUT_MS',
+  'NETLIFY',
+  'SITE_ID',
+  'DEPLOY_ID',
 ] as const;
 const saved = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]));
+/** The Netlify runtime's global (functions v2), with the deploy context of the request being served. */
+const runtime = globalThis as { Netlify?: { context: { deploy: { context?: string } } | null } };
+
 afterEach(() => {
+  delete runtime.Netlify;
+  vi.unstubAllEnvs();
   for (const key of KEYS) {
     if (saved[key] === undefined) delete process.env[key];
     else process.env[key] = saved[key];
@@ -40,6 +49,35 @@ describe('local mode', () => {
     }
     process.env['CONTEXT'] = 'dev'; // netlify dev
     expect(isLocalRun()).toBe(true);
+  });
+
+  it("takes the deploy context from the Netlify runtime when CONTEXT is not set: a preview's is never local", () => {
+    delete process.env['CONTEXT'];
+    process.env['PARCELWISE_LOCAL'] = 'true';
+    runtime.Netlify = { context: { deploy: { context: 'deploy-preview' } } };
+    expect(deployContext()).toBe('deploy-preview');
+    expect(isLocalRun()).toBe(false);
+    expect(blobsStoreName()).toBe('learning-hub-deploy-preview');
+    runtime.Netlify = { context: { deploy: { context: 'dev' } } }; // the Netlify CLI's local emulation
+    expect(isLocalRun()).toBe(true);
+  });
+
+  it.each([
+    ['the runtime global without a request context', () => (runtime.Netlify = { context: null })],
+    ['the runtime global with an unknown deploy context', () => (runtime.Netlify = { context: { deploy: {} } })],
+    ['NETLIFY=true', () => (process.env['NETLIFY'] = 'true')],
+    ['SITE_ID', () => (process.env['SITE_ID'] = '5b1d0c4e-site')],
+    ['DEPLOY_ID', () => (process.env['DEPLOY_ID'] = '65f0c0ffee')],
+  ])('is never local on Netlify without a known deploy context (%s), whatever local flag is set', (_case, onNetlify) => {
+    vi.stubEnv('DEV', false); // a built function, not the dev server
+    delete process.env['CONTEXT'];
+    delete process.env['SESSION_SECRET'];
+    process.env['PARCELWISE_LOCAL'] = 'true';
+    process.env['NETLIFY_LOCAL'] = 'true';
+    expect(isLocalRun(), 'off Netlify').toBe(true);
+    onNetlify();
+    expect(isLocalRun()).toBe(false);
+    expect(() => sessionSecret()).toThrow('SESSION_SECRET is not set');
   });
 
   it('gives a Blobs request 2.5 s on a deployed site whatever is set, else BLOBS_TIMEOUT_MS, else 10 s in a local run', () => {

@@ -31,19 +31,30 @@ function isDeployedContext(context: string | null): boolean {
   return context !== null && context !== 'dev';
 }
 
+/** Signs that this process runs on Netlify: its runtime's global, or the variables Netlify sets for a site. */
+function runsOnNetlify(): boolean {
+  return (
+    typeof Netlify !== 'undefined' ||
+    process.env['NETLIFY'] === 'true' ||
+    Boolean(process.env['SITE_ID']?.trim()) ||
+    Boolean(process.env['DEPLOY_ID']?.trim())
+  );
+}
+
 /**
  * Local mode (demo accounts, open registration, the development secret): only when explicitly local —
  * `astro dev`, `netlify dev`/`serve`, or `PARCELWISE_LOCAL=true` set by `npm run serve:built` and the test
- * harness — and never in a deployed context (production, deploy preview, branch deploy), whatever flag is set.
+ * harness — and never in a deployed context (production, deploy preview, branch deploy), whatever flag is
+ * set. On Netlify a context it cannot name (none, or one without a deploy context) fails closed: a flag
+ * set by mistake in the site's settings must not open a deployed site.
  */
 export function isLocalRun(): boolean {
-  if (isDeployedContext(deployContext())) return false;
-  return (
-    import.meta.env?.DEV === true ||
-    process.env['NETLIFY_DEV'] === 'true' ||
-    process.env['NETLIFY_LOCAL'] === 'true' ||
-    process.env['PARCELWISE_LOCAL'] === 'true'
-  );
+  const context = deployContext();
+  if (isDeployedContext(context)) return false;
+  // The dev server (a build-time constant: false in every built function) is local, under the emulation's global too.
+  if (import.meta.env?.DEV === true) return true;
+  if (context === null && runsOnNetlify()) return false;
+  return process.env['NETLIFY_DEV'] === 'true' || process.env['NETLIFY_LOCAL'] === 'true' || process.env['PARCELWISE_LOCAL'] === 'true';
 }
 
 /**

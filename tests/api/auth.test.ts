@@ -213,7 +213,7 @@ describe('POST /api/register', () => {
   });
 
   it.each([
-    [{ username: 'x@y.z', password: 'short', name: 'A' }, 'password: Password must be at least 8 characters'],
+    [{ username: 'x@y.z', password: 'short', name: 'A' }, 'password: Password must be at least 12 characters'],
     [{ username: 'x@y.z', password: 'long-enough-pw' }, 'name: Name is required'],
     [{ username: '', password: 'long-enough-pw', name: 'A' }, 'username: Username is required'],
     [{ username: 'x@y.z', password: 'long-enough-pw', name: 'A', isAdmin: true }, 'Unknown field: isAdmin'],

@@ -112,10 +112,37 @@ describe.skipIf(!inProcess)('a deployed site', () => {
   });
 });
 
+/** The Netlify runtime's global (functions v2): the deploy context of the request being served. */
+const runtime = globalThis as { Netlify?: { context: { deploy: { context?: string } } | null } };
+
 describe.skipIf(!inProcess)('a deploy preview with a local flag set', () => {
   afterEach(() => {
     delete process.env['CONTEXT'];
     delete process.env['PARCELWISE_LOCAL'];
+    delete process.env['SITE_ID'];
+    delete runtime.Netlify;
+  });
+
+  it('(deploy-preview named by the Netlify runtime, no CONTEXT) is never local: no demo accounts, closed registration, its own store', async () => {
+    runtime.Netlify = { context: { deploy: { context: 'deploy-preview' } } };
+    process.env['PARCELWISE_LOCAL'] = 'true';
+    const login = await app.request('POST', '/api/login', { body: credentials(DEMO_USER), ip: '10.21.1.1' });
+    expect(login.status).toBe(401);
+    const register = await app.request('POST', '/api/register', { body: newcomer('runtime-preview') });
+    expect(await messageOf(register, 403)).toBe('Registration is closed. Ask an administrator for an account.');
+    expect(blobsStoreName()).toBe('learning-hub-deploy-preview');
+  });
+
+  it.each([
+    ['the runtime without a deploy context', () => (runtime.Netlify = { context: { deploy: {} } })],
+    ["Netlify's SITE_ID", () => (process.env['SITE_ID'] = '5b1d0c4e-site')],
+  ])('(on Netlify, %s) is never local either', async (_case, onNetlify) => {
+    onNetlify();
+    process.env['PARCELWISE_LOCAL'] = 'true';
+    const login = await app.request('POST', '/api/login', { body: credentials(DEMO_USER), ip: '10.21.2.1' });
+    expect(login.status).toBe(401);
+    const register = await app.request('POST', '/api/register', { body: newcomer('unknown-context') });
+    expect(await messageOf(register, 403)).toBe('Registration is closed. Ask an administrator for an account.');
   });
 
   it.each(['deploy-preview', 'production', 'branch-deploy'])(

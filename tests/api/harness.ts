@@ -186,7 +186,7 @@ export const credentials = ({ username, password }: { username: string; password
 
 /**
  * The JSON body of a response, after checking its status (the body is shown when the status is wrong);
- * with a schema of ~/lib/api, parsed through it, so the answer is checked against the shared contract.
+ * with a schema of ~/shared/api, parsed through it, so the answer is checked against the shared contract.
  */
 export async function expectJson<S extends z.ZodType>(response: Response, status: number, schema: S): Promise<z.infer<S>>;
 export async function expectJson<T>(response: Response, status: number): Promise<T>;

@@ -4,7 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publicUserSchema } from '~/shared/api/users';
-import { createUser } from '~/server/accounts/accounts';
+import { createUser, indexLookalikes } from '~/server/accounts/accounts';
+import { hashPassword } from '~/server/accounts/passwords';
+import { signInWithIdentity } from '~/server/accounts/sso';
+import { users } from '~/server/accounts/storage/users';
+import { normalizeUsername } from '~/server/accounts/usernames';
+import { backgroundWorkDone } from '~/server/background';
 import { expectJson, messageOf, useTestApp } from './harness';
 
 const t = useTestApp();
@@ -12,6 +17,7 @@ const inProcess = process.env['API_BASE_URL'] === undefined;
 const register = (body: Record<string, unknown>) =>
   t.app.request('POST', '/api/register', { body: { password: 'long-enough-pw', name: 'Someone', ...body } });
 const unique = () => randomUUID().slice(0, 8);
+const LOOKALIKE_MESSAGE = 'Username is too similar to an existing account';
 
 afterEach(() => {
   delete process.env['ADMIN_USERNAME'];
@@ -58,6 +64,62 @@ describe('usernames', () => {
     expect(user.username).toBe(`bob-${id}@parcelwise.example`);
     const again = await register({ username: `BOB-${id}@parcelwise.example` });
     expect(await messageOf(again, 409)).toBe('Username may already exist');
+  });
+});
+
+describe('look-alikes of existing accounts', () => {
+  it('refuses alex@parcelwise.example spelt with a Cyrillic а (409) while the demo learner’s exists; a plain different name registers', async () => {
+    // alex@parcelwise.example is the demo learner, made on a local run's first registration or sign-in.
+    expect(await messageOf(await register({ username: '\u0430lex@parcelwise.example' }), 409)).toBe(LOOKALIKE_MESSAGE);
+    expect((await register({ username: `alexandra-${unique()}@parcelwise.example` })).status).toBe(201);
+  });
+
+  it.each([
+    ['rn for m', (id: string) => `rnona-${id}@parcelwise.example`],
+    ['0 for o', (id: string) => `m0na-${id}@parcelwise.example`],
+    ['a Greek ο', (id: string) => `m\u03bfna-${id}@parcelwise.example`],
+    ['I for l in the domain', (id: string) => `mona-${id}@parceIwise.example`],
+  ])('refuses a look-alike (%s) of an account registered earlier', async (_case, lookalike) => {
+    const id = unique();
+    expect((await register({ username: `mona-${id}@parcelwise.example` })).status).toBe(201);
+    expect(await messageOf(await register({ username: lookalike(id) }), 409)).toBe(LOOKALIKE_MESSAGE);
+  });
+});
+
+describe.skipIf(!inProcess)('look-alikes on the other paths that make accounts', () => {
+  it('the CLI and a first sign-in with the identity provider refuse a look-alike of an existing account too', async () => {
+    await expect(
+      createUser({
+        username: 'a1ex@parcelwise.example',
+        password: 'Lantern-orbit-72-quill',
+        name: 'Al',
+        role: 'user',
+        createdBy: 'operator',
+      }),
+    ).rejects.toMatchObject({ status: 409, message: LOOKALIKE_MESSAGE });
+    const origin = { address: '10.80.0.1', userAgent: 'test' };
+    const lookalike = { issuer: 'https://idp.example', subject: 'fake-alex', email: '\u0430lex@parcelwise.example', name: 'Fake Alex' };
+    await expect(signInWithIdentity(lookalike, origin)).rejects.toMatchObject({ name: 'SsoFailure', reason: 'lookalike' });
+    expect(await users.byUsername(normalizeUsername('\u0430lex@parcelwise.example'))).toBeNull();
+  });
+
+  it('claims the look-alike key of an account made before it existed: by `npm run user -- lookalikes`, or at its next sign-in', async () => {
+    const older = async (username: string) => {
+      const user = { id: randomUUID(), username, name: 'Older', role: 'user' as const, avatar: null, disabled: false, sessionVersion: 1 };
+      const stored = { ...user, passwordHash: await hashPassword('Lantern-orbit-72-quill'), createdAt: new Date().toISOString() };
+      // As accounts were stored before: the record and the username's claim, nothing more.
+      expect(await users.claimUsername(stored, new Date())).toBe(true);
+      await users.save(stored);
+      return username;
+    };
+    const quiet = await older(`quiet-${unique()}@parcelwise.example`);
+    const report = await indexLookalikes();
+    expect(report.lookalikes).toEqual([]);
+    expect(await messageOf(await register({ username: quiet.replace('quiet', 'qu1et') }), 409)).toBe(LOOKALIKE_MESSAGE);
+    const active = await older(`active-${unique()}@parcelwise.example`);
+    expect((await t.app.client().login(active, 'Lantern-orbit-72-quill')).status).toBe(200);
+    await backgroundWorkDone();
+    expect(await messageOf(await register({ username: active.replace('active', 'actlve') }), 409)).toBe(LOOKALIKE_MESSAGE);
   });
 });
 

@@ -178,3 +178,16 @@ describe('registration with an invite code (a deployment with SIGNUP_CODE)', () 
     }
   });
 });
+
+describe('a password change that succeeds (docs/decisions.md "Blobs round trips": the one write allowed four)', () => {
+  it('waits for the session check with its reads, the attempt recorded, the attempt counted, then the writes', async () => {
+    const client = app.client();
+    const account = { username: `changer-${randomUUID().slice(0, 8)}@parcelwise.example`, password: 'correct-horse-battery' };
+    expect((await client.request('POST', '/api/register', { body: { ...account, name: 'Changer' } })).status).toBe(201);
+    const changed = await app.measure(client, 'POST', '/api/password', {
+      body: { currentPassword: account.password, newPassword: 'Lantern-orbit-72-quill' },
+    });
+    expect(changed.status, changed.body.slice(0, 300)).toBe(204);
+    expect(changed.summary.sequential, `sequential round trips:\n${timeline(changed)}`).toBe(MAX_SEQUENTIAL + 1);
+  });
+});

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { backgroundWorkDone } from '~/server/background';
 import { ownSessionsSchema } from '~/shared/api/settings';
-import { expectJson, messageOf, useTestApp, type ApiClient } from './harness';
+import { DEMO_ADMIN } from '~/server/demo-accounts';
+import { expectJson, messageOf, signIn, useTestApp, type ApiClient } from './harness';
 
 const t = useTestApp();
 const PASSWORD = 'Lantern-orbit-72-quill';
@@ -127,10 +128,45 @@ describe('changing the password', () => {
     expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
+  it('checks at most 10 of 25 simultaneous wrong current passwords; the rest answer 429 with Retry-After', async () => {
+    const sam = await person();
+    const laptop = await sam.browser();
+    const responses = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        laptop.post('/api/password', { currentPassword: `wrong-${i}`, newPassword: 'Quiet-harbor-lantern-81' }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 400).length, statuses.join(' ')).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status !== 400 && status !== 429)).toEqual([]);
+    for (const refused of responses.filter((response) => response.status === 429)) {
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(900);
+      expect(await messageOf(refused)).toBe('Too many wrong passwords. Please try again later.');
+    }
+  }, 120_000);
+
+  it('states on /settings the rule the server holds a new password to: 12 characters, 15 for an administrator', async () => {
+    const rule = (minimum: number) =>
+      `At least ${minimum} characters, not common, and not built from your name, your username or the company's name.`;
+    const settingsOf = async (client: ApiClient) => {
+      const page = await client.request('GET', '/settings', { headers: { Accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      return (await page.text()).replaceAll('&#39;', "'");
+    };
+    const learner = await settingsOf(await (await person()).browser());
+    expect(learner).toContain(rule(12));
+    expect(learner).toMatch(/name="newPassword"[^>]*minlength="12"/);
+    const admin = await settingsOf(await signIn(t.app, DEMO_ADMIN));
+    expect(admin).toContain(rule(15));
+    expect(admin).toMatch(/name="newPassword"[^>]*minlength="15"/);
+  });
+
   it('refuses a registration whose password the policy refuses, with the reason', async () => {
     const register = (password: string, name = 'Pat Policy') =>
       t.app.client().post('/api/register', { username: `policy-${randomUUID().slice(0, 8)}@parcelwise.example`, password, name });
-    expect(await messageOf(await register('eleven-char'), 400)).toBe('password: must be at least 12 characters');
+    expect(await messageOf(await register('seven-7'), 400)).toBe('password: Password must be at least 12 characters');
+    expect(await messageOf(await register('eleven-char'), 400)).toBe('password: Password must be at least 12 characters');
     expect(await messageOf(await register('pat-policy-2024'), 400)).toBe(
       "password: is built from your name, your username or the company's name",
     );

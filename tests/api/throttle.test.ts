@@ -1,12 +1,12 @@
 // Sign-in throttling (docs/decisions.md "Throttling", docs/security.md): race-proof counting, the four
-// limits, known devices, addresses (IPv6 /64, none), Retry-After, unlock, and storage failures.
+// limits, known devices, addresses (IPv6 /64 and /48, none), Retry-After, unlock, and storage failures.
 // In process only: several tests seed or read throttle records through the storage module.
 import { sealData } from 'iron-session';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { setPassword } from '~/server/accounts/accounts';
 import { cookieKey } from '~/server/accounts/session-cookie';
-import { throttleAddress } from '~/server/client-address';
+import { throttleAddress, throttleNetwork } from '~/server/client-address';
 import { unlockUsername } from '~/server/accounts/sign-in';
 import { throttleMarks, throttleSubject } from '~/server/storage/throttle-marks';
 import { messageOf, signUp, useTestApp, type ApiClient } from './harness';
@@ -117,6 +117,18 @@ describe.skipIf(!inProcess)('sign-in throttling', () => {
     );
     await expectThrottled(await login(user.username, PASSWORD, '2001:db8:7:7:ffff:ffff:ffff:ffff'));
     expect((await login(user.username, PASSWORD, '2001:db8:7:8::1')).status).toBe(200);
+  }, 60_000);
+
+  it('counts IPv6 clients by /48 as well: past 200 failures from the /64s of one /48, every /64 of it is refused; IPv4 clients are not', async () => {
+    const { user } = await signUp(t.app);
+    // 197 failures already counted for the /48 (as if from 197 of its 65,536 /64s), then three more from /64s of their own.
+    await seed(throttleSubject.network(throttleNetwork(throttleAddress('2001:db8:48::1'))!), 197);
+    for (let i = 1; i <= 3; i++) {
+      expect((await login(`nobody-${i}-${Date.now()}@parcelwise.example`, 'spray', `2001:db8:48:${i}::1`)).status).toBe(401);
+    }
+    await expectThrottled(await login(user.username, PASSWORD, '2001:db8:48:ffff::1'));
+    expect((await login(user.username, PASSWORD, '2001:db8:49:1::1')).status, 'another /48').toBe(200);
+    expect((await login(user.username, PASSWORD, '10.48.0.1')).status, 'an IPv4 client').toBe(200);
   }, 60_000);
 
   it('counts requests without an address as one shared address, never as exempt', async () => {

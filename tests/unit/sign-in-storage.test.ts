@@ -15,6 +15,7 @@ import { journal } from '~/server/journal/journal';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
 import { users } from '~/server/accounts/storage/users';
 import type { StoredUser } from '~/server/accounts/user-record';
+import { digest } from '~/server/storage/keys';
 
 let blobs: LocalBlobs;
 const requests: string[] = [];
@@ -43,12 +44,42 @@ describe('username claims', () => {
     // claiming for a user id whose record does not exist.
     const writer = record(username);
     const now = new Date();
-    expect(await users.create(writer, now)).toBe(true);
+    expect(await users.create(writer, now)).toBe('created');
     await users.delete({ ...writer, username: 'nobody@parcelwise.example' }); // drop only the user record
-    expect(await users.create(record(username), new Date(now.getTime() + 10_000))).toBe(false);
+    expect(await users.create(record(username), new Date(now.getTime() + 10_000))).toBe('taken');
     const late = record(username);
-    expect(await users.create(late, new Date(now.getTime() + 61_000))).toBe(true);
+    expect(await users.create(late, new Date(now.getTime() + 61_000))).toBe('created');
     expect((await users.byUsername(username))?.id).toBe(late.id);
+  });
+
+  it('does not take over a stale claim that another registration took over between its read and its write', async () => {
+    const username = `race-${randomUUID().slice(0, 8)}@parcelwise.example`;
+    const then = new Date();
+    expect(await users.claimUsername(record(username), then)).toBe(true); // a claim whose user was never written
+    const later = new Date(then.getTime() + 61_000);
+    const rival = record(username);
+    const late = record(username);
+    // The rival's takeover lands just after the late one has read the stale claim, before it writes.
+    const claimKey = `usernames/${digest(username)}`;
+    const realFetch = globalThis.fetch;
+    let interposed = false;
+    globalThis.fetch = async (input, init) => {
+      const response = await realFetch(input, init);
+      const url = decodeURIComponent(input instanceof Request ? input.url : String(input));
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+      if (!interposed && method.toUpperCase() === 'GET' && url.includes(claimKey)) {
+        interposed = true;
+        expect(await users.claimUsername(rival, later)).toBe(true);
+      }
+      return response;
+    };
+    try {
+      expect(await users.claimUsername(late, later)).toBe(false);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(interposed).toBe(true);
+    expect(await users.ownsClaim(rival)).toBe(true);
   });
 });
 

@@ -74,6 +74,31 @@ emulatorPrototype.put = function atomicConditionalPut(req: Request): Promise<Res
   return turn;
 };
 
+/**
+ * The emulator answers a blob's GET without its ETag (only a write answers one), so a read for a
+ * conditional write (`readJSONWithEtag`, then `onlyIfMatch`) got none. Netlify Blobs sends it; here it is
+ * added, and left out when the blob changed while it was read (no etag: the writer does not rely on one).
+ */
+interface EmulatorPaths {
+  parseAPIRequest(req: Request): { url: URL } | null;
+  getLocalPaths(url: URL): { dataPath?: string; key?: string };
+  address: string;
+}
+type Get = (this: EmulatorPaths, req: Request) => Promise<Response>;
+const emulatorGets = BlobsServer.prototype as unknown as { get: Get };
+const plainGet = emulatorGets.get;
+const etagOf = (file: string) => (BlobsServer as unknown as Emulator).generateETag(file);
+emulatorGets.get = async function getWithETag(this: EmulatorPaths, req: Request): Promise<Response> {
+  const { dataPath, key } = this.getLocalPaths(this.parseAPIRequest(req)?.url ?? new URL(req.url ?? '', this.address));
+  if (!dataPath || !key) return plainGet.call(this, req); // a listing
+  const before = await etagOf(dataPath);
+  const response = await plainGet.call(this, req);
+  if (!response.ok || response.headers.has('etag') || !before || (await etagOf(dataPath)) !== before) return response;
+  const headers = new Headers(response.headers);
+  headers.set('etag', before);
+  return new Response(response.body, { status: response.status, headers });
+};
+
 /** Points this process's Netlify Blobs client at a local server (this process's or another's). */
 export function connectTo(
   { siteID, token, url }: { siteID: string; token: string; url: string },

@@ -3,8 +3,8 @@ import { changePasswordRequestSchema } from '~/shared/api/settings';
 import { readJson } from '~/server/http/request';
 import { requireUser } from '~/server/http/signed-in';
 import { changeOwnPassword, passwordChangeState } from '~/server/accounts/self-service';
+import { startSession } from '~/server/accounts/session-cookie';
 import { sessionOrigin } from '~/server/accounts/sessions';
-import { startBrowserSession } from '~/server/accounts/sign-in-request';
 
 export const prerender = false;
 
@@ -15,6 +15,7 @@ export const prerender = false;
 export const POST: APIRoute = async (context) => {
   const body = await readJson(context.request, changePasswordRequestSchema);
   const { data: state } = await requireUser(context.locals, (userId) => passwordChangeState(userId));
-  await startBrowserSession(context, await changeOwnPassword(state, body, sessionOrigin(context)));
+  // The browser's previous session ended with the others: only the new one's cookie is given.
+  await startSession(context.cookies, context.url, await changeOwnPassword(state, body, sessionOrigin(context)));
   return new Response(null, { status: 204 });
 };

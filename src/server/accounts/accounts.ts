@@ -7,9 +7,10 @@ import { DEMO_ACCOUNTS } from '~/server/demo-accounts';
 import { HttpError } from '~/server/errors';
 import { describeZodError } from '~/server/http/response';
 import { hashPassword } from '~/server/accounts/passwords';
+import { mapLimit } from '~/server/storage/blobs';
 import { users } from '~/server/accounts/storage/users';
 import type { StoredUser } from '~/server/accounts/user-record';
-import { looksLike, normalizeUsername } from '~/server/accounts/usernames';
+import { looksLike, normalizeUsername, usernameSkeleton } from '~/server/accounts/usernames';
 import { endSessionsOf } from './sessions';
 import { isAdmin } from './roles';
 import { passwordProblem } from './password-policy';
@@ -47,16 +48,22 @@ export function requireGoodPassword(password: string, person: { username: string
 
 const isAdminAddress = (username: string) => normalizeUsername(username) === adminUsername();
 
+/** The 409 of a new account whose username is taken, or looks like another account's (docs/decisions.md "Identities"). */
+export function identityRefused(claim: 'taken' | 'look-alike'): HttpError {
+  return new HttpError(409, claim === 'taken' ? 'Username may already exist' : 'Username is too similar to an existing account');
+}
+
 /**
- * Creates a user; 400 for a bad username, name or password, 409 when the username is taken. The CLI and
- * a first sign-in with the identity provider (no password).
+ * Creates a user; 400 for a bad username, name or password, 409 when the username is taken or looks like
+ * an existing account's. The CLI and a first sign-in with the identity provider (no password).
  */
 export async function createUser(input: NewUser): Promise<StoredUser> {
   if (input.password !== null) {
     requireGoodPassword(input.password, { ...input, admin: input.role === 'admin' || isAdminAddress(input.username) });
   }
   const user = await newUserRecord(input);
-  if (!(await users.create(user))) throw new HttpError(409, 'Username may already exist');
+  const created = await users.create(user);
+  if (created !== 'created') throw identityRefused(created);
   return user;
 }
 
@@ -85,9 +92,11 @@ export function ensureDemoAccounts(): Promise<void> {
   if (!isLocalRun()) return Promise.resolve();
   seeding ??= (async () => {
     for (const account of DEMO_ACCOUNTS) {
-      if (await users.byUsername(normalizeUsername(account.username))) continue;
+      const existing = await users.byUsername(normalizeUsername(account.username));
+      // Local data from before look-alikes were claimed: the demo accounts claim theirs now.
+      if (existing) await users.claimSkeletonIfFree(existing, new Date());
       // The demo passwords are public and short on purpose: stored without the policy (local runs only).
-      await users.create(await newUserRecord({ ...account, createdBy: 'operator' }));
+      else await users.create(await newUserRecord({ ...account, createdBy: 'operator' }));
     }
   })().catch((error: unknown) => {
     seeding = null;
@@ -161,4 +170,32 @@ export async function deleteUser(username: string): Promise<void> {
 
 export async function listUsers(): Promise<StoredUser[]> {
   return (await users.list()).sort((a, b) => a.username.localeCompare(b.username));
+}
+
+/** An account that looks like an older one (which holds the look-alike claim). */
+export interface Lookalike {
+  username: string;
+  looksLike: string;
+}
+
+/**
+ * `npm run user -- lookalikes`: claims what every account's username looks like, for accounts made before
+ * look-alikes were refused (their own sign-in claims it too). Safe to run again. Of accounts that already
+ * look alike, the oldest keeps the claim; the others are answered, and nothing about them changes.
+ */
+export async function indexLookalikes(now: Date = new Date()): Promise<{ accounts: number; lookalikes: Lookalike[] }> {
+  const all = (await users.list()).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const usernameOf = new Map(all.map((user) => [user.id, user.username]));
+  const groups = new Map<string, StoredUser[]>();
+  for (const user of all) {
+    const skeleton = usernameSkeleton(user.username);
+    groups.set(skeleton, [...(groups.get(skeleton) ?? []), user]);
+  }
+  const claimed = await mapLimit([...groups.values()], async (group) => ({ group, holder: await users.claimSkeleton(group[0]!, now) }));
+  const lookalikes = claimed.flatMap(({ group, holder }) =>
+    group
+      .filter((user) => user.id !== holder)
+      .map((user) => ({ username: user.username, looksLike: usernameOf.get(holder ?? '') ?? group[0]!.username })),
+  );
+  return { accounts: all.length, lookalikes };
 }

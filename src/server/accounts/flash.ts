@@ -21,6 +21,7 @@ const FLASHES = [
   'sso-address',
   'sso-domain',
   'sso-identity',
+  'sso-lookalike',
   'sso-disabled',
   'sso-limit',
 ] as const;
@@ -74,6 +75,7 @@ const SSO_FAILURES: Record<Exclude<Flash, 'signed-in' | 'registered' | 'logged-o
   'sso-address': () => 'The identity provider sent your address in a form this hub does not accept. Ask an administrator.',
   'sso-domain': () => `Only addresses of ${oidcSettings()?.allowedDomains.join(', ') ?? 'the company'} can sign in here.`,
   'sso-identity': () => 'This address belongs to an account linked to another company identity. Ask an administrator.',
+  'sso-lookalike': () => 'This address looks too much like an existing account. Ask an administrator.',
   'sso-disabled': () => 'This account is disabled. Ask an administrator to enable it.',
   'sso-limit': () => `Too many new accounts today (at most ${registrationsPerDay()} a day). Please try again later.`,
 };

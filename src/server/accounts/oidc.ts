@@ -9,7 +9,7 @@ import type { OidcSettings } from '~/server/config';
 
 /** Why a sign-in with the provider did not happen: each has its own message on /auth (flash.ts). */
 export type SsoReason =
-  'state' | 'cancelled' | 'provider' | 'token' | 'unverified' | 'address' | 'domain' | 'identity' | 'disabled' | 'limit';
+  'state' | 'cancelled' | 'provider' | 'token' | 'unverified' | 'address' | 'domain' | 'identity' | 'lookalike' | 'disabled' | 'limit';
 
 export class SsoFailure extends Error {
   constructor(

@@ -2,13 +2,12 @@
  * What a new password must be, on every path that sets one (registration, a person's own change, the CLI):
  * at least 12 characters (15 for an administrator), and not easy to guess — not common, not built from the
  * username, the person's name or the company's name. Checked offline by zxcvbn (its common passwords and
- * words), with the reason in the message.
+ * words), with the reason in the message. What people are told of it is in ~/shared/api/password-rule.ts.
  */
 import { ZxcvbnFactory, type MatchExtended } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { MIN_ADMIN_PASSWORD, MIN_PASSWORD } from '~/shared/api/password-rule';
 
-export const MIN_PASSWORD = 12;
-export const MIN_ADMIN_PASSWORD = 15;
 /** zxcvbn's scale: 3 is "safely unguessable: moderate protection from offline slow-hash scenario". */
 const MIN_SCORE = 3;
 const COMPANY = ['parcelwise', 'parcel', 'learning hub', 'learninghub'];

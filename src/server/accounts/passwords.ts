@@ -1,18 +1,47 @@
 // Slow salted password hashes (scrypt from node:crypto), stored as `scrypt$N$r$p$salt$hash`.
 // Cost: N = 2^17, r = 8, p = 1 (OWASP's scrypt guidance; 128 MiB and ≈ 0.3–0.6 s per hash here). Hashes made
 // with weaker parameters still verify and are replaced on the next successful sign-in (`needsRehash`).
+// A process hashes at most HASHES_AT_ONCE passwords at a time and lets HASHES_WAITING more wait; any
+// beyond is refused at once with 503 and Retry-After (docs/decisions.md "Password hashing").
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { HttpError } from '~/server/errors';
+import { workLimit } from '~/server/work-limit';
 
 export const PASSWORD_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 /** Enough for N = 2^17, r = 8 (128 MiB) and not much more: a forged stored hash cannot ask for more. */
 const MAX_MEMORY = 160 * 1024 * 1024;
 
+/**
+ * Two at once: each takes 128 MiB, and scrypt runs on Node's pool of four threads, which file and DNS
+ * work share; more at once would not finish sooner. Eighteen waiting: a burst of twenty sign-ins (a team
+ * arriving at nine) is served within about ten hash times instead of being refused.
+ */
+export const HASHES_AT_ONCE = 2;
+export const HASHES_WAITING = 18;
+/** About how long the waiting ones take to drain. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/** The 503 of a password that arrives when every place is taken: nothing of it was checked or stored. */
+export class HashingBusyError extends HttpError {
+  constructor() {
+    super(503, 'The server is checking many passwords at once. Please try again in a few seconds.', {
+      'Retry-After': String(BUSY_RETRY_AFTER_SECONDS),
+    });
+    this.name = 'HashingBusyError';
+  }
+}
+
+const hashing = workLimit({ atOnce: HASHES_AT_ONCE, waiting: HASHES_WAITING, busy: () => new HashingBusyError() });
+
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  return hashing.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
 }
 
@@ -35,7 +64,10 @@ function parse(stored: string): { N: number; r: number; p: number; salt: Buffer;
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parse(stored);
   if (!parsed) return false;
-  const actual = await scrypt(password, parsed.salt, { N: parsed.N, r: parsed.r, p: parsed.p }).catch(() => null);
+  const actual = await scrypt(password, parsed.salt, { N: parsed.N, r: parsed.r, p: parsed.p }).catch((error: unknown) => {
+    if (error instanceof HashingBusyError) throw error; // not checked: neither right nor wrong
+    return null; // parameters scrypt refuses (a forged stored hash): no match
+  });
   return actual !== null && actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
 }
 

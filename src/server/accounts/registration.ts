@@ -1,5 +1,5 @@
 // Self-service registration (POST /api/register, docs/decisions.md): role always user, the administrator
-// address and its look-alikes refused, an invite code in deployments — compared in constant time, and
+// address and its look-alikes refused, so is a look-alike of any existing account, an invite code in deployments — compared in constant time, and
 // throttled per address (10 wrong codes per 15 minutes → 429) — only addresses of OIDC_ALLOWED_DOMAINS
 // when that is set, at most REGISTRATIONS_PER_DAY new accounts a day (new-accounts.ts), then a session,
 // journaled as a login.
@@ -14,7 +14,7 @@ import { users } from '~/server/accounts/storage/users';
 import type { StoredUser } from '~/server/accounts/user-record';
 import type { SessionData } from '~/server/accounts/session-cookie';
 import { normalizeUsername } from '~/server/accounts/usernames';
-import { ensureDemoAccounts, newUserRecord, requireGoodPassword } from './accounts';
+import { ensureDemoAccounts, identityRefused, newUserRecord, requireGoodPassword } from './accounts';
 import { openSession, type SessionOrigin } from './sessions';
 import { beginAttempt } from './throttle';
 import { requireAllowedDomain, takeNewAccountPlace } from './new-accounts';
@@ -35,7 +35,7 @@ const TOO_MANY_CODES = 'Too many wrong invite codes. Please try again later.';
  * whether the code is right or wrong, so a throttled address learns nothing, not even from timing: a
  * wrong code answers after the count, and a right one claims the username while it is counted and gives
  * the claim back (after the answer) when over the limit. At most three sequential Blobs round trips:
- * (attempt ∥ username claim ∥ new-account mark), (count ∥ claim read back ∥ new accounts counted),
+ * (attempt ∥ username and look-alike claims ∥ new-account mark), (count ∥ claims read back ∥ new accounts counted),
  * (user record ∥ session ∥ journal ∥ attempt cleared).
  */
 export async function register(input: RegisterRequest, origin: SessionOrigin): Promise<{ user: StoredUser; session: SessionData }> {
@@ -49,25 +49,27 @@ export async function register(input: RegisterRequest, origin: SessionOrigin): P
   const now = new Date();
   const [attempt, claimed, place] = await Promise.allSettled([
     policy.code === null ? Promise.resolve(null) : beginAttempt(inviteCodeRules(origin.address), TOO_MANY_CODES, now),
-    claimAndConfirm(user, now),
+    users.claimIdentity(user, now),
     takeNewAccountPlace(now),
   ]);
   const refusal = [attempt, place].find((outcome) => outcome.status === 'rejected');
   if (refusal) {
     // A wrong code's 429 first, then the day's limit: the claim and the day's place are given back after the answer.
-    if (claimed.status === 'fulfilled' && claimed.value) inBackground('registration claim release', () => users.releaseClaim(user));
+    if (claimed.status === 'fulfilled' && claimed.value === 'claimed') {
+      inBackground('registration claim release', () => users.releaseClaim(user));
+    }
     if (place.status === 'fulfilled') inBackground('new account place release', () => place.value.release());
     throw refusal.reason;
   }
   // A right code is not a wrong one, whatever happens next: its record is deleted alongside.
   const codeCleared = attempt.status === 'fulfilled' ? (attempt.value?.succeeded() ?? Promise.resolve()) : Promise.resolve();
-  if (claimed.status === 'rejected' || !claimed.value) {
+  if (claimed.status === 'rejected' || claimed.value !== 'claimed') {
     await Promise.all([
       codeCleared.catch(() => undefined),
       place.status === 'fulfilled' ? place.value.release().catch(() => undefined) : null,
     ]);
     if (claimed.status === 'rejected') throw claimed.reason;
-    throw new HttpError(409, 'Username may already exist');
+    if (claimed.value !== 'claimed') throw identityRefused(claimed.value);
   }
   // No account without its record: the day's place is given back when the record cannot be written.
   const saved = users.saveNew(user).catch(async (error: unknown) => {
@@ -76,10 +78,6 @@ export async function register(input: RegisterRequest, origin: SessionOrigin): P
   });
   const [, session] = await withLoginJournaled(user.id, now, Promise.all([saved, openSession(user, origin, now), codeCleared]));
   return { user, session };
-}
-
-async function claimAndConfirm(user: StoredUser, now: Date): Promise<boolean> {
-  return (await users.claimUsername(user, now)) && (await users.ownsClaim(user));
 }
 
 async function newAccount(input: RegisterRequest): Promise<StoredUser> {

@@ -8,11 +8,12 @@ import { HttpError } from '~/server/errors';
 import { requireGoodPassword } from './accounts';
 import { isAdmin } from './roles';
 import { hashPassword, verifyPassword } from './passwords';
-import { newSessionId, openSession, type SessionOrigin } from './sessions';
+import { openSession, type SessionOrigin } from './sessions';
 import type { SessionData } from './session-cookie';
 import { devices } from './storage/devices';
 import { sessions, sessionHandle } from './storage/sessions';
-import { throttleMarks, throttleSubject } from '~/server/storage/throttle-marks';
+import { throttleSubject } from '~/server/storage/throttle-marks';
+import { countAttempt, recordAttempt, withdrawing } from './throttle';
 import { users } from './storage/users';
 import type { StoredUser } from '~/server/accounts/user-record';
 import { browserName } from './user-agent';
@@ -44,56 +45,63 @@ export async function endOtherSessions(userId: string, currentSessionId: string)
   return sessions.endAllBut(userId, sessionHandle(currentSessionId));
 }
 
+/** Wrong current passwords a person may give in the throttle's window (15 minutes). */
 const WRONG_CURRENT_PASSWORDS = 10;
-const WINDOW_MS = 15 * 60_000;
+const TOO_MANY_WRONG = 'Too many wrong passwords. Please try again later.';
 
-/** What a password change reads first (beside the session check): the person's record and recent wrong guesses. */
+/**
+ * What a password change reads first, beside the session check: the person's record, and the keys of
+ * their sessions and known devices, which a change ends without listing them again. A session opened after
+ * this read is void all the same (the new session version voids its cookie); a device remembered by a
+ * sign-in with the old password in that moment stays known, as it could when they were listed later.
+ */
 export interface PasswordChangeState {
   user: { value: StoredUser; etag: string } | null;
-  wrongGuesses: readonly { at: Date }[];
+  sessionKeys: readonly string[];
+  deviceKeys: readonly string[];
 }
 
-export async function passwordChangeState(userId: string, now: Date = new Date()): Promise<PasswordChangeState> {
-  const [user, wrongGuesses] = await Promise.all([
-    users.byIdForUpdate(userId),
-    throttleMarks.since(throttleSubject.passwordChanges(userId), new Date(now.getTime() - WINDOW_MS), now),
-  ]);
-  return { user, wrongGuesses };
+export async function passwordChangeState(userId: string): Promise<PasswordChangeState> {
+  const [user, sessionKeys, deviceKeys] = await Promise.all([users.byIdForUpdate(userId), sessions.keysOf(userId), devices.keysOf(userId)]);
+  return { user, sessionKeys, deviceKeys };
 }
 
 /**
- * Changes the person's password: the current one must be right (10 wrong ones in 15 minutes, then 429),
- * the new one must pass the policy. Every session ends; this browser gets a new one, whose cookie data is
- * returned. After the reads, one round trip writes the record and lists the sessions, one more ends them
- * and opens the new one.
+ * Changes the person's password: the new one must pass the policy, and the current one must be right —
+ * throttled like sign-in (throttle.ts): the attempt is recorded first (its own create-only key), counted
+ * with the others of the window including itself, refused with 429 past 10, and only then checked; a wrong
+ * one stays counted. Every session ends; this browser gets a new one, whose cookie data is returned.
+ * After the reads: one round trip records the attempt, one counts it, one writes the record, opens the
+ * session and ends the others (docs/decisions.md "Blobs round trips": a success waits for four).
  */
 export async function changeOwnPassword(
-  { user: found, wrongGuesses }: PasswordChangeState,
+  state: PasswordChangeState,
   input: { currentPassword: string; newPassword: string },
   origin: SessionOrigin,
   now: Date = new Date(),
 ): Promise<SessionData> {
-  if (!found) throw new HttpError(404, 'No such user');
-  const user = found.value;
+  if (!state.user) throw new HttpError(404, 'No such user');
+  const user = state.user.value;
   if (user.passwordHash === null)
     throw new HttpError(400, 'currentPassword: this account signs in with the identity provider and has no password');
-  if (wrongGuesses.length >= WRONG_CURRENT_PASSWORDS) {
-    const retryAfter = Math.max(1, Math.ceil((wrongGuesses[0]!.at.getTime() + WINDOW_MS - now.getTime()) / 1000));
-    throw new HttpError(429, 'Too many wrong passwords. Please try again later.', { 'Retry-After': String(retryAfter) });
-  }
   requireGoodPassword(input.newPassword, { username: user.username, name: user.name, admin: isAdmin(user) });
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    await throttleMarks.record(throttleSubject.passwordChanges(user.id), now);
+  const rules = [{ subject: throttleSubject.passwordChanges(user.id), limit: WRONG_CURRENT_PASSWORDS }];
+  const attempt = await countAttempt(await recordAttempt(rules, now), TOO_MANY_WRONG);
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash).catch(withdrawing(attempt)))) {
     throw new HttpError(400, 'currentPassword: is not your current password');
   }
-  const updated = { ...user, passwordHash: await hashPassword(input.newPassword), sessionVersion: user.sessionVersion + 1 };
-  // Every old session is void from the new session version on; their records go too, all but this browser's new one.
-  const sessionId = newSessionId();
+  const updated = {
+    ...user,
+    passwordHash: await hashPassword(input.newPassword).catch(withdrawing(attempt)),
+    sessionVersion: user.sessionVersion + 1,
+  };
+  // Every old session is void from the new session version on; their records go too, and the right password is no failure.
   const [saved, session] = await Promise.all([
-    users.update(updated, found.etag),
-    openSession(updated, origin, now, sessionId),
-    sessions.endAllBut(user.id, sessionHandle(sessionId)),
-    devices.forgetAll(user.id),
+    users.update(updated, state.user.etag),
+    openSession(updated, origin, now),
+    sessions.endKeys(state.sessionKeys),
+    devices.forget(state.deviceKeys),
+    attempt.succeeded(),
   ]);
   if (!saved) throw new HttpError(409, 'Your account was changed meanwhile; try again.');
   return session;

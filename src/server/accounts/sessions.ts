@@ -55,7 +55,7 @@ async function endOldestSessions(userId: string): Promise<void> {
 }
 
 /** A new random session id (256 bits). */
-export const newSessionId = () => randomBytes(32).toString('base64url');
+const newSessionId = () => randomBytes(32).toString('base64url');
 
 const USER_ID = /^[0-9a-f-]{36}$/;
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;

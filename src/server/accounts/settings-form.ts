@@ -9,8 +9,8 @@ import { HttpError } from '~/server/errors';
 import { readFormFields } from '~/server/http/request';
 import { describeZodError } from '~/server/http/response';
 import { changeOwnPassword, endOtherSessions, endOwnSession, passwordChangeState } from './self-service';
+import { startSession } from './session-cookie';
 import { sessionOrigin } from './sessions';
-import { startBrowserSession } from './sign-in-request';
 
 /** What the page says after a form: `done` is carried in the URL (?done=…), an error is shown at once. */
 export type SettingsFormResult =
@@ -53,7 +53,8 @@ export async function handleSettingsForm(
         });
         if (!parsed.success) return { error: describeZodError(parsed.error), status: 400 };
         const session = await changeOwnPassword(await passwordChangeState(user.id), parsed.data, sessionOrigin(astro));
-        await startBrowserSession(astro, session);
+        // The browser's previous session ended with the others: only the new one's cookie is given.
+        await startSession(astro.cookies, astro.url, session);
         return { done: 'password-changed' };
       }
       case 'preferences': {

@@ -3,12 +3,14 @@
 // - 10 failures per (username, address) — or per (username, known device) for a browser that signed in as
 //   that username in the last 30 days, which then counts only there;
 // - 50 failures per username from all addresses (known devices exempt);
-// - 100 failures per address across usernames (password spraying; known devices exempt).
+// - 100 failures per address across usernames (password spraying; known devices exempt);
+// - 200 failures per IPv6 /48 across usernames and its /64s (one holder of a /48 has 65,536 /64s; known
+//   devices exempt).
 // At most three sequential Blobs round trips: (attempt records ∥ username claim), (counts ∥ user record),
 // then on success (clearing ∥ session ∥ journal ∥ rehash).
 import { randomBytes } from 'node:crypto';
 import { HttpError } from '~/server/errors';
-import { DECOY_HASH, hashPassword, needsRehash, verifyPassword } from '~/server/accounts/passwords';
+import { DECOY_HASH, HashingBusyError, hashPassword, needsRehash, verifyPassword } from '~/server/accounts/passwords';
 import type { SessionData } from '~/server/accounts/session-cookie';
 import { withLoginJournaled } from './login-journal';
 import { throttleMarks, throttleSubject } from '~/server/storage/throttle-marks';
@@ -19,9 +21,10 @@ import { inBackground } from '~/server/background';
 import { normalizeUsername } from '~/server/accounts/usernames';
 import { ensureDemoAccounts } from './accounts';
 import { isAdmin } from './roles';
+import { throttleNetwork } from '~/server/client-address';
 import { oidcSettings, passwordSignIn } from '~/server/config';
 import { openSession, type SessionOrigin } from './sessions';
-import { countAttempt, recordAttempt, THROTTLE_WINDOW_MS, type ThrottleRule } from './throttle';
+import { countAttempt, recordAttempt, THROTTLE_WINDOW_MS, withdrawing, type ThrottleRule } from './throttle';
 
 const SIGN_IN_LIMITS = {
   perUsernameAndAddress: 10,
@@ -29,6 +32,7 @@ const SIGN_IN_LIMITS = {
   perUsernameOnDevices: 200,
   perUsername: 50,
   perAddress: 100,
+  perNetwork: 200,
 } as const;
 /** The most known devices a person keeps: a new one beyond forgets the oldest. */
 const MAX_DEVICES = 10;
@@ -60,18 +64,27 @@ function rulesFor(username: string, request: SignInRequest): { device: ThrottleR
           { subject: throttleSubject.usernameOnDevice(username, request.knownDeviceId), limit: SIGN_IN_LIMITS.perKnownDevice },
           { subject: throttleSubject.usernameOnDevices(username), limit: SIGN_IN_LIMITS.perUsernameOnDevices },
         ];
+  const network = throttleNetwork(request.address);
   const shared = [
     { subject: throttleSubject.usernameAtAddress(username, request.address), limit: SIGN_IN_LIMITS.perUsernameAndAddress },
     { subject: throttleSubject.username(username), limit: SIGN_IN_LIMITS.perUsername },
     { subject: throttleSubject.address(request.address), limit: SIGN_IN_LIMITS.perAddress },
+    ...(network === null ? [] : [{ subject: throttleSubject.network(network), limit: SIGN_IN_LIMITS.perNetwork }]),
   ];
   return { device, shared };
 }
 
-/** Replaces a hash made with weaker parameters; skipped (until the next sign-in) if the record changed meanwhile. */
+/**
+ * Replaces a hash made with weaker parameters; skipped (until the next sign-in) if the record changed
+ * meanwhile, or if the server is too busy hashing to do it now.
+ */
 async function upgradeHash(user: StoredUser, etag: string, password: string): Promise<void> {
   if (user.passwordHash === null || !needsRehash(user.passwordHash)) return;
-  await users.update({ ...user, passwordHash: await hashPassword(password) }, etag);
+  const passwordHash = await hashPassword(password).catch((error: unknown) => {
+    if (error instanceof HashingBusyError) return null;
+    throw error;
+  });
+  if (passwordHash !== null) await users.update({ ...user, passwordHash }, etag);
 }
 
 /**
@@ -93,7 +106,8 @@ export async function signIn(username: string, password: string, request: SignIn
     deviceId !== null && claim.userId !== null ? devices.get(claim.userId, deviceId).then(Boolean) : Promise.resolve(false);
   const judging = knownDevice.then((known) => (rule: ThrottleRule) => (known ? rules.device : rules.shared).includes(rule));
   const [attempt, found, known] = await Promise.all([countAttempt(recorded, THROTTLED, judging), users.userOfClaim(claim), knownDevice]);
-  const valid = await verifyPassword(password, found?.value.passwordHash ?? DECOY_HASH);
+  // Too busy to check (503): the attempt was never checked, so it is no failure either.
+  const valid = await verifyPassword(password, found?.value.passwordHash ?? DECOY_HASH).catch(withdrawing(attempt));
   if (!found || !valid || found.value.disabled) throw new HttpError(401, INVALID_CREDENTIALS);
   const user = found.value;
   if (mode === 'admins' && !isAdmin(user)) throw new HttpError(403, passwordSignInRefused('admins'));
@@ -112,6 +126,8 @@ export async function signIn(username: string, password: string, request: SignIn
     ]),
   );
   if (!known) inBackground('oldest devices forgotten', () => devices.keepNewest(user.id, MAX_DEVICES));
+  // An account made before look-alikes were claimed claims what its username looks like (once; later, nothing is written).
+  inBackground('look-alike claim', () => users.claimSkeletonIfFree(user, now));
   return { user, session, deviceId: signedInDevice };
 }
 

@@ -69,9 +69,10 @@ async function accountOf(identity: VerifiedIdentity): Promise<StoredUser> {
   } catch (error) {
     await place.release().catch(() => undefined);
     if (!(error instanceof HttpError)) throw error;
-    // 409: a first sign-in in another tab created it meanwhile. 400: an address the hub refuses.
+    // 409: a first sign-in in another tab created it meanwhile, or the address looks like another account's.
+    // 400: an address the hub refuses.
     const created = error.status === 409 ? await users.byUsernameForUpdate(username) : null;
-    if (!created) throw new SsoFailure('domain', error);
+    if (!created) throw new SsoFailure(error.status === 409 ? 'lookalike' : 'domain', error);
     return bindIdentity(created, identity);
   }
 }

@@ -21,6 +21,8 @@ export interface Attempt {
   readonly earlier: readonly (readonly StoredAttempt[])[];
   /** The attempt succeeded: delete its records, and the earlier attempts given (failures a success clears). */
   succeeded(alsoClear?: readonly StoredAttempt[]): Promise<void>;
+  /** The attempt was never checked after all (the server was too busy): delete its records, as a refused one's. */
+  withdrawn(): Promise<void>;
 }
 
 /** Seconds until one more attempt would be counted within the limit: when enough of the oldest expire. */
@@ -74,6 +76,7 @@ export async function countAttempt(
   return {
     earlier,
     succeeded: (alsoClear = []) => throttleMarks.remove([...mine, ...alsoClear.map((attempt) => attempt.key)]),
+    withdrawn: () => throttleMarks.remove(mine),
   };
 }
 
@@ -81,3 +84,11 @@ export async function countAttempt(
 export async function beginAttempt(rules: readonly ThrottleRule[], message: string, now: Date = new Date()): Promise<Attempt> {
   return countAttempt(await recordAttempt(rules, now), message);
 }
+
+/** For a `.catch` of the check: the attempt is withdrawn (never checked), and the error goes on. */
+export const withdrawing =
+  (attempt: Attempt) =>
+  async (error: unknown): Promise<never> => {
+    await attempt.withdrawn().catch(() => undefined);
+    throw error;
+  };

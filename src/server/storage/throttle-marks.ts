@@ -6,6 +6,7 @@
  *   throttle/<yyyy-mm-dd>/<hh>-<q>/login/user/<digest>/from/<digest of address>/<eventId> one address
  *   throttle/<yyyy-mm-dd>/<hh>-<q>/login/user/<digest>/device/<digest of device>/<eventId> a known device
  *   throttle/<yyyy-mm-dd>/<hh>-<q>/login/address/<digest of address>/<eventId>           across usernames
+ *   throttle/<yyyy-mm-dd>/<hh>-<q>/login/network/<digest of /48>/<eventId>               an IPv6 /48, across usernames
  *   throttle/<yyyy-mm-dd>/<hh>-<q>/invite/<digest of address>/<eventId>                  wrong invite codes
  *   throttle/<yyyy-mm-dd>/<hh>-<q>/visits/<user id>/<eventId>.<tag>                       visits (tag: which page)
  *   throttle/<yyyy-mm-dd>/<hh>-<q>/writes/<user id>/<eventId>                             a signed-in person's changes
@@ -43,6 +44,8 @@ export const throttleSubject = {
   usernameOnDevices: (username: string): ThrottleSubject => ({ segments: [...loginUser(username), 'devices'] }),
   /** Failed sign-ins from one address, whatever the username (password spraying). */
   address: (address: string): ThrottleSubject => ({ segments: ['login', 'address', digest(address)] }),
+  /** Failed sign-ins from one IPv6 /48 network (client-address.ts `throttleNetwork`), whatever the username and /64. */
+  network: (network: string): ThrottleSubject => ({ segments: ['login', 'network', digest(network)] }),
   /** Wrong invite codes from one address. */
   inviteCodes: (address: string): ThrottleSubject => ({ segments: ['invite', digest(address)] }),
   /** Wrong current passwords given to change a user's password (keyed by the user: it needs a session). */

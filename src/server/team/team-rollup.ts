@@ -1,6 +1,6 @@
 /**
  * The team rollup: every user's figures folded from the activity journal, kept in one cached document so
- * a dashboard load never re-reads the whole history. No content here (src/lib/content): the scheduled
+ * a dashboard load never re-reads the whole history. No content here (src/server/content): the scheduled
  * refresh (netlify/functions/refresh-team-rollup.mts) runs it outside Astro; ./team-progress makes rows.
  *
  * How the rollup works (docs/decisions.md "Data layout": aggregates are caches rebuilt from the events):

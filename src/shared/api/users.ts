@@ -1,5 +1,6 @@
 // Request and response schemas of the account calls (docs/product.md "API calls"), shared by the API and the islands.
 import { USER_ROLES } from '~/shared/vocabulary';
+import { MIN_PASSWORD } from './password-rule';
 import { z } from './zod';
 
 /** A signed-in user as every call returns it: never the password hash or internal flags. */
@@ -69,7 +70,7 @@ export const registerRequestSchema = z.strictObject({
   username: newUsername,
   password: z
     .string({ error: 'Password is required' })
-    .min(8, 'Password must be at least 8 characters')
+    .min(MIN_PASSWORD, `Password must be at least ${MIN_PASSWORD} characters`)
     .max(1024, 'Password must be at most 1024 characters'),
   name: displayNameSchema,
   inviteCode: z.string().max(200).optional(),

@@ -30,6 +30,14 @@ export const devices = {
 
   /** Forgets every device of a person. */
   async forgetAll(userId: string): Promise<void> {
-    await mapLimit(await listKeys(prefix('devices', userId)), remove);
+    await devices.forget(await devices.keysOf(userId));
+  },
+
+  /** The keys of a person's devices now (to forget them later with `forget`). */
+  keysOf: (userId: string): Promise<string[]> => listKeys(prefix('devices', userId)),
+
+  /** Forgets the devices `keysOf` listed. */
+  async forget(keys: readonly string[]): Promise<void> {
+    await mapLimit(keys, remove);
   },
 };

@@ -58,6 +58,14 @@ export const sessions = {
     return records.filter((record) => record !== null).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   },
 
+  /** The keys of a user's sessions now (to end them later with `endKeys`). */
+  keysOf: (userId: string): Promise<string[]> => listKeys(prefix('sessions', userId)),
+
+  /** Ends the sessions `keysOf` listed. */
+  async endKeys(keys: readonly string[]): Promise<void> {
+    await mapLimit(keys, (blobKey) => Promise.all([remove(blobKey), remove(seenKeyOf(blobKey))]));
+  },
+
   /** Ends every session of a user but the one with this handle; answers how many. */
   async endAllBut(userId: string, keep: string): Promise<number> {
     const keys = (await listKeys(prefix('sessions', userId))).filter((blobKey) => handleOf(blobKey) !== keep);

@@ -1,17 +1,19 @@
 /**
- * User records (`users/<id>`) and the username index (`usernames/<digest of username>` → user id), which
- * makes usernames unique: a user is created by claiming its username first.
+ * User records (`users/<id>`) and two indexes of their usernames (storage/claims.ts), which a user is
+ * created by claiming first: `usernames/<digest of username>` makes usernames unique, and
+ * `username-skeletons/<digest of its confusable skeleton>` lets no two accounts look alike
+ * (docs/decisions.md "Identities").
  */
 import { z } from 'zod';
+import { usernameSkeleton } from '~/server/accounts/usernames';
 import { listBlobs, mapLimit, readAll, readJSON, readJSONWithEtag, remove, writeJSON } from '~/server/storage/blobs';
 import { digest, key, lastSegment } from '~/server/storage/keys';
 import { storedUserSchema, type StoredUser } from '../user-record';
+import { claims } from './claims';
 
-/** A username claim; `claimedAt` tells a claim still being written (fresh) from one a failure left behind. */
+/** A username claim, as `claimOf` reads it (storage/claims.ts writes it). */
 const usernameClaimSchema = z.strictObject({ userId: z.uuid(), claimedAt: z.iso.datetime().optional() });
 
-/** A claim without a user is taken over only when older than this (its writer has surely given up). */
-const STALE_CLAIM_MS = 60_000;
 /** Read when a username has no claim, so an unknown username costs the same reads as a known one. */
 const DECOY_USER_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -22,6 +24,18 @@ export interface UsernameClaim {
 
 const userKey = (id: string) => key('users', id);
 const claimKey = (username: string) => key('usernames', digest(username));
+/** One account per look-alike: the key of what a username looks like. */
+const skeletonKey = (username: string) => key('username-skeletons', digest(usernameSkeleton(username)));
+
+/** What claiming a new user's identity came to: both claims are the user's, the username is another's, or another account's looks the same. */
+export type IdentityClaim = 'claimed' | 'taken' | 'look-alike';
+
+const userExists = async (id: string) => (await users.byId(id)) !== null;
+
+/** Claims a key for the user and reads it back: the local emulation does not make conditional writes atomic. */
+async function claimConfirmed(claimKey: string, userId: string, now: Date): Promise<boolean> {
+  return (await claims.take(claimKey, userId, now, userExists)) && (await claims.ownerOf(claimKey)) === userId;
+}
 
 export const users = {
   byId: (id: string) => readJSON(userKey(id), storedUserSchema),
@@ -57,37 +71,57 @@ export const users = {
   byIdForUpdate: (id: string) => readJSONWithEtag(userKey(id), storedUserSchema),
 
   /**
-   * Create-only on the username: false when the username is taken. Three steps (`claimUsername`,
-   * `ownsClaim`, `saveNew`), which registration interleaves with its invite-code throttle.
+   * Create-only on the username and its look-alike skeleton: what came of it. Three steps
+   * (`claimIdentity`, then `saveNew`), which registration interleaves with its invite-code throttle.
    */
-  async create(user: StoredUser, now: Date = new Date()): Promise<boolean> {
-    if (!(await users.claimUsername(user, now)) || !(await users.ownsClaim(user))) return false;
+  async create(user: StoredUser, now: Date = new Date()): Promise<'created' | Exclude<IdentityClaim, 'claimed'>> {
+    const claimed = await users.claimIdentity(user, now);
+    if (claimed !== 'claimed') return claimed;
     await users.saveNew(user);
-    return true;
+    return 'created';
   },
 
   /**
-   * Claims the username for a new user (create-only): false when it is taken. A claim left behind by a
-   * failure (no user, older than a minute) is taken over, so a failure never locks a name, but a
-   * registration still writing its user is never overtaken.
+   * Claims a new user's username and what it looks like, both at once (create-only, then read back). A
+   * claim left behind by a failure (no user, older than a minute) is taken over, so a failure never locks
+   * a name, but a registration still writing its user is never overtaken. When one claim fails, the
+   * other is given back.
    */
-  async claimUsername(user: StoredUser, now: Date): Promise<boolean> {
-    const claim = claimKey(user.username);
-    const mine = { userId: user.id, claimedAt: now.toISOString() };
-    if (await writeJSON(claim, usernameClaimSchema, mine, { onlyIfNew: true })) return true;
-    const existing = await readJSON(claim, usernameClaimSchema);
-    const claimedAt = existing?.claimedAt ? Date.parse(existing.claimedAt) : 0;
-    if (existing && (now.getTime() - claimedAt < STALE_CLAIM_MS || (await users.byId(existing.userId)))) return false;
-    await writeJSON(claim, usernameClaimSchema, mine);
-    return true;
+  async claimIdentity(user: StoredUser, now: Date): Promise<IdentityClaim> {
+    const [name, looks] = await Promise.allSettled([
+      claimConfirmed(claimKey(user.username), user.id, now),
+      claimConfirmed(skeletonKey(user.username), user.id, now),
+    ]);
+    const won = (outcome: PromiseSettledResult<boolean>) => outcome.status === 'fulfilled' && outcome.value;
+    if (won(name) && won(looks)) return 'claimed';
+    await Promise.all([
+      won(name) ? claims.release(claimKey(user.username), user.id) : null,
+      won(looks) ? claims.release(skeletonKey(user.username), user.id) : null,
+    ]);
+    const failed = [name, looks].find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+    return won(name) ? 'look-alike' : 'taken';
   },
 
-  /** Whether the claim is this user's: read back, since the local emulation does not make create-only writes atomic. */
-  async ownsClaim(user: StoredUser): Promise<boolean> {
-    return (await readJSON(claimKey(user.username), usernameClaimSchema))?.userId === user.id;
+  /** Claims the username alone (`claimIdentity` claims it with its skeleton): false when it is taken. */
+  claimUsername: (user: StoredUser, now: Date): Promise<boolean> => claims.take(claimKey(user.username), user.id, now, userExists),
+
+  /** Whether the username's claim is this user's. */
+  ownsClaim: async (user: StoredUser): Promise<boolean> => (await claims.ownerOf(claimKey(user.username))) === user.id,
+
+  /**
+   * Claims what an existing user's username looks like (an account made before skeletons were claimed);
+   * answers the id of the account holding the claim: this one's, or an older look-alike's.
+   */
+  async claimSkeleton(user: StoredUser, now: Date): Promise<string | null> {
+    await claims.take(skeletonKey(user.username), user.id, now, userExists);
+    return claims.ownerOf(skeletonKey(user.username));
   },
 
-  /** Writes a claimed user's record; if it cannot be written, the claim is released. */
+  /** `claimSkeleton` at a sign-in: one create-only write after the answer, nothing when it is claimed already. */
+  claimSkeletonIfFree: (user: StoredUser, now: Date): Promise<boolean> => claims.takeIfFree(skeletonKey(user.username), user.id, now),
+
+  /** Writes a claimed user's record; if it cannot be written, the claims are released. */
   async saveNew(user: StoredUser): Promise<void> {
     await writeJSON(userKey(user.id), storedUserSchema, user).catch(async (error: unknown) => {
       await users.releaseClaim(user);
@@ -95,9 +129,9 @@ export const users = {
     });
   },
 
-  /** Gives a claimed username back (a registration that was refused after claiming it). */
+  /** Gives a claimed username and its skeleton back (a registration that was refused after claiming them). */
   releaseClaim: async (user: StoredUser): Promise<void> => {
-    if (await users.ownsClaim(user)) await remove(claimKey(user.username)).catch(() => undefined);
+    await Promise.all([claims.release(claimKey(user.username), user.id), claims.release(skeletonKey(user.username), user.id)]);
   },
 
   /** Replaces a user record unconditionally (tests and fixtures; services use `update`). */
@@ -108,7 +142,7 @@ export const users = {
 
   async delete(user: StoredUser): Promise<void> {
     await remove(userKey(user.id));
-    await remove(claimKey(user.username));
+    await Promise.all([remove(claimKey(user.username)), claims.release(skeletonKey(user.username), user.id)]);
   },
 
   list: () => readAll('users/', storedUserSchema),
