@@ -158,4 +158,31 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { q: 'prospecting email Robert Haines', kind: 'sales-kit', expect: ['situations: Prospecting sequence: Robert Haines'] },
   { q: 'Marqueo', kind: 'competitor', expect: ['industry: Marqueo'] },
   { q: 'virtual data room competitor', kind: 'competitor', expect: ['industry: Ledgerhall Data Rooms'] },
+  // The field assets of the Sales Kit: calls and e-mails, battlecards, deal templates, the security questionnaire, SaaS and IT terms
+  {
+    q: 'voicemail script',
+    kind: 'sales-kit',
+    expect: ['situations: Voicemail: brokerage marketing', 'situations: Voicemail: owner or property manager'],
+  },
+  { q: 'break-up email', kind: 'sales-kit', expect: ['situations: Break-up after the last touch'] },
+  { q: 'gatekeeper', kind: 'sales-kit', expect: ['situations: The gatekeeper: the front desk or an assistant answers'] },
+  { q: 'inbound inquiry reply', kind: 'sales-kit', expect: ['situations: Answer to an inbound inquiry'] },
+  { q: 'mutual action plan', kind: 'sales-kit', expect: ['resources: Deal template: Mutual action plan', 'glossary: Mutual action plan'] },
+  { q: 'business case template', kind: 'sales-kit', expect: ['resources: Deal template: Business case'] },
+  { q: 'Marqueo battlecard', kind: 'competitor', expect: ['industry: Battlecard: Marqueo'] },
+  { q: 'Mailvanta pricing model', kind: 'competitor', expect: ['industry: Battlecard: Mailvanta'] },
+  {
+    q: 'RPO',
+    kind: 'sales-kit',
+    expect: ['product: What are your recovery point and recovery time objectives (RPO, RTO)?', 'glossary: Recovery point objective (RPO)'],
+  },
+  {
+    q: 'security questionnaire',
+    kind: 'sales-kit',
+    expect: ['product: IT and security: Security questionnaire: the 30 questions asked most', 'glossary: Security questionnaire'],
+  },
+  { q: 'month-to-month', kind: 'objection', expect: ['situations: “Can we do this month-to-month?”'] },
+  { q: 'fair housing', kind: 'objection', expect: ['situations: “Our multifamily ads have to follow fair-housing rules.”'] },
+  { q: 'DKIM', kind: 'term', expect: ['glossary: DKIM'] },
+  { q: 'termination for convenience', kind: 'term', expect: ['glossary: Termination for convenience'] },
 ];
