@@ -151,7 +151,7 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   },
   { q: 'Capital Markets package', kind: 'sales-kit', expect: ['product: Package: Capital Markets'] },
   { q: 'who approves a discount', kind: 'sales-kit', expect: ['product: Discounts and who approves them'] },
-  { q: 'renewal notice', kind: 'sales-kit', expect: ['product: Contract terms'] },
+  { q: 'renewal notice', kind: 'sales-kit', expect: ['product: Contract terms', 'lessons: Renewals and Expansion'] },
   { q: 'SSO', kind: 'sales-kit', expect: ['product: IT and security: Sign-in and access'] },
   { q: 'subprocessors', kind: 'sales-kit', expect: ['product: IT and security: Subprocessors'] },
   { q: 'demo for a decision maker', kind: 'sales-kit', expect: ['situations: Demo script: Decision maker: the 30-minute outcome demo'] },
