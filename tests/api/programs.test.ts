@@ -91,9 +91,9 @@ describe('a plan', () => {
       ['lesson-601', 'lesson', true, day(-5), 'done', '/modules/6/lessons/601'],
       ['lesson-602', 'lesson', true, day(-4), 'overdue', '/modules/6/lessons/602'],
       ['lesson-603', 'lesson', true, day(-3), 'overdue', '/modules/6/lessons/603'],
+      ['read:/sales-kit/prospecting', 'read', false, day(-3), 'overdue', '/sales-kit/prospecting'],
       ['lesson-604', 'lesson', true, day(-2), 'overdue', '/modules/6/lessons/604'],
       ['quiz-13', 'quiz', true, day(0), 'due', '/quizzes/13'],
-      ['read:/sales-kit/prospecting', 'read', false, day(-3), 'overdue', '/sales-kit/prospecting'],
       ['discovery-roleplay', 'signoff', true, day(4), 'due', '/plan#item-discovery-roleplay'],
     ]);
     expect(plan.items.find((item) => item.id === 'lesson-601')?.doneAt?.slice(0, 10)).toBe(day(0));
@@ -131,9 +131,9 @@ describe('a plan', () => {
       ['lesson-601', 'done'],
       ['lesson-602', 'done'],
       ['lesson-603', 'done'],
+      ['read:/sales-kit/prospecting', 'due'],
       ['lesson-604', 'done'],
       ['quiz-13', 'upcoming'],
-      ['read:/sales-kit/prospecting', 'due'],
       ['discovery-roleplay', 'upcoming'],
     ]);
     expect((await client.post('/api/quiz-results', { quizId: 13, answers: answers(0) })).status).toBe(201);
