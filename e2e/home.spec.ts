@@ -83,7 +83,7 @@ test('modules are numbered in order and come right after the first card; the cha
 }) => {
   await page.goto('/');
   const badges = page.getByTestId('module-card').getByTestId('module-number');
-  await expect(badges).toHaveText(['Module 1', 'Module 2', 'Module 3', 'Module 4', 'Module 5', 'Module 6']);
+  await expect(badges).toHaveText(['Module 1', 'Module 2', 'Module 3', 'Module 4', 'Module 5', 'Module 6', 'Module 7', 'Module 8']);
   const order = await page
     .locator('main')
     .getByRole('heading', { level: 2 })

@@ -136,7 +136,7 @@ test('the plan week by week: statuses, due dates, links, optional items apart; n
   await expect(page.getByTestId('plan-week').first().getByRole('heading')).toHaveText('Week 1');
   const first = page.getByTestId('plan-week').first().getByTestId('plan-item').first();
   await expect(first).toHaveAttribute('data-status', 'overdue');
-  await expect(page.getByTestId('plan-optional').getByTestId('plan-item')).toHaveCount(2);
+  await expect(page.getByTestId('plan-optional').getByTestId('plan-item')).toHaveCount(3);
   await page.getByRole('link', { name: 'Read the ideal customer profile' }).click();
   await expect(page).toHaveURL(/\/ideal-customer-profile$/);
   await page.getByRole('link', { name: 'My Plan' }).click();
