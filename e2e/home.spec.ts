@@ -48,7 +48,7 @@ for (const viewport of [
       const start = card.getByRole('link', { name: 'Start' });
       await expect(start).toHaveAttribute('href', `/modules/1/lessons/${moduleOne[0]!.id}`);
       await expect(page.getByTestId('overall-progress')).toContainText(
-        /Overall progress: 0 of \d+ lessons \(0%\) · 0 of 6 modules completed/,
+        /Overall progress: 0 of \d+ lessons \(0%\) · 0 of 8 modules completed/,
       );
 
       // One lesson done: Continue with the next lesson of module 1.
@@ -71,7 +71,7 @@ for (const viewport of [
         `Module 2: ${title(2)} · ${moduleTwo[0]!.title} (${moduleTwo[0]!.minutes})`,
       );
       await expect(card.getByRole('link', { name: 'Start' })).toHaveAttribute('href', `/modules/2/lessons/${moduleTwo[0]!.id}`);
-      await expect(page.getByTestId('overall-progress')).toContainText(`· 1 of 6 modules completed`);
+      await expect(page.getByTestId('overall-progress')).toContainText(`· 1 of 8 modules completed`);
       await card.getByRole('link', { name: 'Start' }).click();
       await expect(page).toHaveURL(new RegExp(`/modules/2/lessons/${moduleTwo[0]!.id}$`));
     });
@@ -83,7 +83,7 @@ test('modules are numbered in order and come right after the first card; the cha
 }) => {
   await page.goto('/');
   const badges = page.getByTestId('module-card').getByTestId('module-number');
-  await expect(badges).toHaveText(['Module 1', 'Module 2', 'Module 3', 'Module 4', 'Module 5', 'Module 6']);
+  await expect(badges).toHaveText(['Module 1', 'Module 2', 'Module 3', 'Module 4', 'Module 5', 'Module 6', 'Module 7', 'Module 8']);
   const order = await page
     .locator('main')
     .getByRole('heading', { level: 2 })

@@ -57,19 +57,19 @@ test('assigned 10 days ago: overdue work pinned on the home page until done, sig
   const behind = await membersShown(adminPage, 'Behind or overdue', person.username);
   await expect(behind).toHaveCount(1);
   await expect(behind.locator('[data-figure="planStatus"]')).toContainText('Overdue');
-  await expect(behind.getByTestId('overdue-items')).toHaveText(' · 4 overdue');
+  await expect(behind.getByTestId('overdue-items')).toHaveText(' · 6 overdue');
 
   // The home page starts with the plan: day 11 of 14, overdue items pinned with their date.
   await page.goto('/');
   const plan = page.getByTestId('your-plan');
   await expect(plan).toContainText('Your plan: Discovery refresher');
-  await expect(page.getByTestId('your-plan-day')).toHaveText('Day 11 of 14 · 0 of 5 required items done');
+  await expect(page.getByTestId('your-plan-day')).toHaveText('Day 11 of 14 · 0 of 8 required items done');
   const overdue = page.getByTestId('your-plan-overdue').getByRole('listitem');
-  await expect(overdue).toHaveCount(4);
+  await expect(overdue).toHaveCount(6);
   await expect(overdue.first()).toContainText('Read the discovery question bank');
   await expect(overdue.first()).toContainText('Overdue since');
 
-  // Doing them: the pages read, the lesson completed, the quiz passed.
+  // Doing them: the pages read, the lessons completed (the first on its page, the others through the API), the quiz passed.
   await overdue.first().getByRole('link').click();
   await expect(page).toHaveURL(/\/sales-kit\/discovery-questions$/);
   await page.goto('/sales-kit/objections');
@@ -80,17 +80,19 @@ test('assigned 10 days ago: overdue work pinned on the home page until done, sig
     .first()
     .click();
   await expect(page.getByRole('status').filter({ hasText: 'Lesson completed' })).toBeVisible();
-  const quiz = committedQuiz(11);
+  const origin = new URL(page.url()).origin;
+  const others = { moduleId: 6, completedLessons: [601, 602, 603, 604] };
+  expect((await page.request.post('/api/progress', { data: others, headers: { Origin: origin } })).status()).toBe(201);
+  const quiz = committedQuiz(13);
   const answers = quiz.questions.map((question) => ({
     questionId: question.id,
     selectedOptionId: question.options.find((option) => option.isCorrect)!.id,
   }));
-  const origin = new URL(page.url()).origin;
-  expect((await page.request.post('/api/quiz-results', { data: { quizId: 11, answers }, headers: { Origin: origin } })).status()).toBe(201);
+  expect((await page.request.post('/api/quiz-results', { data: { quizId: 13, answers }, headers: { Origin: origin } })).status()).toBe(201);
 
   await page.goto('/');
   await expect(page.getByTestId('your-plan-overdue')).toHaveCount(0);
-  await expect(page.getByTestId('your-plan-day')).toHaveText('Day 11 of 14 · 4 of 5 required items done');
+  await expect(page.getByTestId('your-plan-day')).toHaveText('Day 11 of 14 · 7 of 8 required items done');
 
   // The sign-off, from the person's page.
   await adminPage.goto(`/team-progress/${person.id}`);
@@ -134,7 +136,7 @@ test('the plan week by week: statuses, due dates, links, optional items apart; n
   await expect(page.getByTestId('plan-week').first().getByRole('heading')).toHaveText('Week 1');
   const first = page.getByTestId('plan-week').first().getByTestId('plan-item').first();
   await expect(first).toHaveAttribute('data-status', 'overdue');
-  await expect(page.getByTestId('plan-optional').getByTestId('plan-item')).toHaveCount(2);
+  await expect(page.getByTestId('plan-optional').getByTestId('plan-item')).toHaveCount(3);
   await page.getByRole('link', { name: 'Read the ideal customer profile' }).click();
   await expect(page).toHaveURL(/\/ideal-customer-profile$/);
   await page.getByRole('link', { name: 'My Plan' }).click();

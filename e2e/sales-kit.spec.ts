@@ -15,6 +15,9 @@ const PARTS: Array<[string, string, string]> = [
   ['IT and Security Fact Sheet', '/sales-kit/it-security', 'IT and Security Fact Sheet'],
   ['Demo Scripts', '/sales-kit/demo-scripts', 'Demo Scripts by Buying Role'],
   ['Prospecting Sequences', '/sales-kit/prospecting', 'Prospecting Sequences'],
+  ['Calls and E-mails', '/sales-kit/outreach', 'Calls and E-mails'],
+  ['Battlecards', '/sales-kit/battlecards', 'Battlecards'],
+  ['Deal Templates', '/sales-kit/deal-templates', 'Deal Templates'],
 ];
 
 test('the sidebar opens the Sales Kit, which links every part to its page', async ({ userPage: page }) => {
@@ -109,6 +112,30 @@ test('pricing names who approves each discount; the IT sheet gives true statuses
   await expect(items.filter({ hasText: 'Single sign-on (SSO)' })).toContainText('OpenID Connect');
   await expect(items.filter({ hasText: 'Single sign-on (SSO)' })).toContainText('Available');
   await expect(items.filter({ hasText: /^SOC 2 Type II/ })).toContainText('In progress');
+});
+
+test('the field assets: scripts and e-mails by kind, dated battlecards, and a deal template downloaded as a file', async ({
+  userPage: page,
+}) => {
+  await page.goto('/sales-kit/outreach');
+  await expect(page.getByTestId('outreach').filter({ hasText: 'Voicemail' }).first()).toBeVisible();
+  await expect(page.getByTestId('outreach').filter({ hasText: 'Break-up e-mail' })).toContainText('Subject:');
+
+  await page.goto('/sales-kit/battlecards');
+  const cards = page.getByTestId('battlecard');
+  await expect(cards).toHaveCount(6);
+  for (const card of await cards.all()) await expect(card).toContainText(/as of \d{4}-\d{2}-\d{2}/);
+  await expect(cards.filter({ hasText: 'Ledgerhall Data Rooms' })).toContainText('SOC 2 Type II audit is in progress');
+
+  await page.goto('/sales-kit/deal-templates');
+  const download = page.waitForEvent('download');
+  await page
+    .getByTestId('deal-template')
+    .filter({ has: page.getByRole('heading', { name: 'Mutual action plan' }) })
+    .getByRole('link', { name: /^Download the filled example/ })
+    .click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('parcelwise-mutual-action-plan.md');
 });
 
 test('the Harborline case study resource opens in the hub; internal resources say how to get them', async ({ userPage: page }) => {

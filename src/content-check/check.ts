@@ -3,7 +3,7 @@
  * tests call directly: reads every collection's files, checks every entry against its schema, the
  * references between entries (and links to hub pages), duplicate ids and places, buyers' titles against
  * their roles, pictures (repository files, with their text), the MDX bodies and their knowledge checks,
- * the links, the quiz bank and the review load
+ * teach before test (learning path and programs), the links, the quiz bank and the review load
  * (no owner of more than a quarter of the entries, no week with a pile of reviews due).
  * Returns EVERY problem found, in words an editor understands, plus the entries that passed.
  */
@@ -25,6 +25,7 @@ import { readContent } from './read';
 import { checkReferences } from './references';
 import { checkReviewLoad } from './review-load';
 import { checkSchemas, type ParsedEntry } from './schema-check';
+import { checkTeachBeforeTest } from './teach-before-test';
 import { CONTENT_SOURCES } from './sources';
 import { type ContentSource } from './source-helpers';
 
@@ -88,6 +89,7 @@ export function checkContent(root: string, sources: readonly ContentSource[] = C
     ...checkReferences(read.entries, withData),
     ...checkNamedReferences(read.entries),
     ...checkPrograms(schemas.parsed),
+    ...checkTeachBeforeTest(schemas.parsed, withData),
     ...mdx.problems,
     ...checkLinks(read.entries, hosts),
     ...checkHubLinks(read.entries),

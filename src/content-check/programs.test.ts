@@ -16,13 +16,18 @@ describe('a program with one mistake of every kind', () => {
     fixture = contentFixture({
       [SDR]: (text) =>
         replaceOnce(
-          '{ kind: lesson, lessonId: 401, due: 21 }',
-          '{ kind: lesson, lessonId: 499, due: 21 }',
+          '{ kind: lesson, lessonId: 503, due: 26 }',
+          '{ kind: lesson, lessonId: 599, due: 26 }',
         )(
           replaceOnce(
-            '{ kind: quiz, quizId: 6, due: 25 }',
+            '{ kind: quiz, quizId: 6, due: 24 }',
             '{ kind: quiz, quizId: 6, due: 43 }',
-          )(replaceOnce('{ kind: lesson, lessonId: 406, due: 27 }', '{ kind: lesson, lessonId: 402, due: 27 }')(text)),
+          )(
+            replaceOnce(
+              'page: /personas/3, title: Read the persona of Priya Raman',
+              'page: /personas/1, title: Read the persona of Priya Raman',
+            )(text),
+          ),
         ),
       [AE]: (text) =>
         replaceOnce(
@@ -45,27 +50,27 @@ describe('a program with one mistake of every kind', () => {
       .map((problem) => `${problem.line}: ${problem.where} ${problem.message} | ${problem.fix}`);
 
   it('names an unknown lesson, quiz, module and page, with the line', () => {
-    expect(about(SDR).find((line) => line.includes('499'))).toMatch(
-      /^30: `lessonId` of item 14 of onboarding program 'SDR onboarding' names lesson "499", which does not exist \| Use the id of a lesson/,
+    expect(about(SDR).find((line) => line.includes('599'))).toMatch(
+      /^41: `lessonId` of item 22 of onboarding program 'SDR onboarding' names lesson "599", which does not exist \| Use the id of a lesson/,
     );
-    expect(about(AE).find((line) => line.includes('"90"'))).toMatch(/^33: `quizId` of item 17 .* names quiz "90", which does not exist/);
+    expect(about(AE).find((line) => line.includes('"90"'))).toMatch(/^44: `quizId` of item 24 .* names quiz "90", which does not exist/);
     expect(about(CS).find((line) => line.includes('"55"'))).toMatch(
-      /^34: `moduleId` of item 18 .* names module "55", which does not exist/,
+      /^49: `moduleId` of item 29 .* names module "55", which does not exist/,
     );
     expect(about(AE).find((line) => line.includes('/personas/42'))).toMatch(
-      /^29: `page` of item 13 \('Read pricing and packaging'\) of onboarding program 'Account executive onboarding' links to \/personas\/42, but there is no persona 42 \| Use the id of a persona in content\/personas/,
+      /^38: `page` of item 18 \('Read pricing and packaging'\) of onboarding program 'Account executive onboarding' links to \/personas\/42, but there is no persona 42 \| Use the id of a persona in content\/personas/,
     );
   });
 
   it('refuses a due day beyond the length and the same item twice', () => {
     expect(about(SDR)).toContainEqual(
       expect.stringMatching(
-        /^33: `due` of item 17 of onboarding program 'SDR onboarding' is day 43, after the program's last day \(lengthDays: 42\) \| Make it due on or before the last day/,
+        /^38: `due` of item 19 of onboarding program 'SDR onboarding' is day 43, after the program's last day \(lengthDays: 42\) \| Make it due on or before the last day/,
       ),
     );
     expect(about(SDR)).toContainEqual(
       expect.stringMatching(
-        /^34: item 18 of onboarding program 'SDR onboarding' asks for the same thing as item 15 \(lesson-402\) \| Keep one of the two items\./,
+        /^31: item 12 \('Read the persona of Priya Raman'\) of onboarding program 'SDR onboarding' asks for the same thing as item 11 \(read:\/personas\/1\) \| Keep one of the two items\./,
       ),
     );
   });
@@ -73,7 +78,7 @@ describe('a program with one mistake of every kind', () => {
   it('asks for the file to be named after the id', () => {
     expect(about(CS)).toContainEqual(
       expect.stringMatching(
-        /^5: `id` of onboarding program 'Customer success onboarding' is "cs-onboarding", but the file is named customer-success-onboarding\.yaml \| Name the file cs-onboarding\.yaml, or set id: customer-success-onboarding\./,
+        /^8: `id` of onboarding program 'Customer success onboarding' is "cs-onboarding", but the file is named customer-success-onboarding\.yaml \| Name the file cs-onboarding\.yaml, or set id: customer-success-onboarding\./,
       ),
     );
   });

@@ -95,7 +95,12 @@ const REFERENCES: Record<string, (data: Record<string, unknown>, known: Known) =
           quiz: ['quizId', 'quizzes'],
         } as const
       )[String(item['kind']) as 'lesson'];
-      return target ? [[['items', index, target[0]], target[1], item[target[0]]]] : [];
+      const lessons = list<number>(item['lessonIds']).map((id, position): Reference => [
+        ['items', index, 'lessonIds', position],
+        'lessons',
+        id,
+      ]);
+      return target ? [[['items', index, target[0]], target[1], item[target[0]]]] : lessons;
     }),
   prospecting: (data) => [[['personaId'], 'personas', data['personaId']]],
   pricingPolicy: (data) =>

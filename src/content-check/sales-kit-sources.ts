@@ -1,8 +1,10 @@
 // The Sales Kit's collections as the content check, the content report and Content health see them
 // (the rest are in ./sources.ts, whose list ends with these).
 import { caseStudySchema } from '~/schemas/case-studies';
+import { dealTemplateSchema } from '~/schemas/deal-templates';
 import { demoScriptSchema } from '~/schemas/demo-scripts';
 import { itSectionSchema } from '~/schemas/it-security';
+import { outreachTemplateSchema } from '~/schemas/outreach';
 import { pricingPackageSchema, pricingPolicySchema } from '~/schemas/pricing';
 import { discoveryQuestionSchema, objectionSchema, prospectingSequenceSchema } from '~/schemas/sales-kit';
 import { field, file, fixed, glob, salesKit, type ContentSource } from './source-helpers';
@@ -71,5 +73,21 @@ export const SALES_KIT_SOURCES: readonly ContentSource[] = [
     schema: prospectingSequenceSchema,
     titleOf: (_, id) => `Sequence ${id}`,
     hrefOf: salesKit('prospecting', 'sequence'),
+  },
+  {
+    collection: 'outreach',
+    noun: 'call script or e-mail',
+    files: file('content/sales-kit/outreach.yaml'),
+    schema: outreachTemplateSchema,
+    titleOf: field('title'),
+    hrefOf: salesKit('outreach', 'outreach'),
+  },
+  {
+    collection: 'dealTemplates',
+    noun: 'deal template',
+    files: file('content/sales-kit/deal-templates.yaml'),
+    schema: dealTemplateSchema,
+    titleOf: field('title'),
+    hrefOf: salesKit('deal-templates', 'template'),
   },
 ];

@@ -32,7 +32,7 @@ const TEAM_MEMBER_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const REVIEW_BY = 'Date (YYYY-MM-DD) by which the owner checks it again; after it, pages say "Review overdue — check before quoting".';
 
 /** A calendar date written YYYY-MM-DD; YAML may hand it over as a Date, pages and reports get the string. */
-const calendarDate = (description: string) =>
+export const calendarDate = (description: string) =>
   z
     .union([z.date(), z.string()])
     .transform((value, ctx) => {

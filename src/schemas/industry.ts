@@ -5,7 +5,8 @@
  * - `industryOverview`: `overview.yaml`, one entry keyed `market` — market size and structure, property
  *   segments, stakeholders, trends and challenges (the industry-overview tab).
  * - `industryLeaseTypes`: `lease-types.yaml`, one entry per lease type, shown in `order`.
- * - `industryCompetitors`: `competitors.yaml`, the four competitor cards in `order` (fictional companies, docs/decisions.md).
+ * - `industryCompetitors`: `competitors.yaml`, the six competitor cards in `order` (fictional companies, docs/decisions.md),
+ *   each with its battlecard (the Sales Kit's /sales-kit/battlecards).
  * - `industryAbbreviations`: `abbreviations.yaml`, keyed by the abbreviation itself (e.g. `NOI`).
  * - `industryGlossary`: `glossary.yaml`, keyed by the term itself (e.g. `Net absorption`).
  *
@@ -13,7 +14,7 @@
  * is a `z.strictObject`, so a misspelt or missing field fails the build naming file and field.
  */
 import { z } from 'astro/zod';
-import { iconName, review, text } from './common';
+import { calendarDate, iconName, review, text } from './common';
 
 const list = (item: string, description: string, min = 1) => z.array(text(item)).min(min).describe(description);
 const id = (description: string) =>
@@ -114,6 +115,27 @@ export const leaseTypeSchema = z
   })
   .describe('One commercial lease type.');
 
+/** What a rep needs against one competitor in a deal; every claim dated, since competitors change. */
+const battlecardSchema = z
+  .strictObject({
+    asOf: calendarDate('Date (YYYY-MM-DD) the claims of the battlecard were last checked; the page shows "as of" it.'),
+    pricingModel: text('How it prices and contracts, e.g. "Per user, with a free tier; monthly or annual plans".'),
+    plantQuestion: text("The fair question about the buyer's own work to plant early, which its weak spot answers."),
+    theySay: z
+      .array(
+        z
+          .strictObject({
+            claim: text('What its reps say about Parcelwise.'),
+            answer: text('The true answer today, "not yet" included.'),
+          })
+          .describe('One landmine its reps plant, and the answer.'),
+      )
+      .min(1)
+      .describe('What its reps say about us, and the true answer to each.'),
+    whenWeLose: text('When we tend to lose to it, so reps qualify out early.'),
+  })
+  .describe('The battlecard of a competitor: pricing model, the question to plant, landmines, when we lose.');
+
 export const competitorSchema = z
   .strictObject({
     review: review(),
@@ -125,8 +147,9 @@ export const competitorSchema = z
     strengths: list('One strength.', 'Where it is genuinely strong; at least three.', 3),
     weaknesses: list('One weakness.', 'Where it falls short for CRE marketing teams; at least three.', 3),
     howWeWin: list('One winning move.', 'How we win against it; at least three.', 3),
+    battlecard: battlecardSchema,
   })
-  .describe('One competitor card: strengths, weaknesses, how we win.');
+  .describe('One competitor card: strengths, weaknesses, how we win, and the battlecard for a live deal.');
 
 export const abbreviationSchema = z
   .strictObject({

@@ -10,14 +10,16 @@
  *   - kind: quiz      quizId: 4              a result of 80 % or more
  *   - kind: mastery   moduleId: 3, threshold: 60   the module's mastery at or above the threshold (percent)
  *   - kind: read      page: /personas/3      the page visited
- *   - kind: signoff   id: shadow-calls, title, instructions   an administrator confirms it
+ *   - kind: signoff   id: shadow-calls, title, instructions, lessonIds   an administrator confirms it
  *
  * Every item has `due` (days after the start; 0 = the start day) and `required` (true unless written
  * false: optional items are shown apart and never block the certificate). Items are identified by what
  * they ask for (`lesson-101`, `module-2`, `quiz-4`, `mastery-3`, `read:/personas/3`) or, for a sign-off,
  * by its `id`; that id is what progress is kept under, so never reuse a sign-off id for another task.
  * Checked at build (src/content-check/programs.ts): ids that exist, `due` within `lengthDays`, no
- * item twice.
+ * item twice; and teach before test (src/content-check/teach-before-test.ts): a required quiz asks only
+ * about lessons the program assigns, and a quiz, mastery or sign-off item is due no earlier than the
+ * lessons it tests (a sign-off names them in `lessonIds`).
  */
 import { z } from 'astro/zod';
 import { review, text } from './common';
@@ -64,6 +66,12 @@ const programItemSchema = z
         .describe('Id of the task, unique in the program.'),
       title: text('The task as the plan lists it, e.g. "Shadow three discovery calls".'),
       instructions: text('What the new hire does and what the administrator checks before signing off.'),
+      lessonIds: z
+        .array(numericId('lesson whose skill the sign-off checks'))
+        .min(1)
+        .describe(
+          'The lessons whose skills the sign-off checks: each assigned by the program (itself or through its module) and due on or before it.',
+        ),
       ...itemBase,
     }),
   ])

@@ -67,6 +67,9 @@ export const STATIC_PAGES: ReadonlySet<string> = new Set([
   '/sales-kit/it-security',
   '/sales-kit/demo-scripts',
   '/sales-kit/prospecting',
+  '/sales-kit/outreach',
+  '/sales-kit/battlecards',
+  '/sales-kit/deal-templates',
 ]);
 
 /** What an account id looks like (a UUID; letters, digits and hyphens): the id of a person's page under /team-progress. */

@@ -55,7 +55,7 @@ describe('GET /api/programs', () => {
       title: 'Discovery refresher',
       role: 'Account executive or SDR already selling',
       lengthDays: 14,
-      items: 6,
+      items: 9,
     });
     expect(await messageOf(await app.client().get('/api/programs'), 401)).toBe('Not signed in');
   });
@@ -89,8 +89,11 @@ describe('a plan', () => {
       ['read:/sales-kit/discovery-questions', 'read', true, day(-8), 'overdue', '/sales-kit/discovery-questions'],
       ['read:/sales-kit/objections', 'read', true, day(-6), 'overdue', '/sales-kit/objections'],
       ['lesson-601', 'lesson', true, day(-5), 'done', '/modules/6/lessons/601'],
-      ['quiz-11', 'quiz', true, day(-3), 'overdue', '/quizzes/11'],
+      ['lesson-602', 'lesson', true, day(-4), 'overdue', '/modules/6/lessons/602'],
+      ['lesson-603', 'lesson', true, day(-3), 'overdue', '/modules/6/lessons/603'],
       ['read:/sales-kit/prospecting', 'read', false, day(-3), 'overdue', '/sales-kit/prospecting'],
+      ['lesson-604', 'lesson', true, day(-2), 'overdue', '/modules/6/lessons/604'],
+      ['quiz-13', 'quiz', true, day(0), 'due', '/quizzes/13'],
       ['discovery-roleplay', 'signoff', true, day(4), 'due', '/plan#item-discovery-roleplay'],
     ]);
     expect(plan.items.find((item) => item.id === 'lesson-601')?.doneAt?.slice(0, 10)).toBe(day(0));
@@ -112,26 +115,29 @@ describe('a plan', () => {
           })
         ).status,
       ).toBe(204);
-    expect((await client.post('/api/progress', { moduleId: 6, completedLessons: [601] })).status).toBe(201);
-    const quiz = committedContent().quizzes.find((candidate) => candidate.id === 11)!;
+    expect((await client.post('/api/progress', { moduleId: 6, completedLessons: [601, 602, 603, 604] })).status).toBe(201);
+    const quiz = committedContent().quizzes.find((candidate) => candidate.id === 13)!;
     const answers = (wrong: number) =>
       quiz.questions.map((question, index) => ({
         questionId: question.id,
         selectedOptionId: question.options.find((option) => option.isCorrect === index >= wrong)!.id,
       }));
     // Every question wrong: taken, not passed.
-    expect((await client.post('/api/quiz-results', { quizId: 11, answers: answers(quiz.questions.length) })).status).toBe(201);
+    expect((await client.post('/api/quiz-results', { quizId: 13, answers: answers(quiz.questions.length) })).status).toBe(201);
     let plan = await planOf(client);
     expect(plan.items.map((item) => [item.id, item.status])).toEqual([
       ['read:/sales-kit/discovery-questions', 'done'],
       ['read:/sales-kit/objections', 'done'],
       ['lesson-601', 'done'],
-      ['quiz-11', 'due'],
+      ['lesson-602', 'done'],
+      ['lesson-603', 'done'],
       ['read:/sales-kit/prospecting', 'due'],
+      ['lesson-604', 'done'],
+      ['quiz-13', 'upcoming'],
       ['discovery-roleplay', 'upcoming'],
     ]);
-    expect((await client.post('/api/quiz-results', { quizId: 11, answers: answers(0) })).status).toBe(201);
-    expect(statusOf(await planOf(client), 'quiz-11')).toBe('done');
+    expect((await client.post('/api/quiz-results', { quizId: 13, answers: answers(0) })).status).toBe(201);
+    expect(statusOf(await planOf(client), 'quiz-13')).toBe('done');
 
     const signoff = { username: user.username, itemId: 'discovery-roleplay', note: 'Found a 12 % vacancy cost' };
     const first = await expectJson(await admin.post('/api/program-signoffs', signoff), 201, signoffSchema);
@@ -159,8 +165,8 @@ describe('a plan', () => {
     expect(row).toMatchObject({
       program: { id: 'discovery-refresher', title: 'Discovery refresher' },
       planDay: 4,
-      planDone: 5,
-      planRequired: 5,
+      planDone: 8,
+      planRequired: 8,
       overdueItems: 0,
       planStatus: 'certified',
     });
@@ -221,8 +227,8 @@ describe('a plan', () => {
     expect(rows.find((row) => row.id === late.user.id)).toMatchObject({
       planDay: 11,
       planDone: 0,
-      planRequired: 5,
-      overdueItems: 4,
+      planRequired: 8,
+      overdueItems: 6,
       planStatus: 'overdue',
     });
     expect(rows.find((row) => row.id === onTime.user.id)).toMatchObject({ planDay: 1, overdueItems: 0, planStatus: 'on_track' });

@@ -14,6 +14,7 @@ import { learningPlaces } from './search-documents/learning';
 import type { SearchPlace } from './search-documents/place';
 import { productPlaces, resourcePlaces, situationPlaces } from './search-documents/sales';
 import { salesKitPlaces } from './search-documents/sales-kit';
+import { salesToolPlaces } from './search-documents/sales-tools';
 
 export interface SearchDocuments {
   places: SearchPlace[];
@@ -22,7 +23,7 @@ export interface SearchDocuments {
 }
 
 export async function getSearchDocuments(): Promise<SearchDocuments> {
-  const [learning, buyers, industry, situations, product, resources, company, salesKit, synonyms] = await Promise.all([
+  const [learning, buyers, industry, situations, product, resources, company, salesKit, salesTools, synonyms] = await Promise.all([
     learningPlaces(),
     buyerPlaces(),
     industryPlaces(),
@@ -31,7 +32,8 @@ export async function getSearchDocuments(): Promise<SearchDocuments> {
     resourcePlaces(),
     companyPlaces(),
     salesKitPlaces(),
+    salesToolPlaces(),
     synonymSets(),
   ]);
-  return { places: [...learning, ...buyers, ...industry, ...situations, ...product, ...resources, ...company, ...salesKit], synonyms };
+  return { places: [...learning, ...buyers, ...industry, ...situations, ...product, ...resources, ...company, ...salesKit, ...salesTools], synonyms };
 }

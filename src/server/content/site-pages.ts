@@ -39,6 +39,9 @@ export const STATIC_READING_PAGES: readonly ReadingPage[] = [
   { path: '/sales-kit/it-security', title: 'IT and Security Fact Sheet', kind: 'page', linkFrom: SALES_KIT },
   { path: '/sales-kit/demo-scripts', title: 'Demo Scripts', kind: 'page', linkFrom: SALES_KIT },
   { path: '/sales-kit/prospecting', title: 'Prospecting Sequences', kind: 'page', linkFrom: SALES_KIT },
+  { path: '/sales-kit/outreach', title: 'Calls and E-mails', kind: 'page', linkFrom: SALES_KIT },
+  { path: '/sales-kit/battlecards', title: 'Battlecards', kind: 'page', linkFrom: SALES_KIT },
+  { path: '/sales-kit/deal-templates', title: 'Deal Templates', kind: 'page', linkFrom: SALES_KIT },
 ];
 
 /** Every reading page: the static ones, then modules with their lessons, segments, personas and quizzes. */
