@@ -63,8 +63,12 @@ const rubricItemSchema = z
       .min(1)
       .max(20)
       .optional()
-      .describe('Words or phrases that show the item in a typed answer; any one of them is enough. Leave out for an item only a person can judge.'),
-    teaches: materialSchema.describe('The lesson, play, objection or Sales Kit page that teaches this item; linked when the item is missed.'),
+      .describe(
+        'Words or phrases that show the item in a typed answer; any one of them is enough. Leave out for an item only a person can judge.',
+      ),
+    teaches: materialSchema.describe(
+      'The lesson, play, objection or Sales Kit page that teaches this item; linked when the item is missed.',
+    ),
   })
   .describe('One yes/no item of a scenario rubric.');
 
@@ -74,7 +78,9 @@ export const practiceScenarioSchema = z
     id: slug('Stable slug of the scenario, e.g. budget-pushback-asset-manager; part of its address /practice/{id}.'),
     title: text('The scenario as the list shows it, e.g. "Budget pushback from an asset manager".'),
     personaId: z.number().int().positive().describe('Id of the persona the rep is talking to (content/personas).'),
-    rehearses: materialSchema.describe('The sales situation, objection or Sales Kit page this scenario rehearses; its "Practise this" link points here.'),
+    rehearses: materialSchema.describe(
+      'The sales situation, objection or Sales Kit page this scenario rehearses; its "Practise this" link points here.',
+    ),
     setup: text('What the rep reads before answering: who, where in the deal, what just happened. Two to five sentences.'),
     buyerLine: text("The buyer's line the rep answers, in the buyer's own words."),
     timeLimitSeconds: z
@@ -90,7 +96,9 @@ export const practiceScenarioSchema = z
       .max(RUBRIC_ITEMS.max)
       .refine((items) => new Set(items.map((item) => item.id)).size === items.length, 'rubric item ids must be unique within the scenario')
       .refine((items) => items.some((item) => item.required), 'at least one rubric item must be required')
-      .describe(`The yes/no rubric, ${RUBRIC_ITEMS.min} to ${RUBRIC_ITEMS.max} items; the attempt passes review when every required item is yes.`),
+      .describe(
+        `The yes/no rubric, ${RUBRIC_ITEMS.min} to ${RUBRIC_ITEMS.max} items; the attempt passes review when every required item is yes.`,
+      ),
   })
   .describe('A practice scenario.');
 

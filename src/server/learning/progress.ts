@@ -270,4 +270,3 @@ export async function listProgress(userId: string): Promise<ProgressRecord[]> {
   }
   return result;
 }
-

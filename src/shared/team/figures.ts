@@ -137,4 +137,3 @@ export const TEAM_FIGURES: ReadonlyArray<{ key: TeamFigure; label: string; defin
     definition: 'The latest of any of those events (visit, sign-in, quiz result, challenge answer, lesson completion).',
   },
 ];
-
