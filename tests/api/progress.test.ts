@@ -117,13 +117,13 @@ describe('progress', () => {
     expect(mine.map((record) => record.moduleId)).toEqual([1, 2]);
   });
 
-  it('loses nothing under 50 concurrent PATCH requests spread over every lesson of every module', async () => {
+  it('loses nothing under 50 or more concurrent PATCH requests spread over every lesson of every module', async () => {
     const client = await fresh();
     const modules = await allModules(client);
     const lessons = modules.flatMap((module) => module.content.map((lesson) => ({ moduleId: module.id, lessonId: lesson.id })));
     expect(lessons.length).toBeGreaterThan(0);
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => {
+      Array.from({ length: Math.max(50, lessons.length) }, (_, index) => {
         const target = lessons[index % lessons.length]!;
         return client.patch(`/api/progress/${target.moduleId}`, { completedLessons: [target.lessonId] });
       }),

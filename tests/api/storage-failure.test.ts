@@ -1,7 +1,7 @@
 // When Netlify Blobs cannot be reached the API answers 503 JSON and pages a 503 page, never a crash;
 // a registration cut short by a storage failure never locks its username.
 import { createHash, randomUUID } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER } from '~/server/demo-accounts';
@@ -28,10 +28,15 @@ describe.skipIf(!inProcess)('storage failures', () => {
     // A claim this fresh may be a registration still writing its user: not taken over.
     const tooSoon = await app.request('POST', '/api/register', { body: { username, password: 'long-enough-pw', name: 'Too Soon' } });
     expect(tooSoon.status).toBe(409);
-    // A minute later it is a leftover: age the claim.
-    const claim = path.join(store, 'usernames', createHash('sha256').update(username).digest('hex').slice(0, 40));
-    const aged = { ...(JSON.parse(await readFile(claim, 'utf8')) as object), claimedAt: new Date(Date.now() - 61_000).toISOString() };
-    await writeFile(claim, JSON.stringify(aged));
+    // A minute later they are leftovers: age the claims the lost user holds (its username and what it looks like).
+    const claims = [
+      path.join(store, 'usernames', createHash('sha256').update(username).digest('hex').slice(0, 40)),
+      ...(await readdir(path.join(store, 'username-skeletons'))).map((name) => path.join(store, 'username-skeletons', name)),
+    ];
+    for (const claim of claims) {
+      const held = JSON.parse(await readFile(claim, 'utf8')) as { userId: string };
+      if (held.userId === id) await writeFile(claim, JSON.stringify({ ...held, claimedAt: new Date(Date.now() - 61_000).toISOString() }));
+    }
     const again = await app.request('POST', '/api/register', { body: { username, password: 'long-enough-pw', name: 'Whole Again' } });
     expect(again.status).toBe(201);
     expect(await again.json()).toMatchObject({ username, name: 'Whole Again' });
