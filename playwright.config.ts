@@ -32,8 +32,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env['CI'] ? 2 : 3,
   retries: process.env['CI'] ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous: a test waits for what it checks, and a loaded 2-core machine may take its time; passing tests
+  // never wait for these.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   reporter: process.env['CI'] ? [['list']] : [['list']],
   globalSetup: './e2e/global-setup.ts',
   use: {

@@ -1,6 +1,7 @@
 // Company Overview and Industry Knowledge (history as a fifth tab 'Our Journey': docs/decisions.md "Routes added or mended").
 // Spec texts are asserted verbatim. Tabs are server-rendered links enhanced by src/page-scripts/tabs.ts, so
 // they are checked by mouse, by keyboard, through the URL, and with JavaScript disabled.
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { STORAGE } from './global-setup';
 import { expect, test } from './fixtures';
@@ -198,14 +199,12 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('accessibility', () => {
-  test('every tab of both pages has one h1 and no WCAG 2 A/AA violations in the main area', async ({ userPage: page }) => {
-    test.setTimeout(300_000); // eight views, each scanned (slow against a busy dev server)
-    const { default: AxeBuilder } = await import('@axe-core/playwright');
-    const views = [
-      ...['valueProps', 'differentiators', 'coreValues', 'team', 'history'].map((id) => `/company-overview?tab=${id}`),
-      ...['industry-overview', 'competitive-landscape', 'terms-acronyms'].map((id) => `/industry-knowledge?tab=${id}`),
-    ];
-    for (const path of views) {
+  const VIEWS = [
+    ...['valueProps', 'differentiators', 'coreValues', 'team', 'history'].map((id) => `/company-overview?tab=${id}`),
+    ...['industry-overview', 'competitive-landscape', 'terms-acronyms'].map((id) => `/industry-knowledge?tab=${id}`),
+  ];
+  for (const path of VIEWS) {
+    test(`${path}: one h1 and no WCAG 2 A/AA violations in the main area`, async ({ userPage: page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }), path).toHaveCount(1);
       // The tab strip is the shared src/components/Tabs.astro (checked by its owner); the rest is ours.
@@ -218,6 +217,6 @@ test.describe('accessibility', () => {
         (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
       );
       expect(violations, path).toEqual([]);
-    }
-  });
+    });
+  }
 });

@@ -25,14 +25,15 @@ export async function signUpFresh(page: Page, name = 'Fresh Learner'): Promise<{
   return { username, name };
 }
 
+// Signed in as a demo account, with the test's own viewport and colour scheme (test.use applies them).
 export const test = base.extend<{ adminPage: Page; userPage: Page }>({
-  adminPage: async ({ browser }, use) => {
-    const context = await browser.newContext({ storageState: STORAGE.admin });
+  adminPage: async ({ browser, viewport, colorScheme }, use) => {
+    const context = await browser.newContext({ storageState: STORAGE.admin, viewport, colorScheme });
     await use(await context.newPage());
     await context.close();
   },
-  userPage: async ({ browser }, use) => {
-    const context = await browser.newContext({ storageState: STORAGE.user });
+  userPage: async ({ browser, viewport, colorScheme }, use) => {
+    const context = await browser.newContext({ storageState: STORAGE.user, viewport, colorScheme });
     await use(await context.newPage());
     await context.close();
   },

@@ -1,8 +1,7 @@
 // The Sales Kit (/sales-kit): reached from the sidebar's Sales section, every part on its own page,
 // the server-side filters (with and without JavaScript), the links from personas, segments, the coach
-// and the resources, and no serious axe violation on any of its pages.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, waitForIslands } from './fixtures';
+// and the resources (axe on its pages: e2e/a11y.spec.ts).
+import { expect, test } from './fixtures';
 import { STORAGE } from './global-setup';
 
 const NAV = { timeout: 30_000 };
@@ -149,28 +148,3 @@ test('the Harborline case study resource opens in the hub; internal resources sa
   await expect(internal.first()).toContainText('Internal');
 });
 
-const VARIANTS = [
-  { name: 'light', colorScheme: 'light' as const, viewport: { width: 1280, height: 800 } },
-  { name: 'dark', colorScheme: 'dark' as const, viewport: { width: 1280, height: 800 } },
-  { name: 'phone', colorScheme: 'light' as const, viewport: { width: 390, height: 844 } },
-];
-
-for (const variant of VARIANTS) {
-  test(`no serious axe violations on the Sales Kit pages (${variant.name})`, async ({ browser }) => {
-    const context = await browser.newContext({ storageState: STORAGE.user, colorScheme: variant.colorScheme, viewport: variant.viewport });
-    const page = await context.newPage();
-    try {
-      for (const path of ['/sales-kit', ...PARTS.map(([, href]) => href), '/sales-kit/objections?persona=2&category=price']) {
-        await page.goto(path);
-        await waitForIslands(page);
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-        const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-        expect(
-          serious.map((violation) => `${path} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`),
-        ).toEqual([]);
-      }
-    } finally {
-      await context.close();
-    }
-  });
-}

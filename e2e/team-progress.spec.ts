@@ -317,7 +317,10 @@ test('a not-found page sends no visit and settles (network idle)', async ({ user
     const response = await page.goto(path, { waitUntil: 'networkidle' });
     expect(response?.status(), path).toBe(404);
   }
-  await page.goto('/product', { waitUntil: 'networkidle' });
+  // A real page sends its visit once it has settled: wait for that request, not for the machine to be quick.
+  const productVisit = page.waitForRequest((request) => new URL(request.url()).pathname === TRACK);
+  await page.goto('/product');
+  await productVisit;
   expect(visits.map((body) => (JSON.parse(body) as { pagePath: string }).pagePath)).toEqual(['/product']);
 });
 

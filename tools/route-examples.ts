@@ -50,6 +50,8 @@ export interface RouteExample {
   form?: (context: ExampleContext) => Record<string, string>;
   headers?: Record<string, string>;
   status: number;
+  /** A file to download (not a page a person reads): left out of the page suites. */
+  download?: true;
 }
 
 const get = (route: string, path: string, status = 200, as: Actor = 'learner'): RouteExample => ({
@@ -136,7 +138,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /sales-kit/outreach', '/sales-kit/outreach'),
   get('GET /sales-kit/battlecards', '/sales-kit/battlecards'),
   get('GET /sales-kit/deal-templates', '/sales-kit/deal-templates'),
-  get('GET /sales-kit/deal-templates/[id]', '/sales-kit/deal-templates/mutual-action-plan'),
+  { ...get('GET /sales-kit/deal-templates/[id]', '/sales-kit/deal-templates/mutual-action-plan'), download: true },
   get('GET /review', '/review'),
   get('GET /search', '/search?q=broker'),
   get('GET /segments/[id]', '/segments/8', 301),
@@ -499,6 +501,7 @@ export const SIGNED_IN_PAGES: ReadonlyArray<{ route: string; path: string }> = R
   !example.route.startsWith('GET /api') &&
   example.status === 200 &&
   example.as !== 'anonymous' &&
+  !example.download &&
   typeof example.path === 'string'
     ? [{ route: example.route, path: example.path }]
     : [],
