@@ -13,7 +13,7 @@ declare namespace App {
     readonly isAdmin: boolean;
     /** This request's session check, opened by src/middleware/session-gate.ts. */
     readonly session: import('~/server/http/signed-in').SessionGate;
-    /** A toast a navigation left for this page (src/server/flash.ts), rendered with it. */
+    /** A toast a navigation left for this page (src/server/accounts/flash.ts), rendered with it. */
     toast: import('~/shared/toast').ToastText | null;
   }
 }

@@ -2,7 +2,7 @@
  * Every route of the site, derived from the files in src/pages/ (Astro's file routing): a page per
  * `.astro` file, an API call per method an `src/pages/api/**.ts` file exports. The round-trip test and
  * `npm run bench:latency` walk this list, so a new route cannot be left out: it must have an entry in
- * tests/support/route-examples.ts.
+ * tools/route-examples.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

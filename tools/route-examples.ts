@@ -1,5 +1,5 @@
 /**
- * One or more example requests for every route and API call (tests/support/page-routes.ts derives the
+ * One or more example requests for every route and API call (tools/page-routes.ts derives the
  * list from src/pages/): what the round-trip test (tests/api/round-trips.test.ts) and
  * `npm run bench:latency` send, signed in, against realistic data. A route without an entry here fails
  * both: whoever adds a route adds its examples.
@@ -39,7 +39,7 @@ export interface ExampleContext {
 }
 
 export interface RouteExample {
-  /** `METHOD /pattern`, as tests/support/page-routes.ts names routes. */
+  /** `METHOD /pattern`, as tools/page-routes.ts names routes. */
   route: string;
   /** What this example shows, when a route has several. */
   label?: string;

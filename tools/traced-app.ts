@@ -1,6 +1,6 @@
 /**
  * The built server function (`.netlify/v1/functions/ssr/ssr.mjs`) called in process over a fresh local
- * Blobs server in a process of its own (tests/support/blobs-process.ts), optionally in latency mode, with every request traced: how many Blobs operations it
+ * Blobs server in a process of its own (tools/local-blobs/process.ts), optionally in latency mode, with every request traced: how many Blobs operations it
  * made, how many of them one after the other, and its time to first byte. What the round-trip test
  * (tests/api/round-trips.test.ts) and `npm run bench:latency` measure with; free of vitest, so a plain
  * script can use it. Run `npm run build` first.

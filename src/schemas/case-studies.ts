@@ -3,7 +3,7 @@
  * file per customer; the file name is the id). A case study is about a CUSTOMER of the Live Customer
  * Examples matrix (content/resources/customer-examples.yaml: same name, same site), never a persona,
  * which is a prospect. Its features and integrations are named exactly as on the Product page; the
- * build checks all three (src/content-check/sales-kit-names.ts).
+ * build checks all three (src/content-check/named-references.ts).
  */
 import { z } from 'astro/zod';
 import { review, text, textList } from './common';

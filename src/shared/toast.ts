@@ -1,4 +1,4 @@
-// What a toast says (docs/product.md "Notifications"), shared by the server (toasts rendered with a page: src/server/flash.ts,
+// What a toast says (docs/product.md "Notifications"), shared by the server (toasts rendered with a page: src/server/accounts/flash.ts,
 // src/components/Toaster.astro) and the browser, where islands and page scripts raise toasts with showToast and the
 // viewport's script (src/page-scripts/toaster.ts) shows them.
 

@@ -1,5 +1,5 @@
 // Toasts raised by a navigation (docs/product.md "Notifications"; docs/decisions.md "Toasts and forms without scripts"): the request that
-// ends in a navigation leaves a short-lived cookie, and the next page renders the toast in its HTML, once (src/server/flash.ts).
+// ends in a navigation leaves a short-lived cookie, and the next page renders the toast in its HTML, once (src/server/accounts/flash.ts).
 // Logout is a plain form post: 303 to /auth with 'Logged out'.
 import { describe, expect, it } from 'vitest';
 import { DEMO_USER } from '~/server/demo-accounts';

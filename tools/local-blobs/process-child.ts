@@ -1,5 +1,5 @@
 /**
- * The child side of tests/support/blobs-process.ts: starts a local Blobs server with the options given
+ * The child side of tools/local-blobs/process.ts: starts a local Blobs server with the options given
  * as JSON in argv, tells the parent where it listens, and stops (removing its data) when the parent
  * disconnects or exits.
  */

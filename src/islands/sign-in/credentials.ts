@@ -5,7 +5,7 @@ import type { PublicUser, registerRequestSchema } from '~/shared/api/users';
 import { showToast } from '~/shared/toast';
 import type { Fields, Mode } from './fields';
 
-/** Signs in or registers (the server leaves the welcome toast for the next page: src/server/flash.ts). Throws when refused. */
+/** Signs in or registers (the server leaves the welcome toast for the next page: src/server/accounts/flash.ts). Throws when refused. */
 export async function sendCredentials(mode: Mode, fields: Fields): Promise<void> {
   if (mode === 'signin') {
     await apiRequest<PublicUser>('POST', '/api/login', { username: fields.username.trim(), password: fields.password });

@@ -1,6 +1,6 @@
 /**
  * The documents of the search, built from the other content modules: the search service
- * (src/server/services/search.ts) indexes them once per process. Each document is a PLACE a reader
+ * (src/server/search/search.ts) indexes them once per process. Each document is a PLACE a reader
  * can be sent to — a lesson section, a glossary entry, a play of a sales situation, an integration card —
  * with the deep link that lands on it. Only text staff can read on those pages: never quiz options, answer
  * keys or explanations, never a knowledge check's answer.

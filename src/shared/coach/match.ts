@@ -26,7 +26,7 @@ export interface SituationKeywords {
   keywords: readonly string[];
 }
 
-/** Ids of the fallback situations, as in content/sales-situations/situations.yaml. */
+/** Ids of the fallback situations, the ids of content/sales-situations/. */
 export const FALLBACK_SITUATIONS = {
   /** When the text includes one of FALLBACK_PROBLEM_TERMS. */
   problem: 'business-impact-discovery',
