@@ -23,6 +23,8 @@ const serverEnv = {
   // specs running side by side write as the same demo learner (more than one person's minute of changes).
   REGISTRATIONS_PER_DAY: '100000',
   WRITES_PER_MINUTE: '100000',
+  // Every spec signs people up and in: hash cheaply (local runs only; the API tests hold production's cost).
+  PARCELWISE_FAST_HASHES: 'true',
 };
 
 export default defineConfig({

@@ -7,6 +7,11 @@ export default getViteConfig({
     include: ['src/**/*.test.{ts,tsx}', 'tools/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}', 'tests/search-relevance/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tools/sync-content.ts'],
+    // The suites make and sign in many accounts: hash them cheaply (honoured in local runs only).
+    env: { PARCELWISE_FAST_HASHES: 'true' },
+    // Logs of passing tests (the faults they inject on purpose) stay out of the output; a failing test's are shown.
+    silent: 'passed-only',
+    maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

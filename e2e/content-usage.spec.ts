@@ -1,4 +1,4 @@
-// Content health's usage sections (docs/product.md "Content health"): a search typed in the header box that
+// Content health's usage sections (docs/product.md "Content health (/content-health)"): a search typed in the header box that
 // found nothing, carried to /search with Enter, shows once under "Searched, found nothing" with what to
 // do and the zero-result rate beside its target; a result opened from the dropdown or the /search page is
 // told to the log as a beacon; "No visits in 90 days" lists pages nobody opened, each with where to link it

@@ -156,7 +156,7 @@ describe('pictures are files of the repository, with their text', () => {
         ),
       },
       (root) => {
-        mkdirSync(join(root, 'content/personas/avatars'));
+        mkdirSync(join(root, 'content/personas/avatars'), { recursive: true });
         writeFileSync(join(root, 'content/personas/avatars/priya-raman.webp'), 'RIFF');
       },
     );

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getModule } from '~/server/content/learning';
-import { DECOY_HASH, hashPassword, needsRehash, PASSWORD_PARAMS, verifyPassword } from '~/server/accounts/passwords';
+import { decoyHash, hashPassword, needsRehash, PASSWORD_PARAMS, verifyPassword } from '~/server/accounts/passwords';
 import { createUser, ensureDemoAccounts, existingUser, setDisabled, setPassword } from '~/server/accounts/accounts';
 import { completeDailyChallenge, getDailyChallenge } from '~/server/review/daily-challenge';
 import { updateProgress } from '~/server/learning/progress';
@@ -86,8 +86,13 @@ describe('username claims', () => {
 describe('operator updates', () => {
   it('two commands at once do not undo each other (conditional writes on the etag)', async () => {
     const username = `ops-${randomUUID().slice(0, 8)}@parcelwise.example`;
-    await createUser({ username, password: 'first-password', name: 'Ops', role: 'user', createdBy: 'operator' });
-    await Promise.all([setDisabled(username, true), setPassword(username, 'second-password')]);
+    const created = await createUser({ username, password: 'first-password', name: 'Ops', role: 'user', createdBy: 'operator' });
+    // One command reads the record; another changes it meanwhile; the first one's write, on the etag it read, loses.
+    const read = (await users.byIdForUpdate(created.id))!;
+    await setPassword(username, 'second-password');
+    expect(await users.update({ ...read.value, disabled: true, sessionVersion: read.value.sessionVersion + 1 }, read.etag)).toBe(false);
+    // Applied again from a fresh read (as updateUser does), both changes hold.
+    await setDisabled(username, true);
     const user = await existingUser(username);
     expect(user.disabled).toBe(true);
     expect(await verifyPassword('second-password', user.passwordHash!)).toBe(true);
@@ -154,15 +159,45 @@ describe('sessions', () => {
 });
 
 describe('passwords', () => {
+  const withFastHashes = async (value: string | undefined, context: string | undefined, run: () => Promise<void>) => {
+    const saved = { fast: process.env['PARCELWISE_FAST_HASHES'], context: process.env['CONTEXT'] };
+    const set = (name: string, to: string | undefined) => (to === undefined ? delete process.env[name] : (process.env[name] = to));
+    set('PARCELWISE_FAST_HASHES', value);
+    set('CONTEXT', context);
+    try {
+      await run();
+    } finally {
+      set('PARCELWISE_FAST_HASHES', saved.fast);
+      set('CONTEXT', saved.context);
+    }
+  };
+
   it('hashes with scrypt N = 2^17, r = 8, p = 1; the decoy uses the same; older hashes need a rehash', async () => {
-    expect(PASSWORD_PARAMS).toEqual({ N: 131072, r: 8, p: 1 });
-    const hash = await hashPassword('a-password');
-    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
-    expect(DECOY_HASH).toMatch(/^scrypt\$131072\$8\$1\$/);
-    expect(needsRehash(hash)).toBe(false);
-    expect(needsRehash('scrypt$16384$8$1$c2FsdA$AAAA')).toBe(true);
-    expect(await verifyPassword('a-password', hash)).toBe(true);
-    expect(await verifyPassword('a-password', DECOY_HASH)).toBe(false);
+    await withFastHashes(undefined, undefined, async () => {
+      expect(PASSWORD_PARAMS).toEqual({ N: 131072, r: 8, p: 1 });
+      const hash = await hashPassword('a-password');
+      expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+      expect(decoyHash()).toMatch(/^scrypt\$131072\$8\$1\$/);
+      expect(needsRehash(hash)).toBe(false);
+      expect(needsRehash('scrypt$16384$8$1$c2FsdA$AAAA')).toBe(true);
+      expect(await verifyPassword('a-password', hash)).toBe(true);
+      expect(await verifyPassword('a-password', decoyHash())).toBe(false);
+    });
+  }, 30_000);
+
+  it('hashes cheaply only for a local test run that asks (PARCELWISE_FAST_HASHES), never in a deployed context', async () => {
+    await withFastHashes('true', undefined, async () => {
+      const hash = await hashPassword('a-password');
+      expect(hash).toMatch(/^scrypt\$1024\$8\$1\$/);
+      expect(decoyHash()).toMatch(/^scrypt\$1024\$8\$1\$/);
+      expect(await verifyPassword('a-password', hash)).toBe(true);
+    });
+    for (const context of ['production', 'deploy-preview']) {
+      await withFastHashes('true', context, async () => {
+        expect(await hashPassword('a-password'), context).toMatch(/^scrypt\$131072\$8\$1\$/);
+        expect(decoyHash(), context).toMatch(/^scrypt\$131072\$8\$1\$/);
+      });
+    }
   }, 30_000);
 });
 

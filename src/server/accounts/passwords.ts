@@ -4,10 +4,20 @@
 // A process hashes at most HASHES_AT_ONCE passwords at a time and lets HASHES_WAITING more wait; any
 // beyond is refused at once with 503 and Retry-After (docs/decisions.md "Password hashing").
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { isLocalRun } from '~/server/config';
 import { HttpError } from '~/server/errors';
 import { workLimit } from '~/server/work-limit';
 
 export const PASSWORD_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+/**
+ * What the test suites hash with (PARCELWISE_FAST_HASHES=true in a local run only): they make and sign in
+ * hundreds of accounts, and at production's cost that was a third of the suite's time. Never on a
+ * deployed site, whatever is set.
+ */
+const FAST_TEST_PARAMS = { N: 2 ** 10, r: 8, p: 1 } as const;
+
+/** Today's parameters: production's, or the test suites' in a local run that asks for them. */
+export const hashParams = () => (process.env['PARCELWISE_FAST_HASHES'] === 'true' && isLocalRun() ? FAST_TEST_PARAMS : PASSWORD_PARAMS);
 const KEY_LENGTH = 32;
 /** Enough for N = 2^17, r = 8 (128 MiB) and not much more: a forged stored hash cannot ask for more. */
 const MAX_MEMORY = 160 * 1024 * 1024;
@@ -47,10 +57,9 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, PASSWORD_PARAMS);
-  return ['scrypt', PASSWORD_PARAMS.N, PASSWORD_PARAMS.r, PASSWORD_PARAMS.p, salt.toString('base64url'), hash.toString('base64url')].join(
-    '$',
-  );
+  const params = hashParams();
+  const hash = await scrypt(password, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
 }
 
 function parse(stored: string): { N: number; r: number; p: number; salt: Buffer; hash: Buffer } | null {
@@ -74,11 +83,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** True when a stored hash was made with weaker parameters than today's (it is replaced at the next sign-in). */
 export function needsRehash(stored: string): boolean {
   const parsed = parse(stored);
-  return !parsed || parsed.N < PASSWORD_PARAMS.N || parsed.r < PASSWORD_PARAMS.r || parsed.p < PASSWORD_PARAMS.p;
+  const params = hashParams();
+  return !parsed || parsed.N < params.N || parsed.r < params.r || parsed.p < params.p;
 }
 
 /**
  * A hash that never matches (its digest is all zeros), on today's parameters: checked when the user is
  * unknown, so an unknown username costs the same scrypt work as a wrong password.
  */
-export const DECOY_HASH = `scrypt$${PASSWORD_PARAMS.N}$${PASSWORD_PARAMS.r}$${PASSWORD_PARAMS.p}$c2FsdC1mb3ItdW5rbm93bi11c2Vy$${'A'.repeat(43)}`;
+export const decoyHash = (): string => {
+  const params = hashParams();
+  return `scrypt$${params.N}$${params.r}$${params.p}$c2FsdC1mb3ItdW5rbm93bi11c2Vy$${'A'.repeat(43)}`;
+};

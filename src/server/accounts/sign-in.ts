@@ -10,7 +10,7 @@
 // then on success (clearing ∥ session ∥ journal ∥ rehash).
 import { randomBytes } from 'node:crypto';
 import { HttpError } from '~/server/errors';
-import { DECOY_HASH, HashingBusyError, hashPassword, needsRehash, verifyPassword } from '~/server/accounts/passwords';
+import { decoyHash, HashingBusyError, hashPassword, needsRehash, verifyPassword } from '~/server/accounts/passwords';
 import type { SessionData } from '~/server/accounts/session-cookie';
 import { withLoginJournaled } from './login-journal';
 import { throttleMarks, throttleSubject } from '~/server/storage/throttle-marks';
@@ -107,7 +107,7 @@ export async function signIn(username: string, password: string, request: SignIn
   const judging = knownDevice.then((known) => (rule: ThrottleRule) => (known ? rules.device : rules.shared).includes(rule));
   const [attempt, found, known] = await Promise.all([countAttempt(recorded, THROTTLED, judging), users.userOfClaim(claim), knownDevice]);
   // Too busy to check (503): the attempt was never checked, so it is no failure either.
-  const valid = await verifyPassword(password, found?.value.passwordHash ?? DECOY_HASH).catch(withdrawing(attempt));
+  const valid = await verifyPassword(password, found?.value.passwordHash ?? decoyHash()).catch(withdrawing(attempt));
   if (!found || !valid || found.value.disabled) throw new HttpError(401, INVALID_CREDENTIALS);
   const user = found.value;
   if (mode === 'admins' && !isAdmin(user)) throw new HttpError(403, passwordSignInRefused('admins'));

@@ -1,4 +1,4 @@
-// How the material is found and used, for content health (docs/product.md "Content health"): the searches
+// How the material is found and used, for content health (docs/product.md "Content health (/content-health)"): the searches
 // of the last 30 days that found nothing, with the zero-result rate beside its target, and the reading
 // pages without a visit in 90 days, each with what to do. Read beside the session check: one round of
 // listings, then the days' summaries and the open days' events together.

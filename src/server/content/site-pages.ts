@@ -1,7 +1,7 @@
 /**
  * The reading pages of the site: every page that shows material (the learner's tools — the dashboard,
  * review, search, settings — and the administrators' pages are not reading pages), each with its title and
- * the page that links it, for content health's "No visits in 90 days" (docs/product.md "Content health").
+ * the page that links it, for content health's "No visits in 90 days" (docs/product.md "Content health (/content-health)").
  */
 import { getPersonas, getSegments } from './buyers';
 import { cached } from './cache';

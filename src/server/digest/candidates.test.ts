@@ -2,6 +2,8 @@
 // card due today, a plan item overdue or due today on their calendar, a certificate expiring soon, an
 // administrator's Monday, someone the figures do not know yet), and nobody else; then the same from
 // records written as the site writes them, through the team rollup.
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Preferences } from '~/shared/api/preferences';
@@ -97,13 +99,19 @@ describe('digestCandidates', () => {
   });
 
   it('reads people whose certificate expires within 14 days', () => {
-    const everythingDone = {
-      'read:/sales-kit/discovery-questions': '2026-06-02T09:00:00.000Z',
-      'read:/sales-kit/objections': '2026-06-02T09:00:00.000Z',
-      'lesson:6/601': '2026-06-03T09:00:00.000Z',
-      'quiz:11': '2026-06-03T09:00:00.000Z',
-      'signoff:discovery-refresher/discovery-roleplay': '2026-06-04T09:00:00.000Z',
+    // Every item of the committed program done, at the start of June.
+    const program = parse(readFileSync('content/programs/discovery-refresher.yaml', 'utf8')) as {
+      items: Array<{ kind: string; page?: string; lessonId?: number; quizId?: number; id?: string }>;
     };
+    const keyOf = (item: (typeof program.items)[number]) =>
+      item.kind === 'read'
+        ? `read:${item.page}`
+        : item.kind === 'lesson'
+          ? `lesson:${Math.floor(item.lessonId! / 100)}/${item.lessonId}`
+          : item.kind === 'quiz'
+            ? `quiz:${item.quizId}`
+            : `signoff:discovery-refresher/${item.id}`;
+    const everythingDone = Object.fromEntries(program.items.map((item) => [keyOf(item), '2026-06-03T09:00:00.000Z']));
     const certified = (issuedAt: string) => ({
       assignment: { programId: 'discovery-refresher', startDate: '2026-06-01' },
       planEvidence: { ...everythingDone, 'certificate:discovery-refresher/2026-06-01': issuedAt },

@@ -1,5 +1,5 @@
 /**
- * A person's preferences (docs/product.md "Settings"; docs/decisions.md "Digest preferences"): the e-mail
+ * A person's preferences (docs/product.md "Settings (/settings)"; docs/decisions.md "Digest preferences"): the e-mail
  * digest (daily, weekly or off), its hour and time zone, and a vacation hold of reviews, which also pauses
  * the digest. The review schedule, the challenge's windows and the digest read them from here.
  */

@@ -9,7 +9,7 @@ import type { MemberFigures } from '~/server/team/team-rollup-fold';
 import { evidenceFromFigures, masteryModulesOf } from './evidence';
 import { computePlan, planStatus, type CertificateStatus, type PlanStatus } from './plan';
 
-/** The plan figures of one Team Progress row (docs/product.md "Team Progress"). */
+/** The plan figures of one Team Progress row (docs/product.md "Team Progress (/team-progress)"). */
 export interface PlanFigures {
   program: { id: string; title: string } | null;
   /** Day N of the program; null without one. */

@@ -1,4 +1,4 @@
-// Pages nobody visits (docs/product.md "Content health", docs/decisions.md "Pages nobody visits"): the
+// Pages nobody visits (docs/product.md "Content health (/content-health)", docs/decisions.md "Pages nobody visits"): the
 // visit service marks each page once a week (./storage/page-visits.ts), without who; content health lists
 // the reading pages with no mark in the weeks that overlap the last 90 days. A page is listed only when it
 // certainly had no visit for 90 days (a mark says "some day that week"); the daily job deletes older weeks.

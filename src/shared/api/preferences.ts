@@ -1,4 +1,4 @@
-// Request and response schemas of the person's preferences (docs/product.md "Settings", "GET /api/preferences",
+// Request and response schemas of the person's preferences (docs/product.md "Settings (/settings)", "GET /api/preferences",
 // "PATCH /api/preferences"): the e-mail digest, its hour and time zone, and a vacation hold of reviews.
 import { isTimeZone } from '~/shared/time-zone';
 import { z } from './zod';
