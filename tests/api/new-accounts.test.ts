@@ -5,6 +5,7 @@
 // In process only: the settings are this process's environment.
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { backgroundWorkDone } from '~/server/background';
 import { messageOf, useTestApp } from './harness';
 
 const inProcess = process.env['API_BASE_URL'] === undefined;
@@ -37,7 +38,8 @@ describe.skipIf(!inProcess)('new accounts', () => {
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(86_400 - 120);
     expect(retryAfter).toBeLessThanOrEqual(86_400);
-    // Nothing of it was made: the name is free once the limit allows.
+    // Nothing of it was made: the name is free once the limit allows (its claim is given back after the answer).
+    await backgroundWorkDone();
     process.env['REGISTRATIONS_PER_DAY'] = '4';
     expect((await register(refusedName)).status).toBe(201);
   });
@@ -47,7 +49,8 @@ describe.skipIf(!inProcess)('new accounts', () => {
     const statuses = await Promise.all(Array.from({ length: 8 }, async () => (await register()).status));
     expect(statuses.filter((status) => status === 201).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((status) => status !== 201 && status !== 429)).toEqual([]);
-    // Refused ones gave their places back: one at a time, the rest of the five are taken, then no more.
+    // Refused ones gave their places back (after their answers): one at a time, the rest of the five are taken, then no more.
+    await backgroundWorkDone();
     let made = statuses.filter((status) => status === 201).length;
     for (;;) {
       const status = (await register()).status;
