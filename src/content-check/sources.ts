@@ -16,6 +16,7 @@ import {
   valuePropositionSchema,
 } from '~/schemas/company';
 import { externalToolSchema } from '~/schemas/external-tools';
+import { factSchema } from '~/schemas/facts';
 import { abbreviationSchema, competitorSchema, glossaryTermSchema, industryOverviewSchema, leaseTypeSchema } from '~/schemas/industry';
 import { lessonSchema, moduleSchema, quizSchema } from '~/schemas/learning';
 import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '~/schemas/product';
@@ -32,7 +33,9 @@ export type SourceFiles =
   /** One entry per file under `dir`; MDX files have YAML frontmatter and a body. The id is the authored `id` or the file name. */
   | { kind: 'glob'; dir: string; format: 'yaml' | 'mdx'; recursive: boolean; idFrom: 'data' | 'file' }
   /** One YAML file holding every entry: a list of objects with `id`, or a mapping keyed by id. */
-  | { kind: 'file'; file: string };
+  | { kind: 'file'; file: string }
+  /** Every YAML file of a folder, each a list of entries with an `id` unique across the files (the facts). */
+  | { kind: 'lists'; dir: string };
 
 export interface ContentSource {
   /** The collection name of src/content.config.ts. */
@@ -249,4 +252,12 @@ export const CONTENT_SOURCES: readonly ContentSource[] = [
     hrefOf: fixed('/'),
   },
   ...SALES_KIT_SOURCES,
+  {
+    collection: 'facts',
+    noun: 'product fact',
+    files: { kind: 'lists', dir: 'content/facts' },
+    schema: factSchema,
+    titleOf: field('title'),
+    hrefOf: (data) => (typeof data['page'] === 'string' ? data['page'] : '/'),
+  },
 ];

@@ -9,6 +9,7 @@
  */
 import { z } from 'astro/zod';
 import { review, text, textList } from './common';
+import { factCitations } from './facts';
 import { PERSONA_ROLES, PERSONA_SEGMENTS, SEGMENT_COLORS, SEGMENT_ICONS } from './vocabulary';
 
 // ─── Enums ────────────────────────────────────────────────────────────────────────────────────────
@@ -39,6 +40,7 @@ const segmentBuyerPersona = <Age extends string>(age: Age) =>
 
 export const segmentSchema = z.strictObject({
   review: review(),
+  facts: factCitations('its text'),
   id: z.number().int().positive().describe('Stable numeric id used in /buyer-segments/{id} and /api/segments/{id} (8-11).'),
   name: text('Segment name, e.g. "Building Owners". Also selects the Buyer Personas text; shown once per name.'),
   description: text('Two to four sentences on who this segment is and how they make money.'),
@@ -74,6 +76,7 @@ const AVATAR_FILE = /^\.\/avatars\/[a-z0-9][a-z0-9._-]*\.(jpe?g|png|webp|avif)$/
 
 export const personaSchema = z.strictObject({
   review: review(),
+  facts: factCitations('its text'),
   id: z.number().int().positive().describe('Stable numeric id used in /personas/{id} and /api/personas/{id}.'),
   name: text('Full name of the (fictional) person.'),
   title: text('Job title, shown as "title, company".'),
@@ -175,6 +178,7 @@ const roleGuideSchema = z.strictObject({
 
 export const icpSchema = z.strictObject({
   review: review(),
+  facts: factCitations('its text'),
   title: text('Page heading.'),
   summary: text('One-line summary under the heading.'),
   explainer: z

@@ -1,0 +1,17 @@
+// The product facts (content/facts) as Astro loads them for the pages (content/README.md "Product facts").
+import { describe, expect, it } from 'vitest';
+import { getFacts } from '~/lib/content/facts';
+import { readContent } from '~/content-check/read';
+import { PROJECT_ROOT } from '../support/content-fixture';
+
+describe('product facts', () => {
+  it('are loaded from every list file of content/facts, as the content check reads them', async () => {
+    const loaded = await getFacts();
+    const read = readContent(PROJECT_ROOT).entries.filter((entry) => entry.source.collection === 'facts');
+    expect(loaded.map((fact) => fact.id)).toEqual(read.map((entry) => entry.id).sort());
+    expect(new Set(read.map((entry) => entry.file)).size).toBeGreaterThan(1);
+    for (const fact of loaded) expect(fact.file, fact.id).toBe(read.find((other) => other.id === fact.id)?.file);
+    // Parsed by the schema: the review block has its reviewBy, the triggers are there.
+    expect(loaded.find((fact) => fact.id === 'crm-hubspot')).toMatchObject({ status: 'available', review: { owner: 'rafael-souza' } });
+  });
+});
