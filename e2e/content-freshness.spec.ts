@@ -29,7 +29,7 @@ test('every kind of content page shows its review line', async ({ userPage: page
     ['/personas/1', /^Reviewed .+ 2026 by (Jonah Whitaker|Grace Villanueva)$/],
     ['/buyer-segments/8', /^Reviewed October 12, 2026 by Grace Villanueva$/],
     ['/ideal-customer-profile', /^Reviewed October 26, 2026 by Sofia Ramirez$/],
-    ['/product', /^Reviewed August 3, 2026 by Lukas Becker and Chloe Martin$/],
+    ['/product', /^Reviewed August 3, 2026 by Lukas Becker, Hannah Kowalski and Chloe Martin$/],
     ['/industry-knowledge', /^Reviewed September 8, 2026 by Jonah Whitaker$/],
     ['/company-overview', /^Reviewed September 1, 2026 by Chloe Martin$/],
     ['/resources', /^Reviewed July 20, 2026 by Priya Nair and Chloe Martin$/],
