@@ -3,8 +3,8 @@
  * tests call directly: reads every collection's files, checks every entry against its schema, the
  * references between entries (and links to hub pages), duplicate ids and places, buyers' titles against
  * their roles, pictures (repository files, with their text), the MDX bodies and their knowledge checks,
- * the links, the quiz bank and the review load
- * (no owner of more than a quarter of the entries, no week with a pile of reviews due).
+ * the links, the quiz bank, the review load (no owner of more than a quarter of the entries, no week
+ * with a pile of reviews due) and the ICP tiers (every firm in one tier or a disqualifier).
  * Returns EVERY problem found, in words an editor understands, plus the entries that passed.
  */
 import { readFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { parse } from 'yaml';
 import { checkBuyingRoles } from './buying-roles';
 import { describePath } from './describe';
 import { checkDuplicates } from './duplicates';
+import { checkIcpTiers } from './icp-tiers';
 import { checkHubLinks } from './hub-links';
 import { checkMdxBodies } from './knowledge-checks';
 import { checkMedia } from './media';
@@ -95,6 +96,7 @@ export function checkContent(root: string, sources: readonly ContentSource[] = C
     ...checkMedia(root, read.entries),
     ...lintQuizBank(bankQuestions(schemas.parsed), mdx.checks),
     ...checkReviewLoad(schemas.parsed),
+    ...checkIcpTiers(schemas.parsed),
   );
   return { problems, entries: schemas.parsed };
 }

@@ -81,7 +81,11 @@ export const personaSchema = z.strictObject({
   name: text('Full name of the (fictional) person.'),
   title: text('Job title, shown as "title, company".'),
   company: text('Employer (fictional company).'),
-  segment: z.enum(PERSONA_SEGMENTS).describe('Company size band: Enterprise, Mid-Market, Small Business or Startup.'),
+  segment: z
+    .enum(PERSONA_SEGMENTS)
+    .describe(
+      'Company size band: Enterprise (a Tier 1 firm), Mid-Market (Tier 2), Small Business (Tier 3) or Startup (fewer than 5 employees, disqualified); the ICP tiers name theirs in `companySize`.',
+    ),
   role: z.enum(PERSONA_ROLES).describe('Buying role: decision_maker, influencer, user or champion.'),
   buyerSegmentId: z
     .number()
@@ -144,11 +148,50 @@ const titled = z.strictObject({
   description: text('One or two sentences of explanation.'),
 });
 
+/** A firm's systems of record, as the tiers and the disqualifiers read them. */
+export const FIRM_SYSTEMS = ['crm', 'pms', 'crm-and-pms', 'none'] as const;
+export type FirmSystems = (typeof FIRM_SYSTEMS)[number];
+
+const countRange = (what: string) =>
+  z
+    .strictObject({
+      min: z.number().int().min(0).describe(`The fewest ${what}, included.`),
+      max: z.number().int().min(0).optional().describe(`The most ${what}, included; no max means no upper limit.`),
+    })
+    .refine((range) => range.max === undefined || range.max >= range.min, 'max must not be below min')
+    .describe(`A range of ${what}, both ends included: { min: 11, max: 75 }.`);
+
+/**
+ * Firms described by the three things that decide the tier: properties (as the explainer counts them:
+ * each building, land parcel or offering once in 12 months), employees and systems of record. A field
+ * left out means any value. Tiers list the firms they take in `fits`; a disqualifier the firms it rules
+ * out in `when`. Every firm must fall into exactly one tier or meet a disqualifier (checked at build by
+ * src/content-check/icp-tiers.ts).
+ */
+const firmsSchema = z
+  .strictObject({
+    properties: countRange('properties').optional(),
+    employees: countRange('employees').optional(),
+    systems: z
+      .array(z.enum(FIRM_SYSTEMS))
+      .min(1)
+      .optional()
+      .describe('Systems of record: crm (a CRM only), pms (a property-management system only), crm-and-pms, or none.'),
+  })
+  .describe('Firms by properties, employees and systems; a field left out means any.');
+
 const tierSchema = z.strictObject({
   tier: z.union([z.literal(1), z.literal(2), z.literal(3)]).describe('Tier number (1, 2 or 3).'),
   label: text('Column heading, e.g. "Tier 1".'),
   priority: z.enum(['Primary', 'Secondary', 'Ignore']).describe('Priority badge of the tier.'),
   guidance: text('What to do with accounts of this tier, e.g. "Focus here".'),
+  companySize: z
+    .enum(PERSONA_SEGMENTS)
+    .describe("The company-size segment (a persona's `segment`) that means this tier: Enterprise, Mid-Market or Small Business."),
+  fits: z
+    .array(firmsSchema)
+    .min(1)
+    .describe('The firms this tier takes, one group per line; the texts below say the same in words for the page.'),
   properties: text('Number of properties managed, owned or marketed, e.g. "More than 75".'),
   buildingClass: text('Building classes, e.g. "Class A or B".'),
   employees: text('Company size in employees, e.g. "More than 20".'),
@@ -203,7 +246,16 @@ export const icpSchema = z.strictObject({
     })
     .describe('The negative persona: the worked example of who we do not target, linked from the Red Flags tab.'),
   redFlagReview: z.array(titled).min(1).describe('Red-flag review: outcomes we avoid by qualifying out.'),
-  disqualificationCriteria: z.array(titled).min(1).describe('Common disqualification criteria.'),
+  disqualificationCriteria: z
+    .array(
+      titled.extend({
+        when: firmsSchema
+          .optional()
+          .describe('Optional: the firms it rules out by properties, employees or systems (left out for one about marketing or revenue).'),
+      }),
+    )
+    .min(1)
+    .describe('Common disqualification criteria.'),
   productFitRedFlags: z.array(titled).min(1).describe('Product-fit red flags.'),
   metrics: z
     .strictObject({
