@@ -15,7 +15,7 @@ import { closest } from './schema-check';
 import { compileTrigger, matches, type Trigger } from './triggers';
 
 /** A fact as the rules use it. */
-export interface KnownFact {
+interface KnownFact {
   entry: RawEntry;
   id: string;
   title: string;
@@ -34,7 +34,7 @@ const compiled = (value: unknown): Trigger[] =>
     .filter((trigger): trigger is Trigger => trigger !== null);
 
 /** The facts read, by id (the first of two with one id; duplicates.ts reports the second). */
-export function knownFacts(entries: readonly RawEntry[]): Map<string, KnownFact> {
+function knownFacts(entries: readonly RawEntry[]): Map<string, KnownFact> {
   const facts = new Map<string, KnownFact>();
   for (const entry of entries) {
     if (entry.source.collection !== 'facts' || typeof entry.data['id'] !== 'string' || facts.has(entry.data['id'])) continue;

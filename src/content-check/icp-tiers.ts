@@ -19,7 +19,7 @@ interface Range {
   max?: number | undefined;
 }
 /** Firms by properties, employees and systems; a field left out means any. */
-export interface Firms {
+interface Firms {
   properties?: Range | undefined;
   employees?: Range | undefined;
   systems?: FirmSystems[] | undefined;

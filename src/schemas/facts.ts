@@ -17,8 +17,7 @@ import { review, text } from './common';
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Where a claim stands today. */
-export const FACT_STATUSES = ['available', 'in-progress', 'not-offered'] as const;
-export type FactStatus = (typeof FACT_STATUSES)[number];
+const FACT_STATUSES = ['available', 'in-progress', 'not-offered'] as const;
 
 /**
  * One trigger: terms joined by " + ", all of which must appear in one sentence. A term is a word or a

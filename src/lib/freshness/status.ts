@@ -52,7 +52,7 @@ export interface FreshnessRecord {
 }
 
 /** A row's status: overdue first; then needs-review (a cited fact changed since); then due-soon. */
-export type HealthStatus = 'overdue' | 'needs-review' | 'due-soon';
+type HealthStatus = 'overdue' | 'needs-review' | 'due-soon';
 
 export interface HealthRow extends FreshnessRecord {
   status: HealthStatus;
