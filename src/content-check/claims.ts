@@ -2,10 +2,11 @@
  * Product claims rest on facts (content/facts, src/schemas/facts.ts; content/README.md "Product facts").
  * The build fails on: a `facts` citation of a fact that does not exist; a citation of a fact marked
  * not-offered (nothing may rest on what we do not do); a fact whose `instead` names an unknown or
- * not-offered fact; and a statement that matches a fact's triggers without citing it (or, for a
- * not-offered fact, one of its `instead` facts); and a statement that matches one of a fact's
- * `contradictions`, a wording known to say the opposite, whether it cites the fact or not. A claim that
- * cites nothing cannot be found when its fact changes, and a rep repeats it to a buyer all the same.
+ * not-offered fact; a statement that matches a fact's triggers without citing it; a statement that
+ * claims what we do not offer (one that denies it passes when it cites a fact of `instead`); and a
+ * statement that matches one of a fact's `contradictions`, a wording known to say the opposite, whether
+ * it cites the fact or not. A claim that cites nothing cannot be found when its fact changes, and a rep
+ * repeats it to a buyer all the same.
  */
 import { claimUnits, type ClaimUnit } from './claim-text';
 import { describePath } from './describe';

@@ -7,9 +7,9 @@
  * Entries that repeat a claim cite the facts it rests on in a `facts: [id, …]` field (`factCitations`
  * below). The content check (src/content-check/claims.ts) refuses a citation of an unknown fact or of a
  * fact marked not offered, a statement that matches a fact's `triggers` without citing it, and one that
- * matches its `contradictions` (a wording known to be wrong), cited or not. When a
- * fact is reviewed, every entry citing it that was last reviewed earlier shows on Content health as
- * needing review again (src/lib/freshness/reopened.ts). content/README.md "Product facts" is the guide.
+ * matches its `contradictions` (a wording known to be wrong), cited or not. When a fact is reviewed,
+ * every entry citing it that was last reviewed earlier shows on Content health as needing review again
+ * (src/lib/freshness/records.ts). content/README.md "Product facts" is the guide.
  */
 import { z } from 'astro/zod';
 import { review, text } from './common';
@@ -21,8 +21,9 @@ const FACT_STATUSES = ['available', 'in-progress', 'not-offered'] as const;
 
 /**
  * One trigger: terms joined by " + ", all of which must appear in one sentence. A term is a word or a
- * phrase matched as whole words, case ignored; a `*` at the end of a word matches any ending (sync* →
- * syncs, synced), and a hyphen matches a hyphen or a space (two-way → "two way").
+ * phrase matched as whole words, case ignored (but an acronym in capitals only); a `*` at the end of a
+ * word matches any ending (sync* → syncs, synced), and a hyphen matches a hyphen or a space (two-way →
+ * "two way"). Matching: src/content-check/triggers.ts.
  */
 const TRIGGER_WORD = String.raw`(?:%|[\p{L}\p{N}](?:[\p{L}\p{N}'’&./%–]*[\p{L}\p{N}%])?\*?)`;
 const TRIGGER_TERM = new RegExp(String.raw`^${TRIGGER_WORD}(?:[ -]+${TRIGGER_WORD})*$`, 'u');
