@@ -165,6 +165,9 @@ export const abbreviationSchema = z
 export const glossaryTermSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its definition').describe(
+      'Optional: the ids of the facts (content/facts) a definition states about Parcelwise ("Parcelwise bills annually in advance"), so that a fact\'s review brings the term back on Content health. Definitions are not read for claims (they name the standards and contract terms themselves), so cite by hand.',
+    ),
     definition: text('A correct, plain-English definition, one to three sentences.'),
     related: z.array(text('Another glossary term or abbreviation.')).optional().describe('Related terms.'),
   })
