@@ -101,7 +101,10 @@ describe('digestCandidates', () => {
       'read:/sales-kit/discovery-questions': '2026-06-02T09:00:00.000Z',
       'read:/sales-kit/objections': '2026-06-02T09:00:00.000Z',
       'lesson:6/601': '2026-06-03T09:00:00.000Z',
-      'quiz:11': '2026-06-03T09:00:00.000Z',
+      'lesson:6/602': '2026-06-03T09:00:00.000Z',
+      'lesson:6/603': '2026-06-03T09:00:00.000Z',
+      'lesson:6/604': '2026-06-03T09:00:00.000Z',
+      'quiz:13': '2026-06-03T09:00:00.000Z',
       'signoff:discovery-refresher/discovery-roleplay': '2026-06-04T09:00:00.000Z',
     };
     const certified = (issuedAt: string) => ({

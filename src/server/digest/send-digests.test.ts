@@ -270,8 +270,8 @@ describe('the digest pass', () => {
     expect(mail!.text).toContain(
       [
         'Overdue or behind on their onboarding plan',
-        `- Rene Renewing (Discovery refresher): 5 required items overdue, 0 of 5 done\n  ${ORIGIN}/team-progress/${renewing.id}`,
-        `- Olive Overdue (Discovery refresher): 4 required items overdue, 0 of 5 done\n  ${ORIGIN}/team-progress/${overdue.id}`,
+        `- Rene Renewing (Discovery refresher): 8 required items overdue, 0 of 8 done\n  ${ORIGIN}/team-progress/${renewing.id}`,
+        `- Olive Overdue (Discovery refresher): 6 required items overdue, 0 of 8 done\n  ${ORIGIN}/team-progress/${overdue.id}`,
       ].join('\n'),
     );
     expect(mail!.text).toContain(
@@ -281,7 +281,7 @@ describe('the digest pass', () => {
       ].join('\n'),
     );
     expect(mail!.html).toContain(
-      `<li><a href="${ORIGIN}/team-progress/${overdue.id}">Olive Overdue (Discovery refresher): 4 required items overdue, 0 of 5 done</a></li>`,
+      `<li><a href="${ORIGIN}/team-progress/${overdue.id}">Olive Overdue (Discovery refresher): 6 required items overdue, 0 of 8 done</a></li>`,
     );
     expect(mail!.html).toContain(
       `<a href="${ORIGIN}/team-progress/${renewing.id}">Rene Renewing: &quot;Current on discovery&quot; expires on 2026-12-10 (renewal needed)</a>`,
