@@ -11,7 +11,8 @@ const ROUTES = [...SIGNED_IN_PAGES.map((page) => page.path), '/sales-kit/objecti
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Once a change of colour scheme or width has finished animating (daisyUI eases colours and the drawer). */
-const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+const settled = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
 
 async function seriousViolations(page: Page, variant: string, builder: (axe: AxeBuilder) => AxeBuilder): Promise<string[]> {
   const results = await builder(new AxeBuilder({ page })).analyze();

@@ -153,7 +153,7 @@ test.describe('/ideal-customer-profile', () => {
       await expect(disqualification).toContainText(text);
     }
     const fit = page.getByTestId('product-fit');
-    for (const text of ['Fewer than 10 properties', 'class C/D', 'Technology resistors', 'Fully outsourced marketing']) {
+    for (const text of ['10 or fewer properties', 'class C/D', 'Technology resistors', 'Fully outsourced marketing']) {
       await expect(fit).toContainText(text);
     }
   });

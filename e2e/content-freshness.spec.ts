@@ -29,7 +29,7 @@ test('every kind of content page shows its review line', async ({ userPage: page
     ['/personas/1', /^Reviewed .+ 2026 by (Jonah Whitaker|Grace Villanueva)$/],
     ['/buyer-segments/8', /^Reviewed October 12, 2026 by Grace Villanueva$/],
     ['/ideal-customer-profile', /^Reviewed October 26, 2026 by Sofia Ramirez$/],
-    ['/product', /^Reviewed August 3, 2026 by Lukas Becker and Chloe Martin$/],
+    ['/product', /^Reviewed August 3, 2026 by Lukas Becker, Hannah Kowalski and Chloe Martin$/],
     ['/industry-knowledge', /^Reviewed September 8, 2026 by Jonah Whitaker$/],
     ['/company-overview', /^Reviewed September 1, 2026 by Chloe Martin$/],
     ['/resources', /^Reviewed July 20, 2026 by Priya Nair and Chloe Martin$/],
@@ -70,13 +70,17 @@ test('module minutes are the sum of the computed lesson minutes', async ({ userP
   );
 });
 
-test('Content health: administrators see overdue and due-soon entries, sort them and export them', async ({ adminPage: page }) => {
+test('Content health: administrators see overdue, reopened and due-soon entries, sort them and export them', async ({
+  adminPage: page,
+}) => {
   await page.goto('/team-progress');
   await page.getByTestId('content-health-link').click();
   await expect(page).toHaveURL(/\/content-health$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Content Health');
   await expect(page.getByTestId('content-health-summary')).toHaveText(
-    new RegExp(`^As of ${E2E_TODAY}: \\d+ overdue, \\d+ due within 30 days, of \\d+ entries\\.$`),
+    new RegExp(
+      `^As of ${E2E_TODAY}: \\d+ overdue, \\d+ to review again after a fact changed, \\d+ due within 30 days, of \\d+ entries\\.$`,
+    ),
   );
   const row = page.getByTestId('content-health-row').filter({ hasText: 'Integrations: The Connected Stack' });
   await expect(row).toHaveAttribute('data-status', 'overdue');
@@ -85,6 +89,11 @@ test('Content health: administrators see overdue and due-soon entries, sort them
   await expect(row).toContainText('December 1, 2026');
   await expect(row).toContainText('11 days overdue');
   await expect(row.getByRole('link', { name: 'Integrations: The Connected Stack' })).toHaveAttribute('href', '/modules/5/lessons/503');
+  // The lesson repeats the CRM facts, reviewed after it: each reopens it, with the fact and the date.
+  await expect(
+    row.getByTestId('reopened-by').filter({ hasText: "fact 'HubSpot: what syncs, and which way' changed on 2026-12-02" }),
+  ).toHaveCount(1);
+  await expect(page.locator('[data-testid="content-health-row"][data-status="needs-review"]').first()).toContainText('Review again: fact');
 
   const owner = page.getByRole('columnheader', { name: /Owner/ });
   await owner.getByRole('link').click();
@@ -98,7 +107,7 @@ test('Content health: administrators see overdue and due-soon entries, sort them
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('content-health-2026-12-12.csv');
   const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
-  expect(lines[0]).toBe('status,kind,title,owner,ownerId,lastReviewed,reviewBy,daysLeft,link,file');
+  expect(lines[0]).toBe('status,kind,title,owner,ownerId,lastReviewed,reviewBy,daysLeft,link,file,reopenedBy');
   expect(lines).toHaveLength(owners.length + 1);
   expect(lines.slice(1).map((line) => /^"[^"]*","[^"]*","(?:[^"]|"")*","([^"]*)"/.exec(line)?.[1])).toEqual(owners);
 });

@@ -5,7 +5,10 @@ import { checkContent } from '~/content-check/check';
 
 let entries: ReturnType<typeof checkContent>['entries'] | null = null;
 const committed = () => (entries ??= checkContent(process.cwd()).entries);
-const parsedOf = (collection: string) => committed().filter((entry) => entry.source.collection === collection).map((entry) => entry.parsed);
+const parsedOf = (collection: string) =>
+  committed()
+    .filter((entry) => entry.source.collection === collection)
+    .map((entry) => entry.parsed);
 
 /** A quiz with its answer key, as content/quizzes holds it. */
 export function committedQuiz(id: number): Quiz {

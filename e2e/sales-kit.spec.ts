@@ -147,4 +147,3 @@ test('the Harborline case study resource opens in the hub; internal resources sa
   expect(await internal.count()).toBeGreaterThan(0);
   await expect(internal.first()).toContainText('Internal');
 });
-

@@ -6,6 +6,7 @@ import { companyCollections } from './collections/company';
 import { industryCollections } from './collections/industry';
 import { learningCollections } from './collections/learning';
 import { externalToolsCollections } from './collections/external-tools';
+import { factCollections } from './collections/facts';
 import { productCollections } from './collections/product';
 import { programCollections } from './collections/programs';
 import { salesKitCollections } from './collections/sales-kit';
@@ -20,4 +21,5 @@ export const collections = {
   ...coachCollections,
   ...salesKitCollections,
   ...programCollections,
+  ...factCollections,
 };

@@ -3,16 +3,22 @@
  * tests call directly: reads every collection's files, checks every entry against its schema, the
  * references between entries (and links to hub pages), duplicate ids and places, buyers' titles against
  * their roles, pictures (repository files, with their text), the MDX bodies and their knowledge checks,
- * teach before test (learning path and programs), the links, the quiz bank and the review load
- * (no owner of more than a quarter of the entries, no week with a pile of reviews due).
+ * teach before test (learning path and programs), the links, the quiz bank, the review load (no owner
+ * of more than a quarter of the entries, no week with a pile of reviews due), the ICP tiers (every firm
+ * in one tier or a disqualifier), and the product claims: each rests on a fact of content/facts it
+ * cites, case-study figures are quoted exactly, and the counts the hub states of its own content are
+ * right.
  * Returns EVERY problem found, in words an editor understands, plus the entries that passed.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { checkBuyingRoles } from './buying-roles';
+import { checkCaseStudyFigures } from './case-study-figures';
+import { checkClaims } from './claims';
 import { describePath } from './describe';
 import { checkDuplicates } from './duplicates';
+import { checkIcpTiers } from './icp-tiers';
 import { checkHubLinks } from './hub-links';
 import { checkMdxBodies } from './knowledge-checks';
 import { checkMedia } from './media';
@@ -25,6 +31,7 @@ import { readContent } from './read';
 import { checkReferences } from './references';
 import { checkReviewLoad } from './review-load';
 import { checkSchemas, type ParsedEntry } from './schema-check';
+import { checkStatedCounts } from './stated-counts';
 import { checkTeachBeforeTest } from './teach-before-test';
 import { CONTENT_SOURCES } from './sources';
 import { type ContentSource } from './source-helpers';
@@ -98,6 +105,10 @@ export function checkContent(root: string, sources: readonly ContentSource[] = C
     ...checkMedia(root, read.entries),
     ...lintQuizBank(bankQuestions(schemas.parsed), mdx.checks),
     ...checkReviewLoad(schemas.parsed),
+    ...checkClaims(read.entries),
+    ...checkIcpTiers(schemas.parsed),
+    ...checkCaseStudyFigures(read.entries),
+    ...checkStatedCounts(read.entries),
   );
   return { problems, entries: schemas.parsed };
 }

@@ -152,6 +152,9 @@ export function readContent(root: string, sources: readonly ContentSource[] = CO
   const result: ReadResult = { entries: [], problems: [] };
   for (const source of sources) {
     if (source.files.kind === 'glob') readGlob(root, source, source.files, result);
+    else if (source.files.kind === 'lists')
+      for (const path of listFiles(root, source.files.dir, ['yaml', 'yml'], false))
+        readFile(root, source, posix(relative(root, path)), result);
     else readFile(root, source, source.files.file, result);
   }
   return result;

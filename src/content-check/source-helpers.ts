@@ -10,7 +10,9 @@ export type SourceFiles =
   /** One entry per file under `dir`; MDX files have YAML frontmatter and a body. The id is the authored `id` or the file name. */
   | { kind: 'glob'; dir: string; format: 'yaml' | 'mdx'; recursive: boolean; idFrom: 'data' | 'file' }
   /** One YAML file holding every entry: a list of objects with `id`, or a mapping keyed by id. */
-  | { kind: 'file'; file: string };
+  | { kind: 'file'; file: string }
+  /** Every YAML file of a folder, each a list of entries with an `id` unique across the files (the facts). */
+  | { kind: 'lists'; dir: string };
 
 export interface ContentSource {
   /** The collection name of src/content.config.ts. */

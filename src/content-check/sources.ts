@@ -15,6 +15,7 @@ import {
   valuePropositionSchema,
 } from '~/schemas/company';
 import { externalToolSchema } from '~/schemas/external-tools';
+import { factSchema } from '~/schemas/facts';
 import { abbreviationSchema, competitorSchema, glossaryTermSchema, industryOverviewSchema, leaseTypeSchema } from '~/schemas/industry';
 import { lessonSchema, moduleSchema, quizSchema } from '~/schemas/learning';
 import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '~/schemas/product';
@@ -225,4 +226,12 @@ export const CONTENT_SOURCES: readonly ContentSource[] = [
     hrefOf: fixed('/'),
   },
   ...SALES_KIT_SOURCES,
+  {
+    collection: 'facts',
+    noun: 'product fact',
+    files: { kind: 'lists', dir: 'content/facts' },
+    schema: factSchema,
+    titleOf: field('title'),
+    hrefOf: (data) => (typeof data['page'] === 'string' ? data['page'] : '/'),
+  },
 ];

@@ -6,7 +6,7 @@ export const isApiPath = (path: string) => path === '/api' || path.startsWith('/
 
 /** API routes a signed-out visitor may call; the scheduled functions' calls carry their own token instead. */
 const PUBLIC_API = new Set(['/api/login', '/api/register', '/api/logout']);
-export const isPublicApi = (path: string) => PUBLIC_API.has(path) || isScheduledCallPath(path);
+const isPublicApi = (path: string) => PUBLIC_API.has(path) || isScheduledCallPath(path);
 
 /** A path anybody may ask for, signed in or not. */
 export const isPublic = (path: string) => (isApiPath(path) ? isPublicApi(path) : isPublicPath(path));

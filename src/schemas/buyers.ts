@@ -9,6 +9,7 @@
  */
 import { z } from 'astro/zod';
 import { review, text, textList } from './common';
+import { factCitations } from './facts';
 import { PERSONA_ROLES, PERSONA_SEGMENTS, SEGMENT_COLORS, SEGMENT_ICONS } from '~/shared/vocabulary';
 
 // ─── Enums ────────────────────────────────────────────────────────────────────────────────────────
@@ -39,6 +40,7 @@ const segmentBuyerPersona = <Age extends string>(age: Age) =>
 
 export const segmentSchema = z.strictObject({
   review: review(),
+  facts: factCitations('its text'),
   id: z.number().int().positive().describe('Stable numeric id used in /buyer-segments/{id} and /api/segments/{id} (8-11).'),
   name: text('Segment name, e.g. "Building Owners". Also selects the Buyer Personas text; shown once per name.'),
   description: text('Two to four sentences on who this segment is and how they make money.'),
@@ -74,11 +76,16 @@ const AVATAR_FILE = /^\.\/avatars\/[a-z0-9][a-z0-9._-]*\.(jpe?g|png|webp|avif)$/
 
 export const personaSchema = z.strictObject({
   review: review(),
+  facts: factCitations('its text'),
   id: z.number().int().positive().describe('Stable numeric id used in /personas/{id} and /api/personas/{id}.'),
   name: text('Full name of the (fictional) person.'),
   title: text('Job title, shown as "title, company".'),
   company: text('Employer (fictional company).'),
-  segment: z.enum(PERSONA_SEGMENTS).describe('Company size band: Enterprise, Mid-Market, Small Business or Startup.'),
+  segment: z
+    .enum(PERSONA_SEGMENTS)
+    .describe(
+      'Company size band: Enterprise (a Tier 1 firm), Mid-Market (Tier 2), Small Business (Tier 3) or Startup (fewer than 5 employees, disqualified); the ICP tiers name theirs in `companySize`.',
+    ),
   role: z.enum(PERSONA_ROLES).describe('Buying role: decision_maker, influencer, user or champion.'),
   buyerSegmentId: z
     .number()
@@ -141,11 +148,50 @@ const titled = z.strictObject({
   description: text('One or two sentences of explanation.'),
 });
 
+/** A firm's systems of record, as the tiers and the disqualifiers read them. */
+export const FIRM_SYSTEMS = ['crm', 'pms', 'crm-and-pms', 'none'] as const;
+export type FirmSystems = (typeof FIRM_SYSTEMS)[number];
+
+const countRange = (what: string) =>
+  z
+    .strictObject({
+      min: z.number().int().min(0).describe(`The fewest ${what}, included.`),
+      max: z.number().int().min(0).optional().describe(`The most ${what}, included; no max means no upper limit.`),
+    })
+    .refine((range) => range.max === undefined || range.max >= range.min, 'max must not be below min')
+    .describe(`A range of ${what}, both ends included: { min: 11, max: 75 }.`);
+
+/**
+ * Firms described by the three things that decide the tier: properties (as the explainer counts them:
+ * each building, land parcel or offering once in 12 months), employees and systems of record. A field
+ * left out means any value. Tiers list the firms they take in `fits`; a disqualifier the firms it rules
+ * out in `when`. Every firm must fall into exactly one tier or meet a disqualifier (checked at build by
+ * src/content-check/icp-tiers.ts).
+ */
+const firmsSchema = z
+  .strictObject({
+    properties: countRange('properties').optional(),
+    employees: countRange('employees').optional(),
+    systems: z
+      .array(z.enum(FIRM_SYSTEMS))
+      .min(1)
+      .optional()
+      .describe('Systems of record: crm (a CRM only), pms (a property-management system only), crm-and-pms, or none.'),
+  })
+  .describe('Firms by properties, employees and systems; a field left out means any.');
+
 const tierSchema = z.strictObject({
   tier: z.union([z.literal(1), z.literal(2), z.literal(3)]).describe('Tier number (1, 2 or 3).'),
   label: text('Column heading, e.g. "Tier 1".'),
   priority: z.enum(['Primary', 'Secondary', 'Ignore']).describe('Priority badge of the tier.'),
   guidance: text('What to do with accounts of this tier, e.g. "Focus here".'),
+  companySize: z
+    .enum(PERSONA_SEGMENTS)
+    .describe("The company-size segment (a persona's `segment`) that means this tier: Enterprise, Mid-Market or Small Business."),
+  fits: z
+    .array(firmsSchema)
+    .min(1)
+    .describe('The firms this tier takes, one group per line; the texts below say the same in words for the page.'),
   properties: text('Number of properties managed, owned or marketed, e.g. "More than 75".'),
   buildingClass: text('Building classes, e.g. "Class A or B".'),
   employees: text('Company size in employees, e.g. "More than 20".'),
@@ -175,6 +221,7 @@ const roleGuideSchema = z.strictObject({
 
 export const icpSchema = z.strictObject({
   review: review(),
+  facts: factCitations('its text'),
   title: text('Page heading.'),
   summary: text('One-line summary under the heading.'),
   explainer: z
@@ -199,7 +246,16 @@ export const icpSchema = z.strictObject({
     })
     .describe('The negative persona: the worked example of who we do not target, linked from the Red Flags tab.'),
   redFlagReview: z.array(titled).min(1).describe('Red-flag review: outcomes we avoid by qualifying out.'),
-  disqualificationCriteria: z.array(titled).min(1).describe('Common disqualification criteria.'),
+  disqualificationCriteria: z
+    .array(
+      titled.extend({
+        when: firmsSchema
+          .optional()
+          .describe('Optional: the firms it rules out by properties, employees or systems (left out for one about marketing or revenue).'),
+      }),
+    )
+    .min(1)
+    .describe('Common disqualification criteria.'),
   productFitRedFlags: z.array(titled).min(1).describe('Product-fit red flags.'),
   metrics: z
     .strictObject({

@@ -7,6 +7,7 @@
  */
 import { z } from 'astro/zod';
 import { review, text, textList } from './common';
+import { factCitations } from './facts';
 
 const resultSchema = z
   .strictObject({
@@ -19,6 +20,7 @@ const resultSchema = z
 export const caseStudySchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     customer: text('The customer, exactly as named in content/resources/customer-examples.yaml.'),
     url: z
       .url({ protocol: /^https$/, error: 'must be an https:// address' })

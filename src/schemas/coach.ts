@@ -9,6 +9,7 @@
  */
 import { z } from 'astro/zod';
 import { review, text } from './common';
+import { factCitations } from './facts';
 
 /** Pages a play may link to: a buyer segment (ids 8–11) or the ideal customer profile. */
 const PLAY_LINK_HREF = /^\/(?:buyer-segments\/(?:8|9|10|11)|ideal-customer-profile)$/;
@@ -32,6 +33,7 @@ const playSchema = z
     play: text('The talk track: what the rep says, in the first person. Play buttons show its first 80 characters.'),
     followUp: text('Optional next question or line once the buyer answers.').optional(),
     tip: text('Coaching tip for the rep: why the play works or what to listen for.'),
+    facts: factCitations('the play, its follow-up and its tip'),
     links: z
       .array(playLinkSchema)
       .min(1)
@@ -52,6 +54,7 @@ const keywordSchema = z
 export const salesSituationSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its name (each play cites its own)'),
     id: z
       .string()
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug like budget-pushback')

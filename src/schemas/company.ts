@@ -17,6 +17,7 @@
  */
 import { z } from 'astro/zod';
 import { iconName, review, text } from './common';
+import { factCitations } from './facts';
 
 const id = (description: string) =>
   z
@@ -65,6 +66,7 @@ export const companySchema = z
 export const valuePropositionSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     id: id('Stable id, the lower-case name, e.g. "accelerate".'),
     order: z.number().int().min(1).describe('Position on the Value Propositions tab, 1 = first.'),
     name: z.enum(VALUE_PROPOSITION_NAMES).describe('The value proposition name, upper case as in the spec.'),
@@ -80,6 +82,7 @@ const COMPARISON_RATINGS = ['yes', 'partial', 'no'] as const;
 export const differentiatorsSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     intro: text('The introduction of the Differentiators tab.'),
     points: z
       .array(
@@ -138,6 +141,7 @@ export const differentiatorsSchema = z
 export const coreValueSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     id: id('Stable id, e.g. "built-on-transparency".'),
     order: z.number().int().min(1).describe('Position on the Core Values tab, 1 = first.'),
     name: z.enum(CORE_VALUE_NAMES).describe('The core value, exactly as in the spec.'),
@@ -167,6 +171,7 @@ export const teamMemberSchema = z
 export const historyEntrySchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     id: id('Stable id, e.g. "2015-founded".'),
     year: z.number().int().min(1900).max(2100).describe('The year of the milestone.'),
     title: text('The milestone, a short phrase.'),

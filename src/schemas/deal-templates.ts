@@ -8,6 +8,7 @@
  */
 import { z } from 'astro/zod';
 import { review, text, textList } from './common';
+import { factCitations } from './facts';
 
 const rowSchema = z
   .strictObject({
@@ -47,6 +48,7 @@ const sectionSchema = z
 export const dealTemplateSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     id: z
       .string()
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug like mutual-action-plan')

@@ -6,6 +6,7 @@
  */
 import { z } from 'astro/zod';
 import { review, text, textList } from './common';
+import { factCitations } from './facts';
 import { PERSONA_ROLES } from '~/shared/vocabulary';
 
 const stepSchema = z
@@ -19,6 +20,7 @@ const stepSchema = z
 export const demoScriptSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     id: z
       .enum(PERSONA_ROLES)
       .describe('The buying role the script is for: decision_maker, champion, influencer or user (one script each).'),

@@ -15,6 +15,7 @@
  */
 import { z } from 'astro/zod';
 import { calendarDate, iconName, review, text } from './common';
+import { factCitations } from './facts';
 
 const list = (item: string, description: string, min = 1) => z.array(text(item)).min(min).describe(description);
 const id = (description: string) =>
@@ -27,6 +28,7 @@ const icon = iconName('building');
 export const industryOverviewSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     title: text('Heading of the Industry Knowledge page.'),
     summary: text('Introduction to the CRE industry for a new hire, two to four sentences.'),
     marketSize: z
@@ -139,6 +141,7 @@ const battlecardSchema = z
 export const competitorSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     id: id('Stable id, e.g. "listora".'),
     order: z.number().int().min(1).describe('Position on the competitive-landscape tab, 1 = first.'),
     name: text('Fictional competitor name (docs/decisions.md: no real company next to claims).'),
@@ -162,6 +165,9 @@ export const abbreviationSchema = z
 export const glossaryTermSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its definition').describe(
+      'Optional: the ids of the facts (content/facts) a definition states about Parcelwise ("Parcelwise bills annually in advance"), so that a fact\'s review brings the term back on Content health. Definitions are not read for claims (they name the standards and contract terms themselves), so cite by hand.',
+    ),
     definition: text('A correct, plain-English definition, one to three sentences.'),
     related: z.array(text('Another glossary term or abbreviation.')).optional().describe('Related terms.'),
   })

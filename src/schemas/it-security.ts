@@ -6,6 +6,7 @@
  */
 import { z } from 'astro/zod';
 import { review, text } from './common';
+import { factCitations } from './facts';
 
 /** Where something stands today. */
 const IT_STATUSES = ['available', 'in-progress', 'not-available'] as const;
@@ -20,6 +21,7 @@ const itemSchema = z
   .strictObject({
     topic: text('What IT asks about, e.g. "Single sign-on (SSO)".'),
     answer: text('The answer as IT should read it: specific, true today, with dates for anything in progress.'),
+    facts: factCitations('the answer'),
     status: z
       .enum(IT_STATUSES)
       .optional()
@@ -30,6 +32,7 @@ const itemSchema = z
 export const itSectionSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its title and summary (each answer cites its own)'),
     id: z
       .string()
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug like sign-in')

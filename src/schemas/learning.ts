@@ -14,6 +14,7 @@
  */
 import { z } from 'astro/zod';
 import { checkRevisionFields, positiveId, review, revisionFields } from './common';
+import { factCitations } from './facts';
 import { LESSON_TYPES, QUIZ_CATEGORIES, QUIZ_DIFFICULTIES } from '~/shared/vocabulary';
 
 // #region modules
@@ -21,6 +22,7 @@ import { LESSON_TYPES, QUIZ_CATEGORIES, QUIZ_DIFFICULTIES } from '~/shared/vocab
 export const moduleSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     id: positiveId('module'),
     title: z.string().trim().min(1).describe('Module title, shown on the module page, the dashboard and in search.'),
     description: z.string().trim().min(1).describe('One or two sentences on what the learner will know after the module.'),
@@ -39,6 +41,7 @@ const lessonTypeSchema = z.enum(LESSON_TYPES).describe('Kind of lesson: video, a
 export const lessonSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its frontmatter and its body, knowledge checks included'),
     id: z.number().int().positive().describe('Numeric lesson id, unique project-wide; by convention moduleId * 100 + n (e.g. 101, 102).'),
     moduleId: z.number().int().positive().describe('Id of the module this lesson belongs to (must exist).'),
     order: z.number().int().describe('Position of the lesson within its module (ascending).'),
@@ -106,6 +109,7 @@ const quizQuestionSchema = z
       .trim()
       .min(1)
       .describe('Why the correct answer is correct; shown in the result review and the daily challenge.'),
+    facts: factCitations('the question, its explanation and its correct option'),
     options: z.array(quizOptionSchema).min(2).max(5).describe('Two to five options, exactly one of them correct.'),
     ...revisionFields,
   })
@@ -136,6 +140,7 @@ const quizQuestionSchema = z
 export const quizSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its title and description (each question cites its own)'),
     id: positiveId('quiz'),
     title: z.string().trim().min(1).describe('Quiz title shown on the quizzes list, the quiz page and in search.'),
     description: z.string().trim().min(1).describe('One or two sentences on what the quiz checks.'),

@@ -7,6 +7,7 @@
  */
 import { z } from 'astro/zod';
 import { review, text, textList } from './common';
+import { factCitations } from './facts';
 
 /** The kinds of template, in the order the page shows them. */
 export const OUTREACH_KINDS = ['cold-call', 'voicemail', 'follow-up-email', 'break-up-email', 'inbound-email'] as const;
@@ -30,6 +31,7 @@ const partSchema = z
 export const outreachTemplateSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     id: z
       .string()
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug like cold-call-leasing')

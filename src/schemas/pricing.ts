@@ -7,12 +7,14 @@
  */
 import { z } from 'astro/zod';
 import { review, text, textList } from './common';
+import { factCitations } from './facts';
 
 const TEAM_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const pricingPackageSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     id: z.string().regex(TEAM_ID, 'must be a lowercase slug like launch').describe('Stable id of the package, a slug such as "launch".'),
     order: z.number().int().min(1).describe('Position on the pricing page, 1 = first (smallest package first).'),
     name: text('The package name as the proposal writes it, e.g. "Launch".'),
@@ -43,6 +45,7 @@ const discountRuleSchema = z
 export const pricingPolicySchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     priceDrivers: textList('What the price depends on, most important first.'),
     alwaysIncluded: textList('What every subscription includes whatever the package (never priced or discounted separately).'),
     contractTerms: z.array(termSchema).min(3).describe('The typical contract terms, as a proposal states them.'),

@@ -12,6 +12,7 @@
  */
 import { z } from 'astro/zod';
 import { iconName, review, text } from './common';
+import { factCitations } from './facts';
 
 const icon = iconName('search');
 
@@ -21,6 +22,7 @@ const MIN_CAPABILITIES = 4;
 export const productFeatureSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     order: z
       .number()
       .int()
@@ -44,6 +46,7 @@ export const productFeatureSchema = z
 export const productFeatureNarrativeSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     whyItMatters: text("The 'Why it matters' text: the market problem, from the buyer's side."),
     howWeHelp: text("The 'How we help' text: how the product answers that problem."),
   })
@@ -67,6 +70,7 @@ const integrationSchema = z
 export const productIntegrationGroupSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     group: z
       .enum(INTEGRATION_GROUP_IDS)
       .describe('Which group this file is: crm-systems, property-management, cre-marketplaces, marketing-tools or visual-tools.'),

@@ -18,6 +18,7 @@
  */
 import { z } from 'astro/zod';
 import { review, text } from './common';
+import { factCitations } from './facts';
 
 const httpsUrl = (description: string) => z.url({ protocol: /^https$/, error: 'must be an https:// address' }).describe(description);
 
@@ -40,6 +41,7 @@ const resourceCategorySchema = z
 export const resourceSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     title: text('Card title.'),
     description: text('One or two sentences: what the resource is and when a rep uses it.'),
     type: resourceTypeSchema,
@@ -104,6 +106,7 @@ const customerExampleSiteSchema = z
 export const customerExampleRowSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     segment: z.enum(CUSTOMER_EXAMPLE_SEGMENTS).describe('Buyer segment of this matrix row.'),
     order: z.number().int().min(1).describe('Row position in the matrix, 1 = first.'),
     useWhen: text('When a rep should reach for this row: the kind of prospect it fits.'),

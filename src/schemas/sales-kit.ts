@@ -7,6 +7,7 @@
  */
 import { z } from 'astro/zod';
 import { review, text } from './common';
+import { factCitations } from './facts';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -35,6 +36,7 @@ export const DISCOVERY_STAGE_LABELS: Record<DiscoveryStage, string> = {
 export const discoveryQuestionSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     id: slugId('portfolio-size'),
     stage: z
       .enum(DISCOVERY_STAGES)
@@ -71,6 +73,7 @@ export const OBJECTION_CATEGORY_LABELS: Record<ObjectionCategory, string> = {
 export const objectionSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     id: slugId('too-expensive'),
     category: z
       .enum(OBJECTION_CATEGORIES)
@@ -117,6 +120,7 @@ const touchSchema = z
 export const prospectingSequenceSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its text'),
     id: slugId('dana-whitfield'),
     personaId: z.number().int().positive().describe('The persona (content/personas) the sequence is written for.'),
     useWhen: text('Optional: when to use it at all (for a persona we do not prospect, such as a Tier 3 firm).').optional(),

@@ -7,6 +7,7 @@ import type { Module, Quiz } from '~/server/content/learning';
 import { checkContent } from '~/content-check/check';
 import { materialRevisionOf } from '~/shared/learning/revisions';
 import { buildQuestionBank, type QuestionBank } from '~/server/review/question-bank';
+import type { Lesson as LessonEntry } from '~/schemas/learning';
 import type { ContentChange } from '~/shared/vocabulary';
 import { PROJECT_ROOT } from '../support/content-fixture';
 
@@ -21,15 +22,23 @@ export interface Content {
 export function committedContent(): Content {
   const { entries } = checkContent(PROJECT_ROOT);
   const quizzes = entries.filter((entry) => entry.source.collection === 'quizzes').map((entry) => entry.parsed as unknown as Quiz);
-  const lessons = entries
-    .filter((entry) => entry.source.collection === 'lessons')
-    .map((entry) => entry.parsed as { id: number; moduleId: number; order: number; title: string; type: Lesson['type'] });
+  const lessons = entries.filter((entry) => entry.source.collection === 'lessons').map((entry) => entry.parsed as unknown as LessonEntry);
   const moduleIds = [...new Set(lessons.map((lesson) => lesson.moduleId))].sort((a, b) => a - b);
   const modules = moduleIds.map((id) => {
     const own = lessons
       .filter((lesson) => lesson.moduleId === id)
       .sort((a, b) => a.order - b.order)
-      .map(({ id: lessonId, title, type, order }): Lesson => ({ id: lessonId, title, type, order, duration: 5 }));
+      // Revised as the content queries give them (src/server/content/learning.ts), as the built function has them.
+      .map((lesson): Lesson => ({
+        id: lesson.id,
+        title: lesson.title,
+        type: lesson.type,
+        order: lesson.order,
+        duration: 5,
+        revision: lesson.revision ?? 1,
+        materialRevision: materialRevisionOf(lesson),
+        changeNote: lesson.changeNote ?? null,
+      }));
     return { id, lessons: own, lessonCount: own.length };
   });
   return { quizzes: quizzes.sort((a, b) => a.id - b.id), modules };

@@ -34,16 +34,19 @@ describe.skipIf(!IN_PROCESS)('content health API', () => {
     expect((await user.get('/api/content-health?format=csv')).status).toBe(403);
   });
 
-  it('lists every overdue and due-soon entry on the pinned day, most urgent first, with owner, dates and link', async () => {
+  it('lists every overdue, reopened and due-soon entry on the pinned day, by review date, with owner, dates and link', async () => {
     const health = await expectJson(await t.client.get('/api/content-health'), 200, contentHealthResponseSchema);
     expect(health.today).toBe('2026-12-12');
     expect(health.soonDays).toBe(30);
     expect(health.checked).toBeGreaterThan(250);
     expect(health.rows.map((row) => row.reviewBy)).toEqual(health.rows.map((row) => row.reviewBy).sort());
     for (const row of health.rows) {
-      expect(row.status).toBe(row.reviewBy < '2026-12-12' ? 'overdue' : 'due-soon');
-      expect(row.reviewBy <= '2027-01-11').toBe(true);
+      // Overdue wins; then an entry a fact's review reopened; then one due within 30 days.
+      expect(row.status).toBe(row.reviewBy < '2026-12-12' ? 'overdue' : row.reopenedBy.length > 0 ? 'needs-review' : 'due-soon');
+      if (row.status === 'due-soon') expect(row.reviewBy <= '2027-01-11').toBe(true);
+      for (const change of row.reopenedBy) expect(change.changedOn > row.lastReviewed).toBe(true);
     }
+    expect(health.rows.some((row) => row.status === 'needs-review')).toBe(true);
     expect(health.rows.find((row) => row.collection === 'lessons' && row.id === '503')).toEqual({
       status: 'overdue',
       collection: 'lessons',
@@ -57,6 +60,10 @@ describe.skipIf(!IN_PROCESS)('content health API', () => {
       lastReviewed: '2026-06-01',
       reviewBy: '2026-12-01',
       daysLeft: -11,
+      reopenedBy: expect.arrayContaining([
+        { fact: 'crm-hubspot', title: 'HubSpot: what syncs, and which way', changedOn: '2026-12-02' },
+        { fact: 'crm-dynamics-365', title: 'Microsoft Dynamics 365: contacts and leads only', changedOn: '2026-12-02' },
+      ]),
     });
   });
 
@@ -84,7 +91,19 @@ describe.skipIf(!IN_PROCESS)('content health API', () => {
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="content-health-2026-12-12.csv"');
     const [header, ...rows] = csvRows(await csv.text());
-    expect(header).toEqual(['status', 'kind', 'title', 'owner', 'ownerId', 'lastReviewed', 'reviewBy', 'daysLeft', 'link', 'file']);
+    expect(header).toEqual([
+      'status',
+      'kind',
+      'title',
+      'owner',
+      'ownerId',
+      'lastReviewed',
+      'reviewBy',
+      'daysLeft',
+      'link',
+      'file',
+      'reopenedBy',
+    ]);
     expect(rows).toHaveLength(json.rows.length);
     for (const row of rows) {
       for (const [index, cell] of row.entries()) if (index !== 7) expect(cell, `${row.join(',')} cell ${index}`).toMatch(/^".*"$/);

@@ -275,7 +275,7 @@ describe('ideal customer profile', () => {
       'No CRM or property-management software',
     ]);
     expect(icp.productFitRedFlags.map((item) => item.title)).toEqual([
-      'Fewer than 10 properties',
+      '10 or fewer properties',
       'Only class C/D properties',
       'Technology resistors',
       'Fully outsourced marketing',

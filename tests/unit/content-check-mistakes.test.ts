@@ -109,7 +109,7 @@ describe('buyers and their roles (the ICP title-to-role list)', () => {
   it('refuses a persona whose title is of another role, naming the role the title has', () => {
     const problems = problemsAfter({ [contentFile('personas', 2)]: replaceOnce('title: Marketing Manager', 'title: Asset Manager') });
     expect(problems).toEqual([
-      `${contentFile('personas', 2)}:5 | \`title\` of persona 'Nathan Greer' is "Asset Manager", a title of the influencer role, but its role is champion | Set \`role: influencer\`, or give a title of the champion role (Director of Marketing, Marketing Manager, Director of Operations, Senior Property Manager, Portfolio Manager, …). The title-to-role list is \`engagement.roles\` in content/icp/ideal-customer-profile.yaml; add a title there first if the role is right.`,
+      `${contentFile('personas', 2)}:6 | \`title\` of persona 'Nathan Greer' is "Asset Manager", a title of the influencer role, but its role is champion | Set \`role: influencer\`, or give a title of the champion role (Director of Marketing, Marketing Manager, Director of Operations, Senior Property Manager, Portfolio Manager, …). The title-to-role list is \`engagement.roles\` in content/icp/ideal-customer-profile.yaml; add a title there first if the role is right.`,
     ]);
   });
 

@@ -6,6 +6,8 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { citedFacts } from '~/content-check/claim-text';
+import { readContent } from '~/content-check/read';
 import { contentReport } from '~/content-check/report';
 import { contentFile, contentFixture, PROJECT_ROOT, replaceOnce, type ContentFixture } from '../support/content-fixture';
 
@@ -41,6 +43,11 @@ let fixture: ContentFixture;
 beforeAll(() => {
   fixture = contentFixture();
   rewriteReviews(join(fixture.root, 'content'));
+  // The facts were reviewed before every entry that cites them: nothing is reopened until a test reviews one.
+  for (const name of readdirSync(join(fixture.root, 'content/facts'))) {
+    const path = join(fixture.root, 'content/facts', name);
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/lastReviewed: 2026-01-15/g, 'lastReviewed: 2026-01-01'));
+  }
   const set = (file: string, review: string) => {
     const path = join(fixture.root, file);
     writeFileSync(path, replaceOnce(/review: \{[^}\n]*\}/, `review: ${review}`)(readFileSync(path, 'utf8')));
@@ -55,7 +62,9 @@ describe('content report', () => {
     const report = contentReport(fixture.root, '2026-07-01');
     expect(report.exitCode).toBe(1);
     const [heading, ...lines] = report.text.split('\n');
-    expect(heading).toMatch(/^Content health on 2026-07-01: 1 overdue, 1 due within 30 days \(of \d{3} entries\)\.$/);
+    expect(heading).toMatch(
+      /^Content health on 2026-07-01: 1 overdue, 0 to review again after a fact changed, 1 due within 30 days \(of \d{3} entries\)\.$/,
+    );
     expect(lines).toEqual([
       "OVERDUE   2026-06-30  1 day overdue     lesson 'Integrations: The Connected Stack' — owner Rafael Souza (rafael-souza), last reviewed 2026-01-10",
       `          ${contentFile('lessons', 503)} · /modules/5/lessons/503`,
@@ -69,8 +78,35 @@ describe('content report', () => {
     expect(report.exitCode).toBe(0);
     expect(report.rows.map((row) => [row.id, row.status, row.daysLeft])).toEqual([['503', 'due-soon', 15]]);
     expect(contentReport(fixture.root, '2026-01-16').text).toMatch(
-      /^Content health on 2026-01-16: 0 overdue, 0 due within 30 days \(of \d+ entries\)\.$/,
+      /^Content health on 2026-01-16: 0 overdue, 0 to review again after a fact changed, 0 due within 30 days \(of \d+ entries\)\.$/,
     );
+  });
+
+  it('lists every entry that cites a fact reviewed after it, with the fact and the date, and still exits 0', () => {
+    const factFile = join(fixture.root, contentFile('facts', 'crm-hubspot'));
+    const before = readFileSync(factFile, 'utf8');
+    writeFileSync(
+      factFile,
+      replaceOnce(/(- id: crm-hubspot\n {2}review: \{ owner: [a-z-]+, lastReviewed: )2026-01-01/, '$12026-05-01')(before),
+    );
+    try {
+      const citing = readContent(fixture.root)
+        .entries.filter((entry) => citedFacts(entry.data).includes('crm-hubspot'))
+        .map((entry) => entry.id);
+      const report = contentReport(fixture.root, '2026-06-15');
+      expect(report.exitCode).toBe(0);
+      expect(report.text.split('\n')[0]).toMatch(
+        new RegExp(`^Content health on 2026-06-15: 0 overdue, ${citing.length} to review again after a fact changed, 0 due within 30 days`),
+      );
+      expect(citing).toEqual(expect.arrayContaining(['503', 'crm-has-marketing', 'influencer']));
+      const reopened = report.rows.filter((row) => row.status === 'needs-review');
+      expect(reopened.map((row) => row.id).sort()).toEqual([...citing].sort());
+      expect(report.text).toContain(
+        `${contentFile('objections', 'crm-has-marketing')} · /sales-kit/objections#objection-crm-has-marketing\n          review again: fact 'HubSpot: what syncs, and which way' changed on 2026-05-01`,
+      );
+    } finally {
+      writeFileSync(factFile, before);
+    }
   });
 
   it('exits 2 when the content itself is broken', () => {
@@ -90,8 +126,10 @@ describe('content report', () => {
       (error: { code: number; stdout: string }) => error,
     );
     expect('code' in overdue ? overdue.code : 0).toBe(1);
-    expect(overdue.stdout).toContain('Content health on 2026-07-01: 1 overdue, 1 due within 30 days');
+    expect(overdue.stdout).toContain(
+      'Content health on 2026-07-01: 1 overdue, 0 to review again after a fact changed, 1 due within 30 days',
+    );
     const clean = await run('npx', [...script, '--today', '2026-06-15'], { cwd: PROJECT_ROOT });
-    expect(clean.stdout).toContain('Content health on 2026-06-15: 0 overdue, 1 due within 30 days');
+    expect(clean.stdout).toContain('Content health on 2026-06-15: 0 overdue, 0 to review again after a fact changed, 1 due within 30 days');
   }, 90_000);
 });

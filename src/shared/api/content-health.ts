@@ -13,8 +13,12 @@ export type ContentHealthQuery = z.infer<typeof contentHealthQuerySchema>;
 
 const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+/** A fact an entry cites that was reviewed after the entry: why the entry needs review again. */
+const factChangeSchema = z.strictObject({ fact: z.string(), title: z.string(), changedOn: dateSchema });
+
 const contentHealthRowSchema = z.strictObject({
-  status: z.enum(['overdue', 'due-soon']),
+  /** overdue, needs-review (a cited fact was reviewed after the entry) or due-soon. */
+  status: z.enum(['overdue', 'needs-review', 'due-soon']),
   collection: z.string(),
   kind: z.string(),
   id: z.string(),
@@ -27,6 +31,8 @@ const contentHealthRowSchema = z.strictObject({
   reviewBy: dateSchema,
   /** Days until reviewBy; negative when overdue. */
   daysLeft: z.number().int(),
+  /** The cited facts reviewed after the entry, oldest first (also on an overdue or due-soon row). */
+  reopenedBy: z.array(factChangeSchema),
 });
 
 const linkSchema = z.strictObject({ title: z.string(), href: z.string() });

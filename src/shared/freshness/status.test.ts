@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { contentHealthCsv } from './csv';
 import { addMonths, daysBetween, formatDayOf, formatReviewDate, isIsoDate } from './dates';
-import { healthRows, reviewStatus, sortHealthRows, type FreshnessRecord } from './status';
+import { CONTENT_SOURCES } from '~/content-check/sources';
+import { freshnessRecords, reopenedBy } from '~/content-check/freshness-records';
+import { healthRows, reopenReason, reviewStatus, sortHealthRows, type FreshnessRecord } from './status';
 
 const record = (title: string, reviewBy: string, overrides: Partial<FreshnessRecord> = {}): FreshnessRecord => ({
   collection: 'lessons',
@@ -15,8 +17,11 @@ const record = (title: string, reviewBy: string, overrides: Partial<FreshnessRec
   ownerName: 'Aaliyah Brooks',
   lastReviewed: '2026-01-10',
   reviewBy,
+  reopenedBy: [],
   ...overrides,
 });
+
+const hubspotChanged = { fact: 'crm-hubspot', title: 'HubSpot: what syncs, and which way', changedOn: '2026-12-02' };
 
 describe('dates', () => {
   it('knows real calendar dates, adds months to the last day of a short month, counts days', () => {
@@ -63,6 +68,65 @@ describe('review status', () => {
     expect(sortHealthRows(rows, 'status').map((row) => row.title)).toEqual(['a', 'c', 'b']);
     expect(sortHealthRows(rows, 'reviewBy', 'descending').map((row) => row.title)).toEqual(['b', 'c', 'a']);
   });
+
+  it('lists an entry a fact reopened whatever its review date, as needs-review unless it is overdue', () => {
+    const rows = healthRows(
+      [
+        record('reopened', '2027-09-01', { reopenedBy: [hubspotChanged] }),
+        record('late and reopened', '2026-12-01', { reopenedBy: [hubspotChanged] }),
+        record('soon and reopened', '2026-12-20', { reopenedBy: [hubspotChanged] }),
+        record('current', '2027-09-01'),
+      ],
+      '2026-12-12',
+    );
+    expect(rows.map((row) => [row.title, row.status])).toEqual([
+      ['late and reopened', 'overdue'],
+      ['soon and reopened', 'needs-review'],
+      ['reopened', 'needs-review'],
+    ]);
+    expect(sortHealthRows(rows, 'status').map((row) => row.title)).toEqual(['late and reopened', 'soon and reopened', 'reopened']);
+    expect(reopenReason(hubspotChanged)).toBe("fact 'HubSpot: what syncs, and which way' changed on 2026-12-02");
+  });
+});
+
+describe('reopened entries', () => {
+  const objections = CONTENT_SOURCES.find((candidate) => candidate.collection === 'objections')!;
+  const facts = CONTENT_SOURCES.find((candidate) => candidate.collection === 'facts')!;
+  const soc2Changed = { fact: 'soc-2', title: 'SOC 2 Type II', changedOn: '2026-11-25' };
+  const changes = new Map([
+    ['crm-hubspot', hubspotChanged],
+    ['soc-2', soc2Changed],
+  ]);
+
+  it('names every cited fact reviewed after the entry, wherever the entry cites it, oldest first', () => {
+    const data = { facts: ['crm-hubspot', 'soc-2', 'unknown'], plays: [{ facts: ['soc-2'] }] };
+    expect(reopenedBy(data, '2026-11-24', changes)).toEqual([soc2Changed, hubspotChanged]);
+    expect(reopenedBy(data, '2026-11-25', changes)).toEqual([hubspotChanged]);
+    expect(reopenedBy(data, '2026-12-02', changes)).toEqual([]);
+  });
+
+  it('takes the facts and their review dates from the entries themselves', () => {
+    const review = (lastReviewed: string) => ({ owner: 'rafael-souza', lastReviewed, reviewBy: '2027-06-01' });
+    const [fact, objection] = freshnessRecords(
+      [
+        {
+          source: facts,
+          id: 'crm-hubspot',
+          file: 'content/facts/integrations.yaml',
+          data: { title: hubspotChanged.title, review: review('2026-12-02') },
+        },
+        {
+          source: objections,
+          id: 'crm-has-marketing',
+          file: 'content/sales-kit/objections.yaml',
+          data: { objection: 'x', facts: ['crm-hubspot'], review: review('2026-11-24') },
+        },
+      ],
+      new Map(),
+    );
+    expect(fact?.reopenedBy).toEqual([]);
+    expect(objection?.reopenedBy).toEqual([hubspotChanged]);
+  });
 });
 
 describe('content health CSV', () => {
@@ -72,10 +136,14 @@ describe('content health CSV', () => {
       '2026-12-12',
     );
     const [header, line, end] = contentHealthCsv(rows, 'https://hub.example').split('\r\n');
-    expect(header).toBe('status,kind,title,owner,ownerId,lastReviewed,reviewBy,daysLeft,link,file');
+    expect(header).toBe('status,kind,title,owner,ownerId,lastReviewed,reviewBy,daysLeft,link,file,reopenedBy');
     expect(line).toBe(
-      `"overdue","'+kind","'=HYPERLINK(""http://evil"")","'@owner, ""quoted""","aaliyah-brooks","2026-01-10","2026-12-01",-11,"https://hub.example/modules/1/lessons/=HYPERLINK(""http://evil"")","content/lessons/=HYPERLINK(""http://evil"").mdx"`,
+      `"overdue","'+kind","'=HYPERLINK(""http://evil"")","'@owner, ""quoted""","aaliyah-brooks","2026-01-10","2026-12-01",-11,"https://hub.example/modules/1/lessons/=HYPERLINK(""http://evil"")","content/lessons/=HYPERLINK(""http://evil"").mdx",""`,
     );
+    const reopened = contentHealthCsv(healthRows([record('r', '2027-09-01', { reopenedBy: [hubspotChanged] })], '2026-12-12'), '').split(
+      '\r\n',
+    )[1];
+    expect(reopened).toMatch(/^"needs-review",.*,"fact 'HubSpot: what syncs, and which way' changed on 2026-12-02"$/);
     expect(end).toBe('');
   });
 });

@@ -1,5 +1,6 @@
 // Freshness of content entries (docs/decisions.md "Content freshness"): which entries are overdue for
-// review or due soon, as rows for the Content health page, its CSV and `npm run content:report`.
+// review, due soon, or to review again because a fact they cite was reviewed after them, as rows for the
+// Content health page, its CSV and `npm run content:report`.
 // Pure: `today` is passed in (from src/server/clock.ts in the app, a fixed date in tests).
 import { daysBetween } from './dates';
 
@@ -10,6 +11,18 @@ export const CONTENT_HEALTH_DENIED = 'Content health is only accessible to admin
 export const SOON_DAYS = 30;
 
 export type ReviewStatus = 'overdue' | 'due-soon' | 'current';
+
+/** A fact (content/facts) an entry cites that was reviewed after the entry: the entry needs review again. */
+export interface FactChange {
+  /** The fact's id. */
+  fact: string;
+  title: string;
+  /** The fact's lastReviewed (YYYY-MM-DD). */
+  changedOn: string;
+}
+
+/** Why an entry reopened, as Content health and the report say it. */
+export const reopenReason = (change: FactChange) => `fact '${change.title}' changed on ${change.changedOn}`;
 
 /** Overdue once the reviewBy day has passed; due soon within SOON_DAYS of it (the day itself included). */
 export function reviewStatus(reviewBy: string, today: string, soonDays = SOON_DAYS): ReviewStatus {
@@ -34,10 +47,15 @@ export interface FreshnessRecord {
   ownerName: string;
   lastReviewed: string;
   reviewBy: string;
+  /** The cited facts reviewed after this entry was, oldest first; empty when none. */
+  reopenedBy: FactChange[];
 }
 
+/** A row's status: overdue first; then needs-review (a cited fact changed since); then due-soon. */
+type HealthStatus = 'overdue' | 'needs-review' | 'due-soon';
+
 export interface HealthRow extends FreshnessRecord {
-  status: Exclude<ReviewStatus, 'current'>;
+  status: HealthStatus;
   /** Days until reviewBy (negative: days overdue). */
   daysLeft: number;
 }
@@ -46,7 +64,7 @@ export const HEALTH_SORT_KEYS = ['reviewBy', 'status', 'title', 'kind', 'ownerNa
 export type HealthSortKey = (typeof HEALTH_SORT_KEYS)[number];
 export type SortDirection = 'ascending' | 'descending';
 
-const STATUS_ORDER = { overdue: 0, 'due-soon': 1 } as const;
+const STATUS_ORDER: Record<HealthStatus, number> = { overdue: 0, 'needs-review': 1, 'due-soon': 2 };
 
 function compare(a: HealthRow, b: HealthRow, key: HealthSortKey): number {
   if (key === 'status') return STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || a.reviewBy.localeCompare(b.reviewBy);
@@ -66,11 +84,19 @@ export function sortHealthRows(
   );
 }
 
-/** The entries that are overdue or due soon on `today`, most urgent first. */
+/** The status of a record on `today`, or null when nothing is due. */
+function healthStatus(record: FreshnessRecord, today: string, soonDays: number): HealthStatus | null {
+  const status = reviewStatus(record.reviewBy, today, soonDays);
+  if (status === 'overdue') return status;
+  if (record.reopenedBy.length > 0) return 'needs-review';
+  return status === 'due-soon' ? status : null;
+}
+
+/** The entries that are overdue, to review again after a fact changed, or due soon on `today`, most urgent first. */
 export function healthRows(records: readonly FreshnessRecord[], today: string, soonDays = SOON_DAYS): HealthRow[] {
   const rows = records.flatMap((record): HealthRow[] => {
-    const status = reviewStatus(record.reviewBy, today, soonDays);
-    return status === 'current' ? [] : [{ ...record, status, daysLeft: daysBetween(today, record.reviewBy) }];
+    const status = healthStatus(record, today, soonDays);
+    return status === null ? [] : [{ ...record, status, daysLeft: daysBetween(today, record.reviewBy) }];
   });
   return sortHealthRows(rows);
 }

@@ -1,0 +1,38 @@
+/**
+ * A fact's triggers as matchers (src/schemas/facts.ts): "HubSpot + two-way" matches a sentence that has
+ * both terms. Terms match whole words, case ignored, except a term written in capitals ("AI", "SSO"),
+ * which is an acronym and matches only in capitals, so "ai" inside another word or language never
+ * counts; `sync*` matches any ending; a hyphen or space in a term matches either.
+ */
+
+/** A compiled trigger: every term must be found in the sentence. */
+export interface Trigger {
+  /** As written in the fact. */
+  text: string;
+  terms: RegExp[];
+}
+
+const WORD = String.raw`[\p{L}\p{N}]`;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** Any ending of a word a `*` stands for. */
+const ENDING = String.raw`[\p{L}\p{N}'’-]*`;
+
+function termPattern(term: string): RegExp {
+  const words = term.trim().split(/[\s-]+/);
+  const body = words.map((word) => (word.endsWith('*') ? `${escape(word.slice(0, -1))}${ENDING}` : escape(word))).join(String.raw`[\s-]+`);
+  const letters = words.join(' ').replace(/\*/g, '');
+  const acronym = /^[A-Z0-9][A-Z0-9 /&.-]*[A-Z]$/.test(letters) && /[A-Z]{2}/.test(letters);
+  return new RegExp(String.raw`(?<!${WORD})${body}(?!${WORD})`, acronym ? 'u' : 'iu');
+}
+
+/** The trigger as matchers; null when it cannot be compiled (the fact's schema already names it). */
+export function compileTrigger(text: string): Trigger | null {
+  try {
+    return { text, terms: text.split(' + ').map((term) => termPattern(term.trim())) };
+  } catch {
+    return null;
+  }
+}
+
+export const matches = (trigger: Trigger, sentence: string): boolean => trigger.terms.every((term) => term.test(sentence));
