@@ -50,15 +50,24 @@ api() {
 }
 
 e2e() {
-  # On a free port unless PW_PORT says which: a developer's serve:built on :8888 stays as it is.
-  PW_PORT="${PW_PORT:-$(free_port)}" PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json npm run --silent test:e2e -- --reporter=list,json
+  # On free ports unless PW_PORT / PW_HTTPS_PORT say which: a developer's serve:built on :8888 stays as it is.
+  PW_PORT="${PW_PORT:-$(free_port)}" PW_HTTPS_PORT="${PW_HTTPS_PORT:-$(free_port)}" PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json \
+    npm run --silent test:e2e -- --reporter=list,json
 }
 
 # The dev server as a newcomer meets it: its own servers on free ports, each from a clean Vite cache
 # (node_modules/.vite-dev/<port>). "early" is opened before the production build and again after it;
 # "late" is first opened after the build (`npm start`, then `npm test`, then the browser). --ignore-lock:
 # Astro otherwise refuses a second dev server in a checkout, and ours must not take the developer's lock.
-free_port() { node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
+# A free port below the range the system hands out for port 0 (the servers started meanwhile, such as the local
+# identity provider, take theirs there), so two servers of the run never meet on one.
+free_port() {
+  node -e "
+    const net = require('net');
+    const tryPort = () => { const port = 20000 + Math.floor(Math.random() * 12000); const s = net.createServer();
+      s.once('error', tryPort); s.listen(port, '127.0.0.1', () => s.close(() => console.log(port))); };
+    tryPort();"
+}
 dev_pids=()
 stop_dev_servers() { for pid in "${dev_pids[@]}"; do kill -- -"$pid" 2>/dev/null; done; dev_pids=(); }
 start_dev_server() { # $1: name; sets dev_url (no subshell, so the EXIT trap knows its pid)
