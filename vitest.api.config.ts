@@ -15,8 +15,9 @@ export default defineConfig({
   test: {
     include: ['tests/api/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Generous: a test waits for what it checks, and npm test runs the suites side by side on two cores.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     // Two files at a time: each has its own Blobs server and app, and most of their time is spent waiting on the
     // latency they inject, so two overlap well on two cores.
     maxWorkers: 2,

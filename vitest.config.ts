@@ -12,7 +12,8 @@ export default getViteConfig({
     // Logs of passing tests (the faults they inject on purpose) stay out of the output; a failing test's are shown.
     silent: 'passed-only',
     maxWorkers: 2,
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Generous: a test waits for what it checks, and npm test runs the suites side by side on two cores.
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
   },
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   app = await startTracedApp({ siteID: 'faults' });
   prepared = await prepareExamples(app);
   clientFor = clientsFor(app, prepared);
-}, 120_000);
+}, 240_000);
 afterAll(async () => {
   delete process.env['BLOBS_TIMEOUT_MS'];
   setBlobsFaults(null);

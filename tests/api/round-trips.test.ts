@@ -34,7 +34,7 @@ beforeAll(async () => {
   app = await startTracedApp({ latency: { get: 10, set: 10, list: 10, jitter: 0 } });
   prepared = await prepareExamples(app);
   clientFor = clientsFor(app, prepared);
-}, 120_000);
+}, 240_000);
 afterAll(() => app?.stop());
 
 async function send(example: RouteExample): Promise<Measured> {

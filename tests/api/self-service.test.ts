@@ -144,7 +144,7 @@ describe('changing the password', () => {
       expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(900);
       expect(await messageOf(refused)).toBe('Too many wrong passwords. Please try again later.');
     }
-  }, 120_000);
+  }, 240_000);
 
   it('states on /settings the rule the server holds a new password to: 12 characters, 15 for an administrator', async () => {
     const rule = (minimum: number) =>

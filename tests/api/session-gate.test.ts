@@ -17,7 +17,7 @@ import { startTracedApp, type Measured, type TracedApp } from '~tools/traced-app
 let app: TracedApp;
 beforeAll(async () => {
   app = await startTracedApp({ latency: { get: 50, set: 10, list: 10, jitter: 0 }, siteID: 'session-gate' });
-}, 60_000);
+}, 180_000);
 afterAll(() => app?.stop());
 
 /** Every GET a learner makes of a protected page or call (from the route examples), by its path. */

@@ -13,7 +13,7 @@ beforeAll(async () => {
   app = await startTracedApp({ latency: { get: 5, set: 40, list: 5, jitter: 0 }, siteID: 'sign-in-rounds' });
   // The demo accounts are made on the first sign-in; the rounds below are those of a live site.
   await app.client().request('POST', '/api/login', { body: { username: DEMO_USER.username, password: DEMO_USER.password } });
-}, 120_000);
+}, 240_000);
 afterAll(() => app?.stop());
 
 const signIn = (username: string, password: string): Promise<Measured> =>

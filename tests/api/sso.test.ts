@@ -90,7 +90,7 @@ const saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]
 
 beforeAll(async () => {
   oidc = await startOidcProcess({ appOrigins: ['http://localhost:8888'], identities: IDENTITIES, idTokenTtl: 60 });
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   restore();
   await oidc?.stop();

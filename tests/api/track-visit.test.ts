@@ -47,7 +47,7 @@ describe('POST /api/track-visit', () => {
     );
     expect(new Set(responses.map((r) => r.status))).toEqual(new Set([400]));
     expect(await pagesVisited(user.id)).toBe(0);
-  }, 120_000);
+  }, 240_000);
 
   it('accepts real pages with ids, and trailing slashes', async () => {
     const { client, user } = await signUp(t.app);
@@ -118,7 +118,7 @@ describe('POST /api/track-visit', () => {
     expect(await messageOf(refused)).toBe('Too many visits recorded. Please slow down.');
     expect((await client.post('/api/track-visit', visit({ pagePath: '/product' }))).status).toBe(429);
     expect(await pagesVisited(user.id)).toBe(0); // tab changes are not pages visited, and the entry was refused
-  }, 120_000);
+  }, 240_000);
 
   it('lets at most 120 of 150 simultaneous visits through', async () => {
     const { client } = await signUp(t.app);
@@ -128,5 +128,5 @@ describe('POST /api/track-visit', () => {
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((status) => status === 204).length).toBeLessThanOrEqual(120);
     expect(statuses.filter((status) => status !== 204 && status !== 429)).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });

@@ -238,6 +238,6 @@ describe.skipIf(!inProcess)('a write that failed half-way, sent again', () => {
           expect(records.length, `${context}: records ${records.join(', ')}`).toBe(write.stores);
         }
       }
-    }, 120_000);
+    }, 240_000);
   }
 });

@@ -33,7 +33,7 @@ describe('search relevance (recall@3 on the real content)', () => {
     );
     if (misses.length > 0) console.log(`misses:\n${misses.join('\n')}`);
     expect(recall).toBeGreaterThanOrEqual(REQUIRED_RECALL);
-  }, 60_000);
+  }, 180_000);
 
   it.each(FINDS_NOTHING)('finds nothing for "%s"', async (q) => {
     const index = createSearchIndex(await getSearchDocuments());

@@ -75,7 +75,7 @@ describe('the dev server with broken content, then fixed', () => {
   it('after the fix: "Content check: no problems." in the terminal, no banner, and a reload of the open pages', async () => {
     writeFileSync(lesson(), readFileSync(lesson(), 'utf8').replace('answer={9}', 'answer={1}'));
     watcher.emit('all', 'change', lesson());
-    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 120_000, interval: 100 });
     expect(logged.info).toEqual(['Content check: no problems.']);
     expect(contentProblems()).toEqual([]);
     expect(sent).toEqual([{ type: 'full-reload' }]);

@@ -131,5 +131,5 @@ describe('content report', () => {
     );
     const clean = await run('npx', [...script, '--today', '2026-06-15'], { cwd: PROJECT_ROOT });
     expect(clean.stdout).toContain('Content health on 2026-06-15: 0 overdue, 0 to review again after a fact changed, 1 due within 30 days');
-  }, 90_000);
+  }, 180_000);
 });

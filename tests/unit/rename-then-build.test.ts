@@ -64,7 +64,7 @@ describe('renaming a lesson file after a good build', () => {
     scaffolded = scaffold(root, { kind: 'lesson', module: 2, title: 'Scaffolded Lesson', owner: 'maya-chen', today: '2026-11-26' });
     writeFileSync(join(root, scaffolded.file), scaffolded.text);
     second = await build(root);
-  }, 240_000);
+  }, 600_000);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('builds before and after the rename, without a word about the old file', () => {

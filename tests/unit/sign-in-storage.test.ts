@@ -97,7 +97,7 @@ describe('operator updates', () => {
     expect(user.disabled).toBe(true);
     expect(await verifyPassword('second-password', user.passwordHash!)).toBe(true);
     expect(user.sessionVersion).toBe(3);
-  }, 30_000);
+  }, 180_000);
 });
 
 describe('sign-in', () => {
@@ -116,7 +116,7 @@ describe('sign-in', () => {
     const unknown = await shapes(`unknown-${randomUUID().slice(0, 8)}@parcelwise.example`);
     expect(unknown).toEqual(known);
     expect(known.filter((type) => type === 'get')).toHaveLength(2); // the claim, then a user record (or a decoy)
-  }, 30_000);
+  }, 180_000);
 });
 
 describe('sessions', () => {
@@ -183,7 +183,7 @@ describe('passwords', () => {
       expect(await verifyPassword('a-password', hash)).toBe(true);
       expect(await verifyPassword('a-password', decoyHash())).toBe(false);
     });
-  }, 30_000);
+  }, 180_000);
 
   it('hashes cheaply only for a local test run that asks (PARCELWISE_FAST_HASHES), never in a deployed context', async () => {
     await withFastHashes('true', undefined, async () => {
@@ -198,7 +198,7 @@ describe('passwords', () => {
         expect(decoyHash(), context).toMatch(/^scrypt\$131072\$8\$1\$/);
       });
     }
-  }, 30_000);
+  }, 180_000);
 });
 
 describe('journal writes that failed after their record', () => {

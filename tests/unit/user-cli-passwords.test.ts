@@ -13,7 +13,7 @@ const SITE = `cli-passwords-${randomUUID().slice(0, 8)}`;
 async function user(...args: string[]): Promise<{ code: number; out: string }> {
   try {
     const { stdout, stderr } = await run('npx', ['--no-install', 'tsx', 'scripts/user.ts', ...args, '--site-id', SITE], {
-      timeout: 60_000,
+      timeout: 300_000,
     });
     return { code: 0, out: `${stdout}${stderr}` };
   } catch (error) {
@@ -27,7 +27,7 @@ afterAll(() => {
 });
 
 describe('npm run user -- create / set-password', () => {
-  it('states the rule in its usage and refuses a password the rule refuses, saying why', { timeout: 120_000 }, async () => {
+  it('states the rule in its usage and refuses a password the rule refuses, saying why', { timeout: 600_000 }, async () => {
     const usage = await user('no-such-command', '--username', 'someone@parcelwise.example');
     expect(usage.code).toBe(2);
     expect(usage.out).toContain(

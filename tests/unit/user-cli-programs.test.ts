@@ -14,7 +14,7 @@ const USERNAME = `cli-${randomUUID().slice(0, 8)}@parcelwise.example`;
 async function user(...args: string[]): Promise<{ code: number; out: string }> {
   try {
     const { stdout, stderr } = await run('npx', ['--no-install', 'tsx', 'scripts/user.ts', ...args, '--site-id', SITE], {
-      timeout: 60_000,
+      timeout: 300_000,
     });
     return { code: 0, out: `${stdout}${stderr}` };
   } catch (error) {
@@ -30,7 +30,7 @@ afterAll(() => {
 describe('npm run user -- assign / unassign', () => {
   it(
     'assigns, moves, switches and ends a program; refuses an unknown program, a bad date and ending twice',
-    { timeout: 180_000 },
+    { timeout: 600_000 },
     async () => {
       expect((await user('create', '--username', USERNAME, '--name', 'Cli Learner', '--password', 'Lantern-orbit-72-quill')).out).toContain(
         `Created ${USERNAME}`,
