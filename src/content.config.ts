@@ -8,6 +8,7 @@ import { learningCollections } from './collections/learning';
 import { externalToolsCollections } from './collections/external-tools';
 import { factCollections } from './collections/facts';
 import { productCollections } from './collections/product';
+import { practiceCollections } from './collections/practice';
 import { programCollections } from './collections/programs';
 import { salesKitCollections } from './collections/sales-kit';
 
@@ -22,4 +23,5 @@ export const collections = {
   ...salesKitCollections,
   ...programCollections,
   ...factCollections,
+  ...practiceCollections,
 };

@@ -51,6 +51,7 @@ const TARGETS: Record<string, { what: string; where: string }> = {
   segments: { what: 'buyer segment', where: 'content/segments' },
   personas: { what: 'persona', where: 'content/personas' },
   salesSituations: { what: 'sales situation', where: 'content/sales-situations' },
+  objections: { what: 'objection', where: 'content/sales-kit/objections.yaml' },
   caseStudies: { what: 'case study', where: 'content/sales-kit/case-studies' },
   industryGlossary: { what: 'glossary term or abbreviation', where: 'content/industry/glossary.yaml or abbreviations.yaml' },
 };
@@ -133,6 +134,20 @@ const REFERENCES: Record<string, (data: Record<string, unknown>, known: Known) =
         return segment ? [[['plays', playIndex, 'links', index, 'href'], 'segments', segment]] : [];
       }),
     ),
+  practiceScenarios: (data) => {
+    const material = (path: Path, value: unknown): Reference[] => {
+      const taught = record(value);
+      if (taught['lesson'] !== undefined) return [[[...path, 'lesson'], 'lessons', taught['lesson']]];
+      if (taught['situation'] !== undefined) return [[[...path, 'situation'], 'salesSituations', taught['situation']]];
+      if (taught['objection'] !== undefined) return [[[...path, 'objection'], 'objections', taught['objection']]];
+      return [];
+    };
+    return [
+      [['personaId'], 'personas', data['personaId']],
+      ...material(['rehearses'], data['rehearses']),
+      ...list<Record<string, unknown>>(data['rubric']).flatMap((item, index) => material(['rubric', index, 'teaches'], item['teaches'])),
+    ];
+  },
   industryGlossary: (data, known) =>
     list<string>(data['related'])
       .map((term, index): Reference => [['related', index], 'industryGlossary', term])

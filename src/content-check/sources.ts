@@ -19,6 +19,7 @@ import { factSchema } from '~/schemas/facts';
 import { abbreviationSchema, competitorSchema, glossaryTermSchema, industryOverviewSchema, leaseTypeSchema } from '~/schemas/industry';
 import { lessonSchema, moduleSchema, quizSchema } from '~/schemas/learning';
 import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '~/schemas/product';
+import { practiceScenarioSchema } from '~/schemas/practice';
 import { programSchema } from '~/schemas/programs';
 import { customerExampleRowSchema, resourceSchema } from '~/schemas/resources';
 import { SALES_KIT_SOURCES } from './sales-kit-sources';
@@ -80,6 +81,14 @@ export const CONTENT_SOURCES: readonly ContentSource[] = [
     schema: salesSituationSchema,
     titleOf: field('name'),
     hrefOf: fixed('/sales-situations'),
+  },
+  {
+    collection: 'practiceScenarios',
+    noun: 'practice scenario',
+    files: glob('content/practice', 'yaml'),
+    schema: practiceScenarioSchema,
+    titleOf: field('title'),
+    hrefOf: (data, id) => `/practice/${String(data['id'] ?? id)}`,
   },
   {
     collection: 'programs',

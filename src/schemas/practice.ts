@@ -11,6 +11,7 @@
  */
 import { z } from 'astro/zod';
 import { review, text } from './common';
+import { factCitations } from './facts';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slug = (description: string) => z.string().regex(SLUG, 'must be a lowercase slug like budget-pushback').describe(description);
@@ -75,6 +76,7 @@ const rubricItemSchema = z
 export const practiceScenarioSchema = z
   .strictObject({
     review: review(),
+    facts: factCitations('its setup, buyer line, model answer and rubric'),
     id: slug('Stable slug of the scenario, e.g. budget-pushback-asset-manager; part of its address /practice/{id}.'),
     title: text('The scenario as the list shows it, e.g. "Budget pushback from an asset manager".'),
     personaId: z.number().int().positive().describe('Id of the persona the rep is talking to (content/personas).'),
