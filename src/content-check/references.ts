@@ -52,6 +52,7 @@ const TARGETS: Record<string, { what: string; where: string }> = {
   personas: { what: 'persona', where: 'content/personas' },
   salesSituations: { what: 'sales situation', where: 'content/sales-situations' },
   objections: { what: 'objection', where: 'content/sales-kit/objections.yaml' },
+  practiceScenarios: { what: 'practice scenario', where: 'content/practice' },
   caseStudies: { what: 'case study', where: 'content/sales-kit/case-studies' },
   industryGlossary: { what: 'glossary term or abbreviation', where: 'content/industry/glossary.yaml or abbreviations.yaml' },
 };
@@ -94,6 +95,7 @@ const REFERENCES: Record<string, (data: Record<string, unknown>, known: Known) =
           module: ['moduleId', 'modules'],
           mastery: ['moduleId', 'modules'],
           quiz: ['quizId', 'quizzes'],
+          practice: ['scenarioId', 'practiceScenarios'],
         } as const
       )[String(item['kind']) as 'lesson'];
       const lessons = list<number>(item['lessonIds']).map((id, position): Reference => [

@@ -11,6 +11,7 @@
  *   - kind: mastery   moduleId: 3, threshold: 60   the module's mastery at or above the threshold (percent)
  *   - kind: read      page: /personas/3      the page visited
  *   - kind: signoff   id: shadow-calls, title, instructions, lessonIds   an administrator confirms it
+ *   - kind: practice  scenarioId: cold-call-opener-marketing-manager   an attempt at the scenario passed review
  *
  * Every item has `due` (days after the start; 0 = the start day) and `required` (true unless written
  * false: optional items are shown apart and never block the certificate). Items are identified by what
@@ -56,6 +57,14 @@ const programItemSchema = z
         .regex(/^\/[a-z0-9/-]*$/, 'must be a path of this site, e.g. /personas/3 or /ideal-customer-profile')
         .describe('Path of the page to read, e.g. /personas/3, /buyer-segments/8, /ideal-customer-profile, /product.'),
       title: text('What the item is called in the plan, e.g. "Read the ideal customer profile".'),
+      ...itemBase,
+    }),
+    z.strictObject({
+      kind: z.literal('practice'),
+      scenarioId: z
+        .string()
+        .regex(SLUG, 'must be the id of a practice scenario, e.g. cold-call-opener-marketing-manager')
+        .describe('Id of the practice scenario (content/practice) whose attempt must pass a review by a person.'),
       ...itemBase,
     }),
     z.strictObject({
@@ -116,6 +125,8 @@ export function programItemId(item: ProgramItemData): string {
       return `mastery-${item.moduleId}`;
     case 'read':
       return `read:${item.page}`;
+    case 'practice':
+      return `practice-${item.scenarioId}`;
     case 'signoff':
       return item.id;
   }

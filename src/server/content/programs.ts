@@ -9,6 +9,7 @@ import { programItemId, type ProgramData, type ProgramItemData } from '~/schemas
 import { PROGRAM_QUIZ_PASS } from '~/shared/vocabulary';
 import { cached } from './cache';
 import { getModules, getQuizzes, type Module } from './learning';
+import { getPracticeScenarios } from './practice';
 
 /** A lesson an item asks to complete, with the revision a completion must be of to count. */
 interface ProgramLesson {
@@ -34,6 +35,7 @@ export type ProgramItem = ItemBase &
     | { kind: 'quiz'; quizId: number }
     | { kind: 'mastery'; moduleId: number; threshold: number }
     | { kind: 'read'; page: string }
+    | { kind: 'practice'; scenarioId: string }
     | { kind: 'signoff'; instructions: string }
   );
 
@@ -55,7 +57,13 @@ function lessonsOf(module: Module, only?: number): ProgramLesson[] {
     .map((lesson) => ({ moduleId: module.id, lessonId: lesson.id, materialRevision: lesson.materialRevision ?? 1 }));
 }
 
-function resolveItem(data: ProgramItemData, modules: readonly Module[], quizTitles: ReadonlyMap<number, string>): ProgramItem | null {
+/** The titles the items name: of quizzes and of practice scenarios, by id. */
+interface Titles {
+  quizzes: ReadonlyMap<number, string>;
+  scenarios: ReadonlyMap<string, string>;
+}
+
+function resolveItem(data: ProgramItemData, modules: readonly Module[], titles: Titles): ProgramItem | null {
   const base = { id: programItemId(data), required: data.required, due: data.due };
   switch (data.kind) {
     case 'lesson': {
@@ -70,7 +78,7 @@ function resolveItem(data: ProgramItemData, modules: readonly Module[], quizTitl
       return { ...base, kind: 'module', title: `Every lesson of ${module.title}`, href: `/modules/${module.id}`, lessons: lessonsOf(module) };
     }
     case 'quiz': {
-      const title = quizTitles.get(data.quizId);
+      const title = titles.quizzes.get(data.quizId);
       if (title === undefined) return null;
       return { ...base, kind: 'quiz', title: `Pass the quiz "${title}" (${PROGRAM_QUIZ_PASS} % or more)`, href: `/quizzes/${data.quizId}`, quizId: data.quizId };
     }
@@ -82,14 +90,20 @@ function resolveItem(data: ProgramItemData, modules: readonly Module[], quizTitl
     }
     case 'read':
       return { ...base, kind: 'read', title: data.title, href: data.page, page: data.page };
+    case 'practice': {
+      const title = titles.scenarios.get(data.scenarioId);
+      if (title === undefined) return null;
+      const href = `/practice/${data.scenarioId}`;
+      return { ...base, kind: 'practice', title: `Practise "${title}" and pass its review`, href, scenarioId: data.scenarioId };
+    }
     case 'signoff':
       return { ...base, kind: 'signoff', title: data.title, href: `/plan#item-${data.id}`, instructions: data.instructions };
   }
 }
 
-function toProgram(data: ProgramData, modules: readonly Module[], quizTitles: ReadonlyMap<number, string>): Program {
+function toProgram(data: ProgramData, modules: readonly Module[], titles: Titles): Program {
   const items = data.items
-    .map((item, order) => ({ item: resolveItem(item, modules, quizTitles), order }))
+    .map((item, order) => ({ item: resolveItem(item, modules, titles), order }))
     .filter((entry): entry is { item: ProgramItem; order: number } => entry.item !== null)
     .sort((a, b) => a.item.due - b.item.due || a.order - b.order)
     .map(({ item }) => item);
@@ -99,9 +113,12 @@ function toProgram(data: ProgramData, modules: readonly Module[], quizTitles: Re
 
 const programs = (): Promise<Program[]> =>
   cached('programs', async () => {
-    const [entries, modules, quizzes] = await Promise.all([getCollection('programs'), getModules(), getQuizzes()]);
-    const quizTitles = new Map(quizzes.map((quiz) => [quiz.id, quiz.title]));
-    return entries.map((entry) => toProgram(entry.data, modules, quizTitles)).sort((a, b) => a.title.localeCompare(b.title));
+    const [entries, modules, quizzes, scenarios] = await Promise.all([getCollection('programs'), getModules(), getQuizzes(), getPracticeScenarios()]);
+    const titles = {
+      quizzes: new Map(quizzes.map((quiz) => [quiz.id, quiz.title])),
+      scenarios: new Map(scenarios.map((scenario) => [scenario.id, scenario.title])),
+    };
+    return entries.map((entry) => toProgram(entry.data, modules, titles)).sort((a, b) => a.title.localeCompare(b.title));
   });
 
 /** Every program, by title. */
