@@ -119,6 +119,19 @@ export async function writeJSON<S extends z.ZodType>(
   return result.modified;
 }
 
+/** Bytes at a key (a recording), or null when missing. */
+export async function readBytes(blobKey: string): Promise<Uint8Array | null> {
+  const raw = await guard((store) => store.get(blobKey, { type: 'arrayBuffer' }));
+  return raw ? new Uint8Array(raw) : null;
+}
+
+/** Writes bytes under a key, create-only (a recording is written once): true when this call wrote it. */
+export async function writeBytes(blobKey: string, bytes: Uint8Array): Promise<boolean> {
+  const copy = bytes.slice().buffer;
+  const result = await guard((store) => store.set(blobKey, copy, { onlyIfNew: true }), 'write');
+  return result.modified;
+}
+
 export interface ListedBlob {
   key: string;
   /** Changes whenever the blob is written. */
