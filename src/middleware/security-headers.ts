@@ -1,11 +1,19 @@
 import { defineMiddleware } from 'astro:middleware';
 import { isApiPath, isPublic } from './paths';
 
+/** The browser features a page may use: none, except the microphone for the site itself where reps record answers. */
+function permissionsPolicy(microphone: '()' | '(self)'): string {
+  return `camera=(), microphone=${microphone}, geolocation=(), payment=(), usb=(), interest-cohort=()`;
+}
+
+/** A scenario's page, /practice/{id}, where a rep may record a spoken answer (not the reviews or an attempt's page). */
+const RECORDING_PAGE = /^\/practice\/(?!reviews\/?$|attempts(?:\/|$))[a-z0-9-]+\/?$/;
+
 const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'same-origin',
   'X-Frame-Options': 'DENY',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  'Permissions-Policy': permissionsPolicy('()'),
   'Cross-Origin-Opener-Policy': 'same-origin',
   // On pages Astro already sends a CSP header with the script/style hashes (astro.config.mjs): these
   // directives are appended to it (framing cannot be set by <meta>); API answers get them alone.
@@ -43,7 +51,12 @@ function applyHeaders(target: Headers, headers: Record<string, string>): void {
 /** Every answer gets the security headers, and the caching rule of its path. */
 export const securityHeaders = defineMiddleware(async ({ url }, next) => {
   const response = await next();
-  const headers = { ...SECURITY_HEADERS, ...transportSecurity(url), ...cacheControl(url.pathname) };
+  const headers = {
+    ...SECURITY_HEADERS,
+    ...(RECORDING_PAGE.test(url.pathname) && { 'Permissions-Policy': permissionsPolicy('(self)') }),
+    ...transportSecurity(url),
+    ...cacheControl(url.pathname),
+  };
   // Redirects and some platform responses have immutable headers: copy them when needed.
   try {
     applyHeaders(response.headers, headers);

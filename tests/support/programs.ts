@@ -51,4 +51,5 @@ export const noEvidence = (): PlanEvidence => ({
   signoffs: new Map(),
   mastery: new Map(),
   certificates: new Map(),
+  practicePasses: new Map(),
 });

@@ -6,10 +6,11 @@ import { describeZodError } from './response';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-async function readBoundedText(request: Request): Promise<string> {
+/** The body's bytes, refused with a 413 `tooLarge` as soon as it passes `maxBytes` (declared or read). */
+async function readBoundedBytes(request: Request, maxBytes: number, tooLarge: string): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is larger than 64 KB');
-  if (!request.body) return '';
+  if (declared > maxBytes) throw new HttpError(413, tooLarge);
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -17,13 +18,45 @@ async function readBoundedText(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
-      throw new HttpError(413, 'Request body is larger than 64 KB');
+      throw new HttpError(413, tooLarge);
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+const readBoundedText = async (request: Request): Promise<string> =>
+  new TextDecoder().decode(await readBoundedBytes(request, MAX_BODY_BYTES, 'Request body is larger than 64 KB'));
+
+/** Whether the request sends a multipart form (a file upload) rather than JSON. */
+export const isMultipart = (request: Request): boolean =>
+  request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data') ?? false;
+
+/**
+ * A multipart form of at most `maxBytes` in all (413 `tooLarge` past it, before it is parsed): its text
+ * fields, and its files as bytes.
+ */
+export async function readMultipart(
+  request: Request,
+  maxBytes: number,
+  tooLarge: string,
+): Promise<{ fields: Record<string, string>; files: Record<string, Uint8Array> }> {
+  const body = await readBoundedBytes(request, maxBytes, tooLarge);
+  let form: FormData;
+  try {
+    form = await new Request('http://form.invalid/', { method: 'POST', headers: request.headers, body }).formData();
+  } catch {
+    throw new HttpError(400, 'Request body must be a valid multipart form');
+  }
+  const fields: Record<string, string> = {};
+  const files: Record<string, Uint8Array> = {};
+  for (const [name, value] of form) {
+    if (typeof value === 'string') fields[name] ??= value;
+    else files[name] ??= new Uint8Array(await value.arrayBuffer());
+  }
+  return { fields, files };
 }
 
 function validate<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {

@@ -14,6 +14,9 @@ import { isReadablePage } from './page-reads';
 /** Program ids, sign-off ids: lower-case words joined by hyphens (src/schemas/programs.ts). */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+export const PRACTICE_OUTCOMES = ['submitted', 'withdrawn', 'passed', 'try-again'] as const;
+export type PracticeOutcome = (typeof PRACTICE_OUTCOMES)[number];
+
 const journalEventSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('visit'),
@@ -67,6 +70,13 @@ const journalEventSchema = z.discriminatedUnion('kind', [
     materialRevision: z.number().int().positive().optional(),
     recordedAt: z.iso.datetime(),
   }),
+  /** A practice attempt sent for review, withdrawn (deleted before review), or reviewed: passed or try again. */
+  z.strictObject({
+    kind: z.literal('practice'),
+    scenarioId: z.string().regex(SLUG),
+    outcome: z.enum(PRACTICE_OUTCOMES),
+    recordedAt: z.iso.datetime(),
+  }),
 ]);
 export type JournalEvent = z.infer<typeof journalEventSchema>;
 
@@ -81,7 +91,8 @@ export type JournalFact =
   | { kind: 'lesson'; moduleId: number; lessonId: string }
   | { kind: 'quiz'; quizId: string; score?: number }
   | { kind: 'challenge'; windowId: string }
-  | { kind: 'answer'; questionKey: string; correct: boolean; confidence: Confidence | null; materialRevision: number };
+  | { kind: 'answer'; questionKey: string; correct: boolean; confidence: Confidence | null; materialRevision: number }
+  | { kind: 'practice'; scenarioId: string; outcome: PracticeOutcome };
 
 export interface JournalEntry {
   id: string;
@@ -119,6 +130,8 @@ export function factOf(event: JournalEvent): JournalFact {
         confidence: event.confidence ?? null,
         materialRevision: event.materialRevision ?? 1,
       };
+    case 'practice':
+      return { kind: 'practice', scenarioId: event.scenarioId, outcome: event.outcome };
   }
 }
 
@@ -144,6 +157,8 @@ function factCode(fact: JournalFact): string {
         ...(fact.confidence === null ? [] : [fact.confidence === 'sure' ? 's' : 'u']),
         ...(fact.materialRevision === 1 ? [] : [`m${fact.materialRevision}`]),
       ].join('.');
+    case 'practice':
+      return `practice-${fact.outcome}-${fact.scenarioId}`;
     default:
       return fact.kind;
   }
@@ -166,6 +181,8 @@ function parseFactCode(code: string): JournalFact | null {
     return quiz[2] === undefined
       ? { kind: 'quiz', quizId: quiz[1]! }
       : { kind: 'quiz', quizId: quiz[1]!, score: Math.min(100, Number(quiz[2])) };
+  const practice = /^practice-(submitted|withdrawn|passed|try-again)-([a-z0-9-]+)$/.exec(code);
+  if (practice) return { kind: 'practice', outcome: practice[1] as PracticeOutcome, scenarioId: practice[2]! };
   if (code.startsWith('challenge-') && code.length > 10) return { kind: 'challenge', windowId: code.slice(10) };
   return code.startsWith('answer-') ? parseAnswerCode(code) : null;
 }

@@ -11,6 +11,7 @@ import { loadReviewState, type ReviewState } from '~/server/review/review-state'
 import { resetChangedCards, type Card } from '~/shared/review/memory';
 import { readCards } from '~/server/review/cards';
 import { pageReads } from '~/server/journal/page-reads';
+import { practicePassesOf } from '~/server/practice/practice';
 import type { MemberFigures } from '~/server/team/team-rollup-fold';
 import { certificates } from './storage/certificates';
 import { signoffs } from './storage/signoffs';
@@ -43,7 +44,7 @@ function masteryEvidence(
 /** The first half of reading a person's evidence: every listing, and the reads that take one round trip. */
 /** `review`: the person's review state when the page reads it for something else too (one read, not two). */
 export async function listEvidence(userId: string, now: Date, review: Promise<ReviewState> = loadReviewState(userId, now)) {
-  const [lessonKeys, readKeys, signoffKeys, certificateKeys, results, state, bank] = await Promise.all([
+  const [lessonKeys, readKeys, signoffKeys, certificateKeys, results, state, bank, practice] = await Promise.all([
     lessonCompletionKeys(userId),
     pageReads.keys(userId),
     signoffs.keys(userId),
@@ -51,8 +52,9 @@ export async function listEvidence(userId: string, now: Date, review: Promise<Re
     quizResultsOf(userId),
     review,
     getQuestionBank(),
+    practicePassesOf(userId),
   ]);
-  return { lessonKeys, readKeys, signoffKeys, certificateKeys, results, review: state, bank, now };
+  return { lessonKeys, readKeys, signoffKeys, certificateKeys, results, review: state, bank, now, practice };
 }
 export type ListedEvidence = Awaited<ReturnType<typeof listEvidence>>;
 
@@ -89,6 +91,7 @@ export async function readEvidence(listed: ListedEvidence): Promise<PlanEvidence
     certificates: new Map(
       issued.map((certificate) => [`${certificate.programId}/${certificate.startDate}`, new Date(certificate.issuedAt)]),
     ),
+    practicePasses: new Map([...listed.practice].map(([scenarioId, times]) => [scenarioId, times[0]!])),
   };
 }
 
@@ -122,5 +125,6 @@ export function evidenceFromFigures(
     signoffs: new Map(of('signoff').map(([key, at]) => [key, { at, byName: '', note: null }])),
     mastery: masteryEvidence(bank, resetChangedCards(readCards(stored), bank.materialRevisions), now, masteryModules),
     certificates: new Map(of('certificate')),
+    practicePasses: new Map(of('practice')),
   };
 }

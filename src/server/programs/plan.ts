@@ -35,6 +35,8 @@ export interface PlanEvidence {
   mastery: ReadonlyMap<number, { percent: number; latestAnswer: Date | null }>;
   /** When each certificate was issued, keyed `programId/startDate`. */
   certificates: ReadonlyMap<string, Date>;
+  /** First passing review of each practice scenario, by scenario id. */
+  practicePasses: ReadonlyMap<string, Date>;
 }
 
 export interface Assignment {
@@ -83,7 +85,8 @@ export interface Plan {
 
 const dayOfDate = (date: string): number => dayOf(new Date(`${date}T00:00:00Z`));
 
-/** When an item was done, or null: lessons on the revision that counts today, quizzes passed, pages read, sign-offs, mastery now. */
+/** When an item was done, or null: lessons on the revision that counts today, quizzes passed, pages read, sign-offs,
+ * practice passed in review, mastery now. */
 function doneAt(item: ProgramItem, programId: string, evidence: PlanEvidence): Date | null {
   switch (item.kind) {
     case 'lesson':
@@ -104,6 +107,8 @@ function doneAt(item: ProgramItem, programId: string, evidence: PlanEvidence): D
       return evidence.reads.get(item.page) ?? null;
     case 'signoff':
       return evidence.signoffs.get(`${programId}/${item.id}`)?.at ?? null;
+    case 'practice':
+      return evidence.practicePasses.get(item.scenarioId) ?? null;
     case 'mastery': {
       const mastery = evidence.mastery.get(item.moduleId);
       return mastery && mastery.percent >= item.threshold ? (mastery.latestAnswer ?? new Date(0)) : null;

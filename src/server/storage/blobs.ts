@@ -120,7 +120,7 @@ export async function writeJSON<S extends z.ZodType>(
 }
 
 /** Bytes at a key (a recording), or null when missing. */
-export async function readBytes(blobKey: string): Promise<Uint8Array | null> {
+export async function readBytes(blobKey: string): Promise<Uint8Array<ArrayBuffer> | null> {
   const raw = await guard((store) => store.get(blobKey, { type: 'arrayBuffer' }));
   return raw ? new Uint8Array(raw) : null;
 }

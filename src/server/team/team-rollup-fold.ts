@@ -26,6 +26,10 @@ const memberFiguresSchema = z.strictObject({
   /** Best score (percent) per quiz whose journal entry carries its score (older entries carry none). */
   quizBest: z.record(z.string(), z.number().int().min(0).max(100)).default({}),
   challengeWindowIds: z.array(z.string()),
+  /** Practice attempts sent for review and not yet reviewed or withdrawn. */
+  practiceWaiting: count,
+  /** Scenarios with a passing review. */
+  practicePassed: z.array(z.string()),
   /** Completed lessons as "moduleId/lessonId". */
   lessonKeys: z.array(z.string()),
   /** Latest time of any folded event. */
@@ -34,7 +38,8 @@ const memberFiguresSchema = z.strictObject({
   cards: z.record(z.string(), storedCardSchema),
   /**
    * When each thing an onboarding plan counts was first done: `lesson:<module>/<lessonCode>`, `quiz:<id>`
-   * (a result of 80 % or more), `read:<page path>`, `signoff:<program>/<item>`, `certificate:<program>/<start>`.
+   * (a result of 80 % or more), `read:<page path>`, `signoff:<program>/<item>`, `certificate:<program>/<start>`,
+   * `practice:<scenarioId>` (a passing review).
    */
   planEvidence: z.record(z.string(), z.iso.datetime()),
   /** The onboarding program assigned and its start date; null when none or ended. */
@@ -43,7 +48,7 @@ const memberFiguresSchema = z.strictObject({
 export type MemberFigures = z.infer<typeof memberFiguresSchema>;
 
 /** The rollup's version: a stored rollup of an older one reads as none, so it is rebuilt from the events. */
-export const TEAM_ROLLUP_VERSION = 5;
+export const TEAM_ROLLUP_VERSION = 6;
 
 export const teamRollupSchema = z.strictObject({
   version: z.literal(TEAM_ROLLUP_VERSION),
@@ -87,6 +92,8 @@ export function emptyFigures(): MemberFigures {
     quizBest: {},
     challengeWindowIds: [],
     lessonKeys: [],
+    practiceWaiting: 0,
+    practicePassed: [],
     lastActive: null,
     cards: {},
     planEvidence: {},
@@ -113,6 +120,7 @@ interface WorkingMember {
   quizBest: Record<string, number>;
   windows: Set<string>;
   lessons: Set<string>;
+  practicePassed: Set<string>;
   answers: FoldedAnswer[];
   lastActive: number;
   planEvidence: Record<string, string>;
@@ -125,6 +133,7 @@ function workingMember(figures: MemberFigures): WorkingMember {
     quizBest: { ...figures.quizBest },
     windows: new Set(figures.challengeWindowIds),
     lessons: new Set(figures.lessonKeys),
+    practicePassed: new Set(figures.practicePassed),
     answers: [],
     lastActive: figures.lastActive === null ? -Infinity : Date.parse(figures.lastActive),
     planEvidence: { ...figures.planEvidence },
@@ -174,7 +183,25 @@ function foldFact(member: WorkingMember, entry: JournalEntry): boolean {
     case 'certificate':
       evidence(`certificate:${fact.programId}/${fact.startDate}`);
       return false;
+    case 'practice':
+      return foldPractice(member, fact, evidence);
   }
+}
+
+/** A practice event: the rep's own when sent or withdrawn; a review is the reviewer's doing (lastActive stays). */
+function foldPractice(
+  member: WorkingMember,
+  fact: Extract<JournalEntry['fact'], { kind: 'practice' }>,
+  evidence: (key: string) => string,
+): boolean {
+  const { figures } = member;
+  if (fact.outcome === 'submitted') figures.practiceWaiting += 1;
+  else figures.practiceWaiting = Math.max(0, figures.practiceWaiting - 1);
+  if (fact.outcome === 'passed') {
+    member.practicePassed.add(fact.scenarioId);
+    evidence(`practice:${fact.scenarioId}`);
+  }
+  return fact.outcome === 'submitted' || fact.outcome === 'withdrawn';
 }
 
 /**
@@ -203,6 +230,7 @@ export function foldEntries(
       quizBest: member.quizBest,
       challengeWindowIds: [...member.windows].sort(),
       lessonKeys: [...member.lessons].sort(),
+      practicePassed: [...member.practicePassed].sort(),
       lastActive: Number.isFinite(member.lastActive) ? new Date(member.lastActive).toISOString() : null,
       cards: foldMemberCards(member.figures.cards, member.answers),
       planEvidence: member.planEvidence,

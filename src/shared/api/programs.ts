@@ -2,7 +2,7 @@
 // the API routes, the pages' forms and the tests.
 import { z } from './zod';
 
-const PLAN_ITEM_KINDS = ['lesson', 'module', 'quiz', 'mastery', 'read', 'signoff'] as const;
+const PLAN_ITEM_KINDS = ['lesson', 'module', 'quiz', 'mastery', 'read', 'signoff', 'practice'] as const;
 
 /** GET /api/programs: one row per program; `items` is how many it has. */
 export const programRowSchema = z.strictObject({

@@ -1,0 +1,16 @@
+import type { APIRoute } from 'astro';
+import { reviewAttemptSchema } from '~/shared/api/practice';
+import { requestNow } from '~/server/clock';
+import { readJsonBesideCheck } from '~/server/http/request';
+import { json } from '~/server/http/response';
+import { requireAdmin } from '~/server/http/signed-in';
+import { reviewAttempt } from '~/server/practice/practice';
+
+export const prerender = false;
+
+/** POST /api/practice/attempts/{id}/review `{marks, comment}` (administrators): passes when every required item is yes. */
+export const POST: APIRoute = async ({ locals, params, request }) => {
+  const body = readJsonBesideCheck(request, reviewAttemptSchema);
+  const { user } = await requireAdmin(locals, () => body);
+  return json(await reviewAttempt(user, params['id'] ?? '', await body, requestNow(request)));
+};

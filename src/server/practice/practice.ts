@@ -1,0 +1,292 @@
+/**
+ * Practice (docs/product.md "Practice"): a rep answers a scenario, typed or recorded; a typed answer is
+ * matched against the scenario's rubric at once; the rep sends the attempt for review; an administrator
+ * marks each rubric item and the attempt passes when every required item is yes. A passing review counts
+ * for the person's plan and brings the scenario back to practise after 30, then 90 days.
+ * Records: ./storage (attempts, recordings, the review queue, passes); the journal tells the team figures.
+ */
+import type { PublicUser } from '~/shared/api/users';
+import {
+  PRACTICE_AGAIN_DAYS,
+  PRACTICE_AUDIO_GRACE_SECONDS,
+  PRACTICE_AUDIO_MAX_BYTES,
+  PRACTICE_RECORDING_KEEP_DAYS,
+  type CreateTextAttempt,
+  type PracticeAttempt,
+  type PracticeScenarioState,
+  type PracticeStatus,
+  type ReviewAttempt,
+} from '~/shared/api/practice';
+import { getPracticeScenario, getPracticeScenarios, type PracticeScenario } from '~/server/content/practice';
+import { HttpError } from '~/server/errors';
+import { journal, type PracticeOutcome } from '~/server/journal/journal';
+import { accountsByIds } from '~/server/accounts/people';
+import { eventId, factEventId } from '~/server/storage/keys';
+import { matchRubric } from './rubric-match';
+import { inspectRecording } from './recording';
+import { attempts, type AttemptRef, type StoredAttempt } from './storage/attempts';
+import { passes } from './storage/passes';
+import { recordings } from './storage/recordings';
+import { reviewQueue } from './storage/review-queue';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const NOT_FOUND = 'Attempt not found';
+
+/** Who asks: the signed-in person, and whether they are an administrator. */
+export interface Asker {
+  user: Pick<PublicUser, 'id' | 'name'>;
+  isAdmin: boolean;
+}
+
+/** An attempt's id in the API: whose, of which scenario, which (each a key-safe segment). */
+export const attemptIdOf = (ref: AttemptRef) => `${ref.userId}.${ref.scenarioId}.${ref.attemptId}`;
+
+function parseAttemptId(id: string): AttemptRef | null {
+  const [userId, scenarioId, attemptId, ...rest] = id.split('.');
+  const safe = /^[A-Za-z0-9_-]{1,100}$/;
+  if (rest.length > 0 || ![userId, scenarioId, attemptId].every((part) => part !== undefined && safe.test(part))) return null;
+  return { userId: userId!, scenarioId: scenarioId!, attemptId: attemptId! };
+}
+
+async function scenarioOr404(scenarioId: string): Promise<PracticeScenario> {
+  const scenario = await getPracticeScenario(scenarioId);
+  if (!scenario) throw new HttpError(404, 'Scenario not found');
+  return scenario;
+}
+
+function statusOf(attempt: StoredAttempt): PracticeStatus {
+  if (attempt.review) return attempt.review.passed ? 'passed' : 'try-again';
+  return attempt.submittedAt ? 'waiting' : 'draft';
+}
+
+function toApi(ref: AttemptRef, attempt: StoredAttempt, owner?: string): PracticeAttempt {
+  return {
+    id: attemptIdOf(ref),
+    scenarioId: attempt.scenarioId,
+    kind: attempt.kind,
+    status: statusOf(attempt),
+    createdAt: attempt.createdAt,
+    feedback: attempt.feedback,
+    ...(attempt.review && {
+      review: {
+        marks: attempt.review.marks,
+        comment: attempt.review.comment,
+        reviewer: attempt.review.reviewer.name,
+        reviewedAt: attempt.review.reviewedAt,
+      },
+    }),
+    ...(attempt.text !== undefined && { text: attempt.text }),
+    ...(attempt.selfCheck && { selfCheck: attempt.selfCheck }),
+    ...(attempt.submittedAt && { submittedAt: attempt.submittedAt }),
+    ...(attempt.audio && { hasAudio: attempt.audio.deletedAt === undefined }),
+    ...(owner !== undefined && { owner }),
+  };
+}
+
+const outcomeEvent = (ref: AttemptRef, outcome: PracticeOutcome, at: Date) =>
+  journal.add(
+    ref.userId,
+    { kind: 'practice', scenarioId: ref.scenarioId, outcome, recordedAt: at.toISOString() },
+    factEventId(at, 'practice', ref.userId, ref.attemptId, outcome),
+  );
+
+/** The first passing review of each scenario a person passed (what their plan counts). */
+export const practicePassesOf = (userId: string): Promise<Map<string, Date[]>> => passes.of(userId);
+
+/** When a scenario passed `count` times comes back to practise, counted from its latest pass. */
+export function practiseAgainAt(passTimes: readonly Date[]): Date | null {
+  const latest = passTimes.at(-1);
+  if (!latest) return null;
+  const days = PRACTICE_AGAIN_DAYS[Math.min(passTimes.length, PRACTICE_AGAIN_DAYS.length) - 1]!;
+  return new Date(latest.getTime() + days * DAY_MS);
+}
+
+/** Each scenario with the person's state: the latest attempt's, or passed / due by their passing reviews. */
+export async function listPractice(userId: string, now: Date): Promise<PracticeScenarioState[]> {
+  const [scenarios, refs, passed] = await Promise.all([getPracticeScenarios(), attempts.refs(userId), passes.of(userId)]);
+  const latest = new Map<string, AttemptRef>();
+  for (const ref of refs) latest.set(ref.scenarioId, ref);
+  const latestAttempts = new Map(
+    await Promise.all([...latest].map(async ([scenarioId, ref]) => [scenarioId, (await attempts.get(ref))?.value ?? null] as const)),
+  );
+  return scenarios.map((scenario): PracticeScenarioState => {
+    const ref = latest.get(scenario.id);
+    const attempt = latestAttempts.get(scenario.id) ?? null;
+    const passTimes = passed.get(scenario.id) ?? [];
+    const base = { id: scenario.id, title: scenario.title, ...(ref && { latestAttemptId: attemptIdOf(ref) }) };
+    const lastPass = passTimes.at(-1);
+    const againAt = practiseAgainAt(passTimes);
+    // An attempt after the latest pass (practising again) shows its own state.
+    if (attempt && (!lastPass || Date.parse(attempt.createdAt) > lastPass.getTime()) && statusOf(attempt) !== 'passed') {
+      return { ...base, state: statusOf(attempt) };
+    }
+    if (lastPass && againAt) {
+      const when = { passedAt: lastPass.toISOString(), dueAt: againAt.toISOString() };
+      return { ...base, ...when, state: againAt.getTime() <= now.getTime() ? 'due' : 'passed' };
+    }
+    return { ...base, state: 'not-tried' };
+  });
+}
+
+/** A typed answer: matched against the rubric at once, stored as a draft. */
+export async function createTextAttempt(userId: string, request: CreateTextAttempt, now: Date): Promise<PracticeAttempt> {
+  const scenario = await scenarioOr404(request.scenarioId);
+  const ref = { userId, scenarioId: scenario.id, attemptId: eventId(now) };
+  const attempt: StoredAttempt = {
+    attemptId: ref.attemptId,
+    scenarioId: scenario.id,
+    kind: 'text',
+    createdAt: now.toISOString(),
+    text: request.text,
+    feedback: matchRubric(request.text, scenario.rubric),
+  };
+  await attempts.add(userId, attempt);
+  return toApi(ref, attempt);
+}
+
+/**
+ * A recording: checked by its bytes (415 when it is not audio of a kind browsers record), its size (413
+ * over 5 MB) and its length (413 past the scenario's limit plus a grace); nothing is stored when refused.
+ */
+export async function createAudioAttempt(userId: string, scenarioId: string, bytes: Uint8Array, now: Date): Promise<PracticeAttempt> {
+  const scenario = await scenarioOr404(scenarioId);
+  if (bytes.byteLength > PRACTICE_AUDIO_MAX_BYTES) throw new HttpError(413, 'The recording is larger than 5 MB.');
+  const recording = inspectRecording(bytes);
+  if (!recording) throw new HttpError(415, 'This file is not an audio recording: record your answer in the browser or type it.');
+  const limit = scenario.timeLimitSeconds + PRACTICE_AUDIO_GRACE_SECONDS;
+  if (recording.durationSeconds !== null && recording.durationSeconds > limit) {
+    throw new HttpError(
+      413,
+      `The recording is ${Math.round(recording.durationSeconds)} seconds long; this scenario allows ${scenario.timeLimitSeconds} seconds.`,
+    );
+  }
+  const ref = { userId, scenarioId: scenario.id, attemptId: eventId(now) };
+  const attempt: StoredAttempt = {
+    attemptId: ref.attemptId,
+    scenarioId: scenario.id,
+    kind: 'audio',
+    createdAt: now.toISOString(),
+    feedback: [],
+    audio: { contentType: recording.contentType, bytes: bytes.byteLength, durationSeconds: recording.durationSeconds },
+  };
+  await recordings.add(ref, bytes);
+  await attempts.add(userId, attempt);
+  return toApi(ref, attempt);
+}
+
+/** An attempt its owner or an administrator may see; 404 for anybody else (nobody learns it exists). */
+async function visibleAttempt(asker: Asker, id: string) {
+  const ref = parseAttemptId(id);
+  if (!ref || (ref.userId !== asker.user.id && !asker.isAdmin)) throw new HttpError(404, NOT_FOUND);
+  const stored = await attempts.get(ref);
+  if (!stored) throw new HttpError(404, NOT_FOUND);
+  return { ref, ...stored };
+}
+
+export async function getAttempt(asker: Asker, id: string): Promise<PracticeAttempt> {
+  const { ref, value } = await visibleAttempt(asker, id);
+  return toApi(ref, value);
+}
+
+/** The recording's bytes and type; 404 when the attempt has none (typed, or deleted after its review). */
+export async function getRecording(asker: Asker, id: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }> {
+  const { ref, value } = await visibleAttempt(asker, id);
+  const bytes = value.audio && !value.audio.deletedAt ? await recordings.get(ref) : null;
+  if (!value.audio || !bytes) throw new HttpError(404, 'This attempt has no recording');
+  return { bytes, contentType: value.audio.contentType };
+}
+
+function checkItems(scenario: PracticeScenario, marks: Readonly<Record<string, boolean>>, field: string): void {
+  const known = new Set(scenario.rubric.map((item) => item.id));
+  const unknown = Object.keys(marks).filter((itemId) => !known.has(itemId));
+  if (unknown.length > 0) throw new HttpError(400, `${field}: ${unknown.join(', ')} is not an item of this scenario's rubric`);
+}
+
+/** Sends the rep's own attempt for review with their self-check; an attempt already sent or reviewed is answered as it is. */
+export async function submitAttempt(userId: string, id: string, selfCheck: Record<string, boolean>, now: Date): Promise<PracticeAttempt> {
+  const { ref, value, etag } = await visibleAttempt({ user: { id: userId, name: '' }, isAdmin: false }, id);
+  checkItems(await scenarioOr404(ref.scenarioId), selfCheck, 'selfCheck');
+  if (value.submittedAt) return toApi(ref, value);
+  const queueId = eventId(now);
+  const submitted: StoredAttempt = { ...value, selfCheck, submittedAt: now.toISOString(), queueId };
+  if (!(await attempts.replace(ref, submitted, etag))) return submitAttempt(userId, id, selfCheck, now);
+  await reviewQueue.add(queueId, ref);
+  await outcomeEvent(ref, 'submitted', now);
+  return toApi(ref, submitted);
+}
+
+/** Deletes the rep's own attempt (and its recording) while nobody has reviewed it; 409 after. */
+export async function deleteAttempt(userId: string, id: string, now: Date): Promise<void> {
+  const { ref, value } = await visibleAttempt({ user: { id: userId, name: '' }, isAdmin: false }, id);
+  if (value.review) throw new HttpError(409, 'A reviewed attempt cannot be deleted.');
+  await attempts.remove(ref);
+  if (value.audio) await recordings.remove(ref);
+  if (value.queueId) {
+    await reviewQueue.remove(value.queueId, ref);
+    await outcomeEvent(ref, 'withdrawn', now);
+  }
+}
+
+/** Attempts waiting for review, oldest first, with the rep's name and the scenario's title. */
+export async function listWaiting(): Promise<Array<PracticeAttempt & { scenarioTitle: string }>> {
+  const queue = await reviewQueue.waiting();
+  const [read, owners, scenarios] = await Promise.all([
+    Promise.all(queue.map(async ({ ref }) => ({ ref, stored: await attempts.get(ref) }))),
+    accountsByIds([...new Set(queue.map(({ ref }) => ref.userId))]),
+    getPracticeScenarios(),
+  ]);
+  const names = new Map(owners.flatMap((owner) => (owner ? [[owner.id, owner.name] as const] : [])));
+  const titles = new Map(scenarios.map((scenario) => [scenario.id, scenario.title]));
+  return read.flatMap(({ ref, stored }) =>
+    stored && !stored.value.review
+      ? [{ ...toApi(ref, stored.value, names.get(ref.userId) ?? 'Former member'), scenarioTitle: titles.get(ref.scenarioId) ?? ref.scenarioId }]
+      : [],
+  );
+}
+
+/** How many attempts wait for review (the sidebar's count, the reviewers' digest). */
+export const countWaiting = async (): Promise<number> => (await reviewQueue.waiting()).length;
+
+/**
+ * An administrator's review: every rubric item marked yes or no (400 naming a missing or unknown item),
+ * a comment; passed when every required item is yes. Only a waiting attempt is reviewed (409 otherwise).
+ */
+export async function reviewAttempt(reviewer: Asker['user'], id: string, request: ReviewAttempt, now: Date): Promise<PracticeAttempt> {
+  const { ref, value, etag } = await visibleAttempt({ user: reviewer, isAdmin: true }, id);
+  const scenario = await scenarioOr404(ref.scenarioId);
+  checkItems(scenario, request.marks, 'marks');
+  const missing = scenario.rubric.filter((item) => request.marks[item.id] === undefined).map((item) => item.id);
+  if (missing.length > 0) throw new HttpError(400, `marks: mark every rubric item yes or no; missing ${missing.join(', ')}`);
+  if (value.review) throw new HttpError(409, 'This attempt has been reviewed already.');
+  if (!value.submittedAt || !value.queueId) throw new HttpError(409, 'This attempt has not been sent for review.');
+  const passed = scenario.rubric.every((item) => !item.required || request.marks[item.id] === true);
+  const marks = Object.fromEntries(scenario.rubric.map((item) => [item.id, request.marks[item.id]!]));
+  const reviewed: StoredAttempt = {
+    ...value,
+    review: { marks, comment: request.comment.trim(), passed, reviewer: { id: reviewer.id, name: reviewer.name }, reviewedAt: now.toISOString() },
+  };
+  if (!(await attempts.replace(ref, reviewed, etag))) throw new HttpError(409, 'This attempt changed while you reviewed it: open it again.');
+  await reviewQueue.remove(value.queueId, ref);
+  if (passed) await passes.add(ref.userId, ref.scenarioId, now);
+  if (value.audio) {
+    const day = new Date(now.getTime() + PRACTICE_RECORDING_KEEP_DAYS * DAY_MS).toISOString().slice(0, 10);
+    await recordings.planDeletion(ref, day);
+  }
+  await outcomeEvent(ref, passed ? 'passed' : 'try-again', now);
+  return toApi(ref, reviewed);
+}
+
+/** Deletes the recordings whose review is 90 days old or more; the attempts keep their marks and comment. */
+export async function deleteExpiredRecordings(now: Date): Promise<number> {
+  const due = await recordings.dueForDeletion(now.toISOString().slice(0, 10));
+  for (const { ref, planKey } of due) {
+    const stored = await attempts.get(ref);
+    await recordings.remove(ref);
+    if (stored?.value.audio && !stored.value.audio.deletedAt) {
+      const audio = { ...stored.value.audio, deletedAt: now.toISOString() };
+      await attempts.replace(ref, { ...stored.value, audio }, stored.etag);
+    }
+    await recordings.removePlan(planKey);
+  }
+  return due.length;
+}
