@@ -275,18 +275,3 @@ export async function reviewAttempt(reviewer: Asker['user'], id: string, request
   await outcomeEvent(ref, passed ? 'passed' : 'try-again', now);
   return toApi(ref, reviewed);
 }
-
-/** Deletes the recordings whose review is 90 days old or more; the attempts keep their marks and comment. */
-export async function deleteExpiredRecordings(now: Date): Promise<number> {
-  const due = await recordings.dueForDeletion(now.toISOString().slice(0, 10));
-  for (const { ref, planKey } of due) {
-    const stored = await attempts.get(ref);
-    await recordings.remove(ref);
-    if (stored?.value.audio && !stored.value.audio.deletedAt) {
-      const audio = { ...stored.value.audio, deletedAt: now.toISOString() };
-      await attempts.replace(ref, { ...stored.value, audio }, stored.etag);
-    }
-    await recordings.removePlan(planKey);
-  }
-  return due.length;
-}
