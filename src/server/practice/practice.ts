@@ -239,7 +239,12 @@ export async function listWaiting(): Promise<Array<PracticeAttempt & { scenarioT
   const titles = new Map(scenarios.map((scenario) => [scenario.id, scenario.title]));
   return read.flatMap(({ ref, stored }) =>
     stored && !stored.value.review
-      ? [{ ...toApi(ref, stored.value, names.get(ref.userId) ?? 'Former member'), scenarioTitle: titles.get(ref.scenarioId) ?? ref.scenarioId }]
+      ? [
+          {
+            ...toApi(ref, stored.value, names.get(ref.userId) ?? 'Former member'),
+            scenarioTitle: titles.get(ref.scenarioId) ?? ref.scenarioId,
+          },
+        ]
       : [],
   );
 }
@@ -263,9 +268,16 @@ export async function reviewAttempt(reviewer: Asker['user'], id: string, request
   const marks = Object.fromEntries(scenario.rubric.map((item) => [item.id, request.marks[item.id]!]));
   const reviewed: StoredAttempt = {
     ...value,
-    review: { marks, comment: request.comment.trim(), passed, reviewer: { id: reviewer.id, name: reviewer.name }, reviewedAt: now.toISOString() },
+    review: {
+      marks,
+      comment: request.comment.trim(),
+      passed,
+      reviewer: { id: reviewer.id, name: reviewer.name },
+      reviewedAt: now.toISOString(),
+    },
   };
-  if (!(await attempts.replace(ref, reviewed, etag))) throw new HttpError(409, 'This attempt changed while you reviewed it: open it again.');
+  if (!(await attempts.replace(ref, reviewed, etag)))
+    throw new HttpError(409, 'This attempt changed while you reviewed it: open it again.');
   await reviewQueue.remove(value.queueId, ref);
   if (passed) await passes.add(ref.userId, ref.scenarioId, now);
   if (value.audio) {
