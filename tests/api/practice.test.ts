@@ -55,7 +55,7 @@ const answer = async (client: ApiClient, text: string, scenarioId = COLD_CALL) =
 function record(client: ApiClient, bytes: Uint8Array, scenarioId = COLD_CALL, type = 'audio/webm') {
   const form = new FormData();
   form.set('scenarioId', scenarioId);
-  form.set('audio', new Blob([bytes], { type }), 'answer.webm');
+  form.set('audio', new Blob([bytes.slice()], { type }), 'answer.webm');
   return client.request('POST', '/api/practice/attempts', { form });
 }
 
