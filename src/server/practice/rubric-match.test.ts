@@ -45,7 +45,7 @@ describe('matchRubric on model answers', () => {
       'acknowledges-without-arguing': ['Thanks for telling', "you're right"],
       'widens-the-comparison': ['vendor alone', 'one piece', 'whole patchwork'],
       'adds-up-current-cost': ['cost you', 'in a year', 'bills for every change'],
-      'scope-before-price': ['change the scope', 'start with', 'priority listings'],
+      'scope-before-price': ['change the scope', 'first phase', 'starting with'],
       'quotes-result-exactly': ['Harborline', 'four hours'],
       'confirms-next-step': ['Does that', 'seem fair', 'next step'],
     });
