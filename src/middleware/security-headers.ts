@@ -40,9 +40,13 @@ function extendPolicy(existing: string, extra: string): string {
   return missing.length === 0 ? existing : `${existing.replace(/;\s*$/, '')}; ${missing.join('; ')}`;
 }
 
-/** Sets the headers; a CSP Astro already emitted for the page (script/style hashes) is extended, not replaced. */
+/**
+ * Sets the headers; a CSP Astro already emitted for the page (script/style hashes) is extended, not replaced, and
+ * a route's own `private, no-store` (a recording) is kept: it says no less than the default.
+ */
 function applyHeaders(target: Headers, headers: Record<string, string>): void {
   for (const [name, value] of Object.entries(headers)) {
+    if (name === 'Cache-Control' && target.get(name) === 'private, no-store') continue;
     const existing = name === 'Content-Security-Policy' ? target.get(name) : null;
     target.set(name, existing ? extendPolicy(existing, value) : value);
   }

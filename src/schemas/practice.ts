@@ -77,7 +77,9 @@ export const practiceScenarioSchema = z
   .strictObject({
     review: review(),
     facts: factCitations('its setup, buyer line, model answer and rubric'),
-    id: slug('Stable slug of the scenario, e.g. budget-pushback-asset-manager; part of its address /practice/{id}.'),
+    id: slug(
+      'Stable slug of the scenario, e.g. budget-pushback-asset-manager; part of its address /practice/{id}. At most 48 characters.',
+    ).max(48, 'must be at most 48 characters (it is part of storage keys)'),
     title: text('The scenario as the list shows it, e.g. "Budget pushback from an asset manager".'),
     personaId: z.number().int().positive().describe('Id of the persona the rep is talking to (content/personas).'),
     rehearses: materialSchema.describe(

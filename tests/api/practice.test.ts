@@ -16,6 +16,7 @@ import {
 import { planSchema } from '~/shared/api/programs';
 import { DEMO_ADMIN } from '~/server/demo-accounts';
 import { expectJson, messageOf, signIn, signUp, useTestApp, type ApiClient } from './harness';
+import { journalKeysOf, storedKeys } from './stored-keys';
 
 const context = useTestApp();
 let admin: ApiClient;
@@ -105,7 +106,7 @@ describe('a typed answer', () => {
     // Judged by people only: never found by the matcher.
     expect(line('lets-him-answer')).toEqual({ itemId: 'lets-him-answer', found: false, evidence: [] });
     // Off topic: nothing found.
-    const offTopic = await answer(client, 'The weather in Denver has been lovely this week, thanks for asking.');
+    const offTopic = await answer(client, 'The weather in Denver has been lovely, thanks for asking about my weekend.');
     expect(offTopic.feedback.filter((feedback) => feedback.found)).toEqual([]);
     expect((await stateOf(client)).state).toBe('draft');
   });
@@ -157,6 +158,10 @@ describe('an attempt', () => {
     expect(sent).toMatchObject({ status: 'waiting', selfCheck: { 'names-self-and-email': true } });
     const again = await expectJson(await submit(client, attempt, { 'asks-for-meeting': true }), 200, practiceAttemptSchema);
     expect(again).toEqual(sent);
+    if (context.app.inProcess) {
+      const journaled = (await journalKeysOf(context.app, user.id)).filter((key) => key.includes('.prs-'));
+      expect(journaled).toEqual([expect.stringMatching(new RegExp(`\\.prs-${COLD_CALL}$`))]);
+    }
     expect((await stateOf(client)).state).toBe('waiting');
     const { waiting } = await expectJson(await admin.get('/api/practice/reviews'), 200, practiceReviewQueueSchema);
     const queued = waiting.filter((entry) => entry.id === attempt.id);
@@ -299,7 +304,7 @@ describe('a recording', () => {
   });
 
   it('refuses what is not audio whatever its header (415), over 5 MB or past the time limit (413), and stores nothing', async () => {
-    const { client } = await signUp(context.app, 'Bad Recording');
+    const { client, user } = await signUp(context.app, 'Bad Recording');
     const notAudio = 'This file is not an audio recording: record your answer in the browser or type it.';
     expect(await messageOf(await record(client, fixture('png-image.webm')), 415)).toBe(notAudio);
     expect(await messageOf(await record(client, fixture('text.webm')), 415)).toBe(notAudio);
@@ -309,7 +314,9 @@ describe('a recording', () => {
     expect(await messageOf(await record(client, silentWav(limit + 15), COLD_CALL, 'audio/wav'), 413)).toBe(
       `The recording is ${limit + 15} seconds long; this scenario allows ${limit} seconds.`,
     );
+    if (context.app.inProcess) expect(await storedKeys(context.app, `practice-recordings/${user.id}/`)).toEqual([]);
     expect((await record(client, silentWav(limit + 5), COLD_CALL, 'audio/wav')).status).toBe(201);
+    if (context.app.inProcess) expect(await storedKeys(context.app, `practice-recordings/${user.id}/`)).toHaveLength(1);
     expect(await messageOf(await record(client, fixture('tone.webm'), 'no-such-scenario'), 404)).toBe('Scenario not found');
     const form = new FormData();
     form.set('scenarioId', COLD_CALL);

@@ -16,6 +16,7 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const PRACTICE_OUTCOMES = ['submitted', 'withdrawn', 'passed', 'try-again'] as const;
 export type PracticeOutcome = (typeof PRACTICE_OUTCOMES)[number];
+const PRACTICE_OUTCOME_CODES: Record<PracticeOutcome, string> = { submitted: 's', withdrawn: 'w', passed: 'p', 'try-again': 't' };
 
 const journalEventSchema = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -158,7 +159,8 @@ function factCode(fact: JournalFact): string {
         ...(fact.materialRevision === 1 ? [] : [`m${fact.materialRevision}`]),
       ].join('.');
     case 'practice':
-      return `practice-${fact.outcome}-${fact.scenarioId}`;
+      // Short: the whole key segment (event id, user id, code) must stay within 128 characters.
+      return `pr${PRACTICE_OUTCOME_CODES[fact.outcome]}-${fact.scenarioId}`;
     default:
       return fact.kind;
   }
@@ -181,8 +183,13 @@ function parseFactCode(code: string): JournalFact | null {
     return quiz[2] === undefined
       ? { kind: 'quiz', quizId: quiz[1]! }
       : { kind: 'quiz', quizId: quiz[1]!, score: Math.min(100, Number(quiz[2])) };
-  const practice = /^practice-(submitted|withdrawn|passed|try-again)-([a-z0-9-]+)$/.exec(code);
-  if (practice) return { kind: 'practice', outcome: practice[1] as PracticeOutcome, scenarioId: practice[2]! };
+  const practice = /^pr([swpt])-([a-z0-9-]+)$/.exec(code);
+  if (practice)
+    return {
+      kind: 'practice',
+      outcome: PRACTICE_OUTCOMES.find((outcome) => PRACTICE_OUTCOME_CODES[outcome] === practice[1])!,
+      scenarioId: practice[2]!,
+    };
   if (code.startsWith('challenge-') && code.length > 10) return { kind: 'challenge', windowId: code.slice(10) };
   return code.startsWith('answer-') ? parseAnswerCode(code) : null;
 }

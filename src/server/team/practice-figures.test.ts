@@ -1,5 +1,6 @@
 // Practice in the team figures: the journal keeps each outcome in its key, and the fold counts attempts
 // waiting for review and scenarios passed, and gives plans the time of the first passing review.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
 import { journal, type PracticeOutcome } from '~/server/journal/journal';
@@ -47,6 +48,20 @@ describe('practice in the team figures', () => {
       lastActive: minutes(3).toISOString(),
     });
     expect(figures['ben']).toMatchObject({ practiceWaiting: 1, practicePassed: [] });
+  });
+
+  it('keeps within a key segment for the longest scenario id content allows and a real user id', async () => {
+    const userId = randomUUID();
+    const scenarioId = `${'a'.repeat(47)}b`;
+    for (const outcome of ['submitted', 'withdrawn', 'passed', 'try-again'] as const)
+      await practised(userId, scenarioId, 'x', outcome, minutes(30));
+    const mine = (await journal.since(minutes(30), minutes(31))).filter((entry) => entry.userId === userId);
+    expect(mine.map((entry) => entry.fact)).toEqual(
+      expect.arrayContaining(
+        (['submitted', 'withdrawn', 'passed', 'try-again'] as const).map((outcome) => ({ kind: 'practice', scenarioId, outcome })),
+      ),
+    );
+    expect(mine).toHaveLength(4);
   });
 
   it('never counts fewer than none waiting, and a later pass keeps the first as the plan evidence', () => {
