@@ -18,6 +18,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as is (for malformed JSON and size tests); wins over body. */
   rawBody?: string;
+  /** A multipart form (a file upload), sent with its own Content-Type; wins over both. */
+  form?: FormData;
   headers?: Record<string, string>;
   ip?: string;
   /** No Origin header on a write (a mail client's one-click, a scheduled function's call). */
@@ -103,13 +105,13 @@ function remoteApp(origin: string): TestApp {
 function init(method: string, origin: string, options: RequestOptions): RequestInit {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const hasBody = options.rawBody !== undefined || options.body !== undefined;
-  if (hasBody) headers['Content-Type'] ??= 'application/json';
+  if (hasBody && !options.form) headers['Content-Type'] ??= 'application/json';
   const sendsOrigin = method !== 'GET' && method !== 'HEAD' && !options.withoutOrigin;
   if (sendsOrigin && !('Origin' in headers) && !('origin' in headers)) headers['Origin'] = origin;
   return {
     method,
     headers,
-    ...(hasBody ? { body: options.rawBody ?? JSON.stringify(options.body) } : {}),
+    ...(options.form ? { body: options.form } : hasBody ? { body: options.rawBody ?? JSON.stringify(options.body) } : {}),
   };
 }
 

@@ -20,6 +20,8 @@ import { backgroundWorkDone } from '~/server/background';
 import { logSearch } from '~/server/search/search-log';
 import { searchLog } from '~/server/search/storage/search-log';
 import { markPageVisited } from '~/server/team/page-visits';
+import { attempts, type AttemptRef } from '~/server/practice/storage/attempts';
+import { recordings } from '~/server/practice/storage/recordings';
 import { pageVisits, weekOf } from '~/server/team/storage/page-visits';
 import sendDigestsNow, { config as digestConfig } from '../../netlify/functions/send-digests.mts';
 
@@ -92,6 +94,24 @@ describe('expire-sign-in-failures', () => {
   });
 });
 
+/** A recorded attempt reviewed at `reviewedAt`, its recording's deletion planned 90 days after, as the review plans it. */
+async function recordedAttempt(reviewedAt: Date): Promise<AttemptRef> {
+  const ref = { userId: randomUUID(), scenarioId: 'cold-call-opener-marketing-manager', attemptId: `a${reviewedAt.getTime()}` };
+  await recordings.add(ref, new Uint8Array([1, 2, 3]));
+  await attempts.add(ref.userId, {
+    attemptId: ref.attemptId,
+    scenarioId: ref.scenarioId,
+    kind: 'audio',
+    createdAt: reviewedAt.toISOString(),
+    feedback: [],
+    audio: { contentType: 'audio/webm', bytes: 3, durationSeconds: 3 },
+    submittedAt: reviewedAt.toISOString(),
+    review: { marks: {}, comment: 'Good opener.', passed: true, reviewer: { id: 'admin', name: 'Admin' }, reviewedAt: reviewedAt.toISOString() },
+  });
+  await recordings.planDeletion(ref, new Date(reviewedAt.getTime() + 90 * 24 * 60 * 60_000).toISOString().slice(0, 10));
+  return ref;
+}
+
 describe('tidy-usage-logs', () => {
   it('runs daily: folds closed days of the search log, deletes their events and what is past its time', async () => {
     expect(tidyConfig.schedule).toBe('@daily');
@@ -103,10 +123,19 @@ describe('tidy-usage-logs', () => {
     await backgroundWorkDone();
     await markPageVisited('/product', daysAgo(120));
     await markPageVisited('/resources', daysAgo(2));
+    const reviewedLongAgo = await recordedAttempt(daysAgo(91));
+    const reviewedLately = await recordedAttempt(daysAgo(10));
 
     const response = await tidyUsageLogs();
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ daysFolded: 1, searchEventsRemoved: 3, pageVisitMarksRemoved: 1 });
+    expect(await response.json()).toEqual({ daysFolded: 1, searchEventsRemoved: 3, pageVisitMarksRemoved: 1, recordingsDeleted: 1 });
+    // A recording 90 days past its review is gone; its attempt keeps the review and says so.
+    expect(await recordings.get(reviewedLongAgo)).toBeNull();
+    const kept = (await attempts.get(reviewedLongAgo))!.value;
+    expect(kept.review?.comment).toBe('Good opener.');
+    expect(kept.audio?.deletedAt).toBeDefined();
+    expect(await recordings.get(reviewedLately)).toEqual(new Uint8Array([1, 2, 3]));
+    expect((await attempts.get(reviewedLately))!.value.audio?.deletedAt).toBeUndefined();
     const closedDay = daysAgo(3).toISOString().slice(0, 10);
     expect(await searchLog.foldedDays()).toEqual([closedDay]);
     expect(await searchLog.eventsOf(closedDay)).toEqual([]);

@@ -69,6 +69,11 @@ function PlanCell({ row }: { row: TeamMemberRow }) {
           {row.overdueItems > 0 && <span data-testid="overdue-items"> · {row.overdueItems} overdue</span>}
         </span>
       )}
+      {(row.practiceWaiting > 0 || row.practicePassed > 0) && (
+        <span className="block text-xs opacity-70" data-testid="practice-figures">
+          Practice: {row.practicePassed} passed{row.practiceWaiting > 0 && ` · ${row.practiceWaiting} waiting`}
+        </span>
+      )}
     </>
   );
 }

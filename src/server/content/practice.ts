@@ -14,3 +14,17 @@ export const getPracticeScenarios = (): Promise<PracticeScenario[]> =>
 export async function getPracticeScenario(id: string): Promise<PracticeScenario | null> {
   return (await getPracticeScenarios()).find((scenario) => scenario.id === id) ?? null;
 }
+
+/** "Practise this": the scenario's page, by what the scenario rehearses (`situation:<id>`, `objection:<id>`, `page:<path>`). */
+export async function getPracticeLinks(): Promise<ReadonlyMap<string, string>> {
+  return cached('practiceLinks', async () => {
+    const links = new Map<string, string>();
+    for (const scenario of await getPracticeScenarios()) {
+      const [kind, value] = Object.entries(scenario.rehearses)[0]!;
+      const key = `${kind}:${String(value)}`;
+      // The first scenario in list order is the one a page links to.
+      if (!links.has(key)) links.set(key, `/practice/${scenario.id}`);
+    }
+    return links;
+  });
+}

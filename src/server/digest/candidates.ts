@@ -7,8 +7,8 @@
  *
  * It selects more rather than fewer: a review card due today (no vacation hold, which only delays), a plan
  * with an item overdue or due today on the person's calendar or a certificate expiring soon, computed as
- * Team Progress computes plans; an administrator on Monday (the team's part); and anybody the rollup does
- * not know yet. What the person's own records say then decides, as for everyone before.
+ * Team Progress computes plans; a practice attempt reviewed this week, or for an administrator attempts
+ * waiting for review; an administrator on Monday (the team's part); and anybody the rollup does not know yet. What the person's own records say then decides, as for everyone before.
  */
 import type { Preferences } from '~/shared/api/preferences';
 import { getPrograms, type Program } from '~/server/content/programs';
@@ -73,6 +73,14 @@ function mayHavePlanPart(figures: MemberFigures, team: TeamFiguresForDigest, pre
   return part.overdue.length > 0 || part.dueToday.length > 0 || part.certificateExpiring !== null;
 }
 
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A practice attempt reviewed within the week (a weekly digest's reach), or for an administrator, attempts waiting. */
+function mayHavePracticePart(figures: MemberFigures, team: TeamFiguresForDigest, admin: boolean, now: Date): boolean {
+  const reviewed = figures.practiceReviewedAt !== null && now.getTime() - Date.parse(figures.practiceReviewedAt) <= WEEK_MS;
+  return reviewed || (admin && Object.values(team.members).some((member) => member.practiceWaiting > 0));
+}
+
 /** The ids among `people` whose digest may have something (a superset of those who get one). */
 export function digestCandidates(team: TeamFiguresForDigest, people: readonly DigestCandidate[], now: Date): Set<string> {
   const selected = people.filter(({ userId, preferences, personal, monday }) => {
@@ -80,7 +88,12 @@ export function digestCandidates(team: TeamFiguresForDigest, people: readonly Di
     if (!person) return true; // not in the team's figures yet: read their records
     const figures = team.members[userId] ?? emptyFigures();
     if (monday && person.admin === true) return true;
-    return personal && (mayHaveReviewsDue(figures, team, now) || mayHavePlanPart(figures, team, preferences, now));
+    return (
+      personal &&
+      (mayHaveReviewsDue(figures, team, now) ||
+        mayHavePlanPart(figures, team, preferences, now) ||
+        mayHavePracticePart(figures, team, person.admin === true, now))
+    );
   });
   return new Set(selected.map((person) => person.userId));
 }

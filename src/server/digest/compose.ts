@@ -18,6 +18,15 @@ export interface DigestContent {
   plan: PlanDigest | null;
   /** An administrator's weekly team part, or null. */
   team: TeamDigest | null;
+  /** Practice: the person's reviews since their last digest, scenarios due again, and (reviewers) attempts waiting. */
+  practice: PracticeDigest | null;
+}
+
+export interface PracticeDigest {
+  reviewed: Array<{ attemptId: string; title: string; passed: boolean }>;
+  due: Array<{ scenarioId: string; title: string }>;
+  /** Attempts waiting for review: told to administrators only (0 for anybody else). */
+  waiting: number;
 }
 
 export interface DigestLinks {
@@ -57,6 +66,10 @@ function subjectOf(content: DigestContent): string {
     ...(plan && plan.overdue.length > 0 ? [`${plural(plan.overdue.length, 'plan item')} overdue`] : []),
     ...(plan && plan.dueToday.length > 0 ? [`${plural(plan.dueToday.length, 'plan item')} due today`] : []),
     ...(plan?.certificateExpiring ? ['certificate expiring soon'] : []),
+    ...(content.practice && content.practice.reviewed.length > 0 ? [`${plural(content.practice.reviewed.length, 'practice review')} to read`] : []),
+    ...(content.practice && content.practice.waiting > 0
+      ? [`${plural(content.practice.waiting, 'practice attempt')} waiting for review`]
+      : []),
     ...(teamHasNews(team) ? ['your weekly team summary'] : []),
   ];
   const subject = parts.join(' · ');
@@ -94,8 +107,25 @@ function blocksOf(content: DigestContent, origin: string): Block[] {
       ],
     });
   }
+  const practice = content.practice && practiceBlock(content.practice, origin);
+  if (practice) blocks.push(practice);
   if (teamHasNews(team)) blocks.push(...teamBlocks(team, origin));
   return blocks;
+}
+
+/** Reviews to read, scenarios to practise again, attempts to review; null when there is none of them. */
+function practiceBlock(practice: PracticeDigest, origin: string): Block | null {
+  const lines = [
+    ...practice.reviewed.map((item) => ({
+      text: `Reviewed: ${item.title}: ${item.passed ? 'passed' : 'try again'}`,
+      href: `${origin}/practice/attempts/${item.attemptId}`,
+    })),
+    ...practice.due.map((item) => ({ text: `Due to practise again: ${item.title}`, href: `${origin}/practice/${item.scenarioId}` })),
+    ...(practice.waiting > 0
+      ? [{ text: `${plural(practice.waiting, 'attempt')} waiting for your review`, href: `${origin}/practice/reviews` }]
+      : []),
+  ];
+  return lines.length === 0 ? null : { heading: 'Practice', lines };
 }
 
 const seeTeamProgress = (origin: string) => ({ text: 'See Team Progress', href: `${origin}/team-progress` });

@@ -7,6 +7,7 @@ import type { Preferences } from '~/shared/api/preferences';
 import { dayOf } from '~/shared/review/days';
 import { challengeStreak } from '~/shared/review/streak';
 import type { StoredUser } from '~/server/accounts/user-record';
+import { isAdmin } from '~/server/accounts/roles';
 import { isHeld, reviewPreferencesOf } from '~/server/preferences/preferences';
 import type { PlanDigest } from '~/server/programs/plan-digest';
 import { dueReviewCount } from '~/server/review/review';
@@ -14,7 +15,7 @@ import { loadReviewState } from '~/server/review/review-state';
 import type { OutgoingMail } from '~/server/mail/transport';
 import { localTime, zonedInstant } from '~/shared/time-zone';
 import type { DigestCandidate } from './candidates';
-import type { DigestContent, DigestLinks } from './compose';
+import type { DigestContent, DigestLinks, PracticeDigest } from './compose';
 import type { TeamDigest } from './team-digest';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -52,6 +53,8 @@ export interface DigestSources {
   candidates: (people: readonly DigestCandidate[], now: Date) => Promise<Set<string>>;
   send: (mail: OutgoingMail) => Promise<void>;
   planFor: (userId: string, now: Date) => Promise<PlanDigest | null>;
+  /** The practice part: reviews since `since`, scenarios due again, and attempts waiting when `reviewer`. */
+  practiceFor: (userId: string, reviewer: boolean, since: Date, now: Date) => Promise<PracticeDigest | null>;
   /** The team's part, computed once per pass. */
   team: () => Promise<TeamDigest>;
   links: (userId: string) => DigestLinks;
@@ -64,12 +67,15 @@ export async function digestOf(recipient: Recipient, now: Date, sources: DigestS
     const state = await loadReviewState(user.id, now, reviewPreferencesOf(preferences));
     return { due: await dueReviewCount(user.id, state, now), streak: challengeStreak(state.challengeDays, dayOf(now), state.hold) };
   };
-  const [review, plan, team] = await Promise.all([
+  // Reviews since the last digest: a day for a daily one, a week for a weekly one.
+  const since = new Date(now.getTime() - (preferences.digest === 'weekly' ? 7 : 1) * 24 * HOUR_MS);
+  const [review, plan, team, practice] = await Promise.all([
     recipient.personal ? load() : Promise.resolve({ due: 0, streak: 0 }),
     recipient.personal ? sources.planFor(user.id, now) : Promise.resolve(null),
     recipient.team ? sources.team() : Promise.resolve(null),
+    recipient.personal ? sources.practiceFor(user.id, isAdmin(user), since, now) : Promise.resolve(null),
   ]);
-  return { name: user.name, reviewsDue: review.due, streak: review.streak, plan, team };
+  return { name: user.name, reviewsDue: review.due, streak: review.streak, plan, team, practice };
 }
 
 /** RFC 8058: a mail client offers "Unsubscribe" and POSTs `List-Unsubscribe=One-Click` to the link. */

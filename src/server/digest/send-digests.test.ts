@@ -64,6 +64,7 @@ const sources = (
   candidates: (people) => Promise.resolve(new Set(people.map((person) => person.userId))),
   send: sendMail,
   planFor: (userId) => Promise.resolve(plans[userId] ?? null),
+  practiceFor: () => Promise.resolve(null),
   team,
   links: (userId) => ({ origin: ORIGIN, unsubscribeUrl: `${ORIGIN}/unsubscribe?u=${userId}&t=signed` }),
 });

@@ -13,6 +13,7 @@ import { DEFAULT_PREFERENCES, storedPreferencesByUser } from '~/server/preferenc
 import { siteUrl } from '~/server/config';
 import { mailConfigured, sendMail } from '~/server/mail/transport';
 import { planDigestFor } from '~/server/programs/plan-digest';
+import { practiceDigestFor } from '~/server/practice/practice';
 import { mapLimit } from '~/server/storage/blobs';
 import { localTime } from '~/shared/time-zone';
 import { digestCandidates, teamFiguresForDigest, type TeamFiguresForDigest } from './candidates';
@@ -224,6 +225,7 @@ function digestSources(origin: string, now: Date): DigestSources {
     candidates: async (people, at) => digestCandidates(await (figures ??= teamFiguresForDigest(now)), people, at),
     send: sendMail,
     planFor: planDigestFor,
+    practiceFor: practiceDigestFor,
     team: () => (team ??= teamDigest(now)),
     links: (userId) => ({ origin, unsubscribeUrl: unsubscribeUrl(origin, userId) }),
   };

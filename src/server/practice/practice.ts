@@ -21,13 +21,14 @@ import { getPracticeScenario, getPracticeScenarios, type PracticeScenario } from
 import { HttpError } from '~/server/errors';
 import { journal, type PracticeOutcome } from '~/server/journal/journal';
 import { accountsByIds } from '~/server/accounts/people';
-import { eventId, factEventId } from '~/server/storage/keys';
+import { eventId, factEventId, parseEventTime } from '~/server/storage/keys';
 import { matchRubric } from './rubric-match';
 import { inspectRecording } from './recording';
 import { attempts, type AttemptRef, type StoredAttempt } from './storage/attempts';
 import { passes } from './storage/passes';
 import { recordings } from './storage/recordings';
 import { reviewQueue } from './storage/review-queue';
+import { reviewNotices } from './storage/review-notices';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOT_FOUND = 'Attempt not found';
@@ -183,8 +184,10 @@ async function visibleAttempt(asker: Asker, id: string) {
   return { ref, ...stored };
 }
 
+/** An attempt; its owner opening a reviewed one has read the review (the home page stops telling them). */
 export async function getAttempt(asker: Asker, id: string): Promise<PracticeAttempt> {
   const { ref, value } = await visibleAttempt(asker, id);
+  if (value.review && ref.userId === asker.user.id) await reviewNotices.markSeen(ref);
   return toApi(ref, value);
 }
 
@@ -239,7 +242,12 @@ export async function listWaiting(): Promise<Array<PracticeAttempt & { scenarioT
   const titles = new Map(scenarios.map((scenario) => [scenario.id, scenario.title]));
   return read.flatMap(({ ref, stored }) =>
     stored && !stored.value.review
-      ? [{ ...toApi(ref, stored.value, names.get(ref.userId) ?? 'Former member'), scenarioTitle: titles.get(ref.scenarioId) ?? ref.scenarioId }]
+      ? [
+          {
+            ...toApi(ref, stored.value, names.get(ref.userId) ?? 'Former member'),
+            scenarioTitle: titles.get(ref.scenarioId) ?? ref.scenarioId,
+          },
+        ]
       : [],
   );
 }
@@ -263,11 +271,19 @@ export async function reviewAttempt(reviewer: Asker['user'], id: string, request
   const marks = Object.fromEntries(scenario.rubric.map((item) => [item.id, request.marks[item.id]!]));
   const reviewed: StoredAttempt = {
     ...value,
-    review: { marks, comment: request.comment.trim(), passed, reviewer: { id: reviewer.id, name: reviewer.name }, reviewedAt: now.toISOString() },
+    review: {
+      marks,
+      comment: request.comment.trim(),
+      passed,
+      reviewer: { id: reviewer.id, name: reviewer.name },
+      reviewedAt: now.toISOString(),
+    },
   };
-  if (!(await attempts.replace(ref, reviewed, etag))) throw new HttpError(409, 'This attempt changed while you reviewed it: open it again.');
+  if (!(await attempts.replace(ref, reviewed, etag)))
+    throw new HttpError(409, 'This attempt changed while you reviewed it: open it again.');
   await reviewQueue.remove(value.queueId, ref);
   if (passed) await passes.add(ref.userId, ref.scenarioId, now);
+  await reviewNotices.add(ref, passed, now);
   if (value.audio) {
     const day = new Date(now.getTime() + PRACTICE_RECORDING_KEEP_DAYS * DAY_MS).toISOString().slice(0, 10);
     await recordings.planDeletion(ref, day);
@@ -276,17 +292,50 @@ export async function reviewAttempt(reviewer: Asker['user'], id: string, request
   return toApi(ref, reviewed);
 }
 
-/** Deletes the recordings whose review is 90 days old or more; the attempts keep their marks and comment. */
-export async function deleteExpiredRecordings(now: Date): Promise<number> {
-  const due = await recordings.dueForDeletion(now.toISOString().slice(0, 10));
-  for (const { ref, planKey } of due) {
-    const stored = await attempts.get(ref);
-    await recordings.remove(ref);
-    if (stored?.value.audio && !stored.value.audio.deletedAt) {
-      const audio = { ...stored.value.audio, deletedAt: now.toISOString() };
-      await attempts.replace(ref, { ...stored.value, audio }, stored.etag);
-    }
-    await recordings.removePlan(planKey);
-  }
-  return due.length;
+/** What the home page and the digest tell a rep: reviews since a time, and scenarios due to practise again. */
+export interface PracticeNews {
+  reviewed: Array<{ attemptId: string; scenarioId: string; title: string; passed: boolean; reviewedAt: string }>;
+  due: Array<{ scenarioId: string; title: string }>;
+}
+
+/**
+ * Reviews at or after `since` (only those the rep has not opened yet, with `unreadOnly`), and the scenarios
+ * due again: passed, come back, and not tried since. From listings only: no attempt is read.
+ */
+export async function practiceNews(userId: string, since: Date, now: Date, options: { unreadOnly: boolean }): Promise<PracticeNews> {
+  const [notices, passed, refs, scenarios] = await Promise.all([
+    reviewNotices.since(userId, since),
+    passes.of(userId),
+    attempts.refs(userId),
+    getPracticeScenarios(),
+  ]);
+  const titles = new Map(scenarios.map((scenario) => [scenario.id, scenario.title]));
+  const latestTry = new Map<string, number>();
+  for (const ref of refs) latestTry.set(ref.scenarioId, parseEventTime(ref.attemptId)?.getTime() ?? 0);
+  const due = [...passed].flatMap(([scenarioId, times]) => {
+    const againAt = practiseAgainAt(times);
+    const triedSince = (latestTry.get(scenarioId) ?? 0) > times.at(-1)!.getTime();
+    return againAt && againAt.getTime() <= now.getTime() && !triedSince && titles.has(scenarioId)
+      ? [{ scenarioId, title: titles.get(scenarioId)! }]
+      : [];
+  });
+  return {
+    reviewed: notices
+      .filter((notice) => !options.unreadOnly || !notice.seen)
+      .map((notice) => ({
+        attemptId: attemptIdOf(notice.ref),
+        scenarioId: notice.ref.scenarioId,
+        title: titles.get(notice.ref.scenarioId) ?? notice.ref.scenarioId,
+        passed: notice.passed,
+        reviewedAt: notice.reviewedAt.toISOString(),
+      })),
+    due,
+  };
+}
+
+/** The digest's practice part (null when it has nothing): reviews since the last digest, scenarios due, and for reviewers what waits. */
+export async function practiceDigestFor(userId: string, reviewer: boolean, since: Date, now: Date) {
+  const [news, waiting] = await Promise.all([practiceNews(userId, since, now, { unreadOnly: false }), reviewer ? countWaiting() : 0]);
+  if (news.reviewed.length === 0 && news.due.length === 0 && waiting === 0) return null;
+  return { reviewed: news.reviewed.map(({ attemptId, title, passed }) => ({ attemptId, title, passed })), due: news.due, waiting };
 }

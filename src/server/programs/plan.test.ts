@@ -143,4 +143,29 @@ describe('computePlan', () => {
     const noQuiz = { ...program, items: program.items.filter((item) => item.id !== 'quiz-1') };
     expect(planStatus(computePlan(noQuiz, start, lessonOnly, at('2026-11-15T09:00:00Z')))).toBe('behind');
   });
+
+  it('a practice item is done by the first passing review of its scenario, and completes the plan like any item', () => {
+    const practice = {
+      id: 'practice-cold-call-opener-marketing-manager',
+      kind: 'practice',
+      title: 'Practise "Cold-call opener" and pass its review',
+      required: true,
+      due: 10,
+      href: '/practice/cold-call-opener-marketing-manager',
+      scenarioId: 'cold-call-opener-marketing-manager',
+    } as Program['items'][number];
+    const withPractice: Program = { ...program, items: [practice] };
+    const before = computePlan(withPractice, start, none(), at('2026-11-12T09:00:00Z'));
+    expect(before.items[0]).toMatchObject({ status: 'overdue', doneAt: null });
+    const passed: PlanEvidence = {
+      ...none(),
+      practicePasses: new Map([
+        ['cold-call-opener-marketing-manager', at('2026-11-09T14:00:00Z')],
+        ['voicemail-property-management-director', at('2026-11-08T14:00:00Z')],
+      ]),
+    };
+    const after = computePlan(withPractice, start, passed, at('2026-11-12T09:00:00Z'));
+    expect(after.items[0]).toMatchObject({ status: 'done', doneAt: '2026-11-09T14:00:00.000Z' });
+    expect(after.certificateToIssue?.toISOString()).toBe('2026-11-09T14:00:00.000Z');
+  });
 });

@@ -198,6 +198,8 @@ describe('figures', () => {
       modulesExpected: 0,
       onTrack: true,
       averageQuizScore: null,
+      practiceWaiting: 0,
+      practicePassed: 0,
       admin: false,
       ...NO_PLAN,
     };

@@ -122,6 +122,8 @@ function toMemberRow(
     averageQuizScore: scores.length > 0 ? Math.round(scores.reduce((sum, score) => sum + score, 0) / scores.length) : null,
     admin: person.admin === true,
     dueSoon: plan.dueSoon,
+    practiceWaiting: figures.practiceWaiting,
+    practicePassed: figures.practicePassed.length,
     certificate: plan.certificate,
   };
 }

@@ -30,6 +30,8 @@ const memberFiguresSchema = z.strictObject({
   practiceWaiting: count,
   /** Scenarios with a passing review. */
   practicePassed: z.array(z.string()),
+  /** When the person's latest practice attempt was reviewed (what their digest may tell). */
+  practiceReviewedAt: z.iso.datetime().nullable(),
   /** Completed lessons as "moduleId/lessonId". */
   lessonKeys: z.array(z.string()),
   /** Latest time of any folded event. */
@@ -94,6 +96,7 @@ export function emptyFigures(): MemberFigures {
     lessonKeys: [],
     practiceWaiting: 0,
     practicePassed: [],
+    practiceReviewedAt: null,
     lastActive: null,
     cards: {},
     planEvidence: {},
@@ -184,19 +187,19 @@ function foldFact(member: WorkingMember, entry: JournalEntry): boolean {
       evidence(`certificate:${fact.programId}/${fact.startDate}`);
       return false;
     case 'practice':
-      return foldPractice(member, fact, evidence);
+      return foldPractice(member, entry, evidence);
   }
 }
 
 /** A practice event: the rep's own when sent or withdrawn; a review is the reviewer's doing (lastActive stays). */
-function foldPractice(
-  member: WorkingMember,
-  fact: Extract<JournalEntry['fact'], { kind: 'practice' }>,
-  evidence: (key: string) => string,
-): boolean {
+function foldPractice(member: WorkingMember, entry: JournalEntry, evidence: (key: string) => string): boolean {
   const { figures } = member;
+  const fact = entry.fact as Extract<JournalEntry['fact'], { kind: 'practice' }>;
   if (fact.outcome === 'submitted') figures.practiceWaiting += 1;
   else figures.practiceWaiting = Math.max(0, figures.practiceWaiting - 1);
+  if (fact.outcome === 'passed' || fact.outcome === 'try-again') {
+    figures.practiceReviewedAt = later(figures.practiceReviewedAt, entry.at.toISOString());
+  }
   if (fact.outcome === 'passed') {
     member.practicePassed.add(fact.scenarioId);
     evidence(`practice:${fact.scenarioId}`);

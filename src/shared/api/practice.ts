@@ -10,6 +10,8 @@ export const PRACTICE_AUDIO_MAX_BYTES = 5 * 1024 * 1024;
 export const PRACTICE_AUDIO_GRACE_SECONDS = 10;
 /** A passed scenario comes back to practise after these many days: first 30, then 90 each time. */
 export const PRACTICE_AGAIN_DAYS = [30, 90] as const;
+/** What anybody but an administrator is told by the review calls. */
+export const PRACTICE_REVIEWS_DENIED = 'Only administrators review practice attempts.';
 /** Recordings are deleted this many days after their review; marks and comment stay. */
 export const PRACTICE_RECORDING_KEEP_DAYS = 90;
 

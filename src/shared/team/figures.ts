@@ -47,6 +47,10 @@ export interface TeamMemberRow extends TeamProgressRow {
   admin: boolean;
   /** Required plan items not done and due within the next 7 days (today included). */
   dueSoon: number;
+  /** Practice attempts sent for review and not yet reviewed. */
+  practiceWaiting: number;
+  /** Practice scenarios passed in review. */
+  practicePassed: number;
   /** The certificate of the current program once earned (expiresAt: ISO date-time), or null. */
   certificate: { title: string; expiresAt: string; status: 'valid' | 'expired' | 'renewal_needed' } | null;
 }

@@ -25,6 +25,8 @@ const row = (overrides: Partial<TeamMemberRow>): TeamMemberRow =>
     planStatus: 'none',
     overdueItems: 0,
     dueSoon: 0,
+    practiceWaiting: 0,
+    practicePassed: 0,
     pagesVisited: 0,
     averageQuizScore: null,
     onTrack: true,

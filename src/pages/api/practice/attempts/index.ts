@@ -24,7 +24,11 @@ export const POST: APIRoute = async ({ locals, request }) => {
     return json(await createTextAttempt(user.id, body, now), 201);
   }
   const { user } = await requireUser(locals);
-  const { fields, files } = await readMultipart(request, PRACTICE_AUDIO_MAX_BYTES + FORM_OVERHEAD_BYTES, 'The recording is larger than 5 MB.');
+  const { fields, files } = await readMultipart(
+    request,
+    PRACTICE_AUDIO_MAX_BYTES + FORM_OVERHEAD_BYTES,
+    'The recording is larger than 5 MB.',
+  );
   const scenarioId = fields['scenarioId']?.trim();
   const audio = files['audio'];
   if (!scenarioId) throw new HttpError(400, 'scenarioId: Required');

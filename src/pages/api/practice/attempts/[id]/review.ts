@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { reviewAttemptSchema } from '~/shared/api/practice';
+import { PRACTICE_REVIEWS_DENIED, reviewAttemptSchema } from '~/shared/api/practice';
 import { requestNow } from '~/server/clock';
 import { readJsonBesideCheck } from '~/server/http/request';
 import { json } from '~/server/http/response';
@@ -11,6 +11,6 @@ export const prerender = false;
 /** POST /api/practice/attempts/{id}/review `{marks, comment}` (administrators): passes when every required item is yes. */
 export const POST: APIRoute = async ({ locals, params, request }) => {
   const body = readJsonBesideCheck(request, reviewAttemptSchema);
-  const { user } = await requireAdmin(locals, () => body);
+  const { user } = await requireAdmin(locals, () => body, PRACTICE_REVIEWS_DENIED);
   return json(await reviewAttempt(user, params['id'] ?? '', await body, requestNow(request)));
 };
