@@ -1,14 +1,14 @@
 /**
- * The review queue (`practice-waiting/<queueId>.<user>.<scenarioId>.<attemptId>`): one empty marker per
+ * The review queue (`practice-waiting/<queueId>/<user>/<scenarioId>/<attemptId>`): one empty marker per
  * attempt sent for review, removed when it is reviewed or deleted. Queue ids are event ids, so the keys
  * list oldest first and the count of attempts waiting is one listing.
  */
 import { listKeys, remove, writeBytes } from '~/server/storage/blobs';
-import { lastSegment, segment } from '~/server/storage/keys';
+import { key } from '~/server/storage/keys';
 import type { AttemptRef } from './attempts';
 
-const markerKey = (queueId: string, ref: AttemptRef) =>
-  `practice-waiting/${segment(`${queueId}.${ref.userId}.${ref.scenarioId}.${ref.attemptId}`)}`;
+// One segment each: joined by dots, an account id, a long scenario id and two event ids pass the 128 characters a segment may have.
+const markerKey = (queueId: string, ref: AttemptRef) => key('practice-waiting', queueId, ref.userId, ref.scenarioId, ref.attemptId);
 
 export const reviewQueue = {
   add: (queueId: string, ref: AttemptRef) => writeBytes(markerKey(queueId, ref), new Uint8Array()),
@@ -19,7 +19,7 @@ export const reviewQueue = {
     const keys = await listKeys('practice-waiting/');
     return keys
       .flatMap((blobKey) => {
-        const [queueId, userId, scenarioId, attemptId] = lastSegment(blobKey).split('.');
+        const [, queueId, userId, scenarioId, attemptId] = blobKey.split('/');
         return queueId && userId && scenarioId && attemptId ? [{ queueId, ref: { userId, scenarioId, attemptId } }] : [];
       })
       .sort((a, b) => (a.queueId < b.queueId ? -1 : 1));
