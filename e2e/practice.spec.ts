@@ -23,7 +23,7 @@ test('typed and recorded answers, sent, reviewed and passed', async ({ page, adm
   // Typed: feedback per item, never one number.
   await page.goto(`/practice/${TYPED.id}`);
   await expect(page.getByTestId('buyer-line')).toContainText('Nathan Greer');
-  await page.getByLabel('Your answer').fill(TYPED.answer);
+  await page.getByRole('textbox', { name: 'Your answer' }).fill(TYPED.answer);
   await expect(page.getByText(`${TYPED.answer.length} / 5000 characters`)).toBeVisible();
   await page.getByRole('button', { name: 'Check my answer' }).click();
   const feedback = page.getByTestId('practice-feedback');
@@ -37,7 +37,7 @@ test('typed and recorded answers, sent, reviewed and passed', async ({ page, adm
   await expect(feedback.locator('[data-item="lets-him-answer"]')).toContainText('Judged by your reviewer');
   await page.getByTestId('self-check').getByRole('checkbox').first().check();
   await page.getByRole('button', { name: 'Send for review' }).click();
-  await page.waitForURL(/\/practice\/attempts\//);
+  await page.waitForURL(/\/practice\/attempts\//, { timeout: 20_000 });
   await expect(page.getByTestId('attempt-status')).toHaveText('Waiting for review');
   await expect(page.getByTestId('model-answer')).toBeVisible();
 
@@ -52,7 +52,7 @@ test('typed and recorded answers, sent, reviewed and passed', async ({ page, adm
   await expect(page.getByTestId('recorder-status')).toHaveText(/^Recording stopped, 0:0[2-4]$/);
   await expect(page.getByTestId('recording-playback')).toBeVisible();
   await page.getByRole('button', { name: 'Send recording' }).click();
-  await page.waitForURL(/\/practice\/attempts\//);
+  await page.waitForURL(/\/practice\/attempts\//, { timeout: 20_000 });
   const recordedUrl = page.url();
   await expect(page.getByTestId('attempt-audio')).toBeVisible();
   await expect(page.getByTestId('attempt-status')).toHaveText(/^Draft/);
