@@ -7,7 +7,7 @@
  * saying what a good answer does and linking to what teaches it. Nothing is ever summed into one score.
  *
  * References (persona, what it rehearses, what teaches each item) are checked by the content check
- * (src/content-check/practice.ts): an id that names nothing fails the build.
+ * (src/content-check/references.ts): an id that names nothing fails the build.
  */
 import { z } from 'astro/zod';
 import { review, text } from './common';

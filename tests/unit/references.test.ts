@@ -12,9 +12,13 @@ const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' 
   .split('\n')
   .filter((file) => TEXT.test(file) && existsSync(path.join(ROOT, file)));
 
-/** The file's text with line breaks, comment markers and indentation folded into single spaces. */
+/**
+ * The file's text with line breaks, comment markers and indentation folded into single spaces; in Markdown,
+ * without its ```text blocks (what a command printed for an example, naming files that need not exist).
+ */
 const joined = (file: string) =>
   readFileSync(path.join(ROOT, file), 'utf8')
+    .replace(file.endsWith('.md') ? /^```text\n[\s\S]*?^```$/gm : /$^/, '')
     .split('\n')
     .map((line) => line.replace(/^\s*(?:\/\/+|\*|#+(?=\s)|<!--|-->)?\s*/, ''))
     .join(' ');
@@ -25,7 +29,7 @@ const PATH = new RegExp(
   `(?<![\\w./~@-])(${TOP}/[\\w@.\\[\\]-]+(?:/[\\w@.\\[\\]-]+)*(?:\\.(?:tsx|ts|mts|mjs|astro|mdx|md|yaml|yml|json|css|sh|svg)(?![\\w-])|/))`,
   'g',
 );
-/** `docs/<file>.md "<heading>"`, or `content/README.md "<heading>"`. */
+/** A docs file and a quoted heading of it: in docs/, or a README under content/. */
 const CITATION = /((?:docs\/[\w-]+|content(?:\/[\w-]+)?\/README)\.md) "([^"]{2,120})"/g;
 
 /** Paths written as patterns or examples, not as files: a placeholder or glob in them. */
