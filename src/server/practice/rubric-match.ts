@@ -13,7 +13,7 @@ import type { PracticeFeedback } from '~/shared/api/practice';
 
 export interface RubricItemToMatch {
   id: string;
-  phrases?: readonly string[];
+  phrases?: readonly string[] | undefined;
 }
 
 /** Extra answer words allowed between two consecutive words of a phrase. */
