@@ -300,6 +300,11 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /api/programs', '/api/programs'),
   get('GET /api/plan', '/api/plan'),
   get('GET /plan', '/plan'),
+  get('GET /practice', '/practice'),
+  get('GET /practice/[id]', '/practice/cold-call-opener-marketing-manager'),
+  get('GET /practice/reviews', '/practice/reviews', 200, 'admin'),
+  // Nobody's attempt: the 404 page (an attempt is its owner's; e2e/practice.spec.ts opens real ones).
+  get('GET /practice/attempts/[id]', '/practice/attempts/nobody.cold-call-opener-marketing-manager.x', 404),
   get('GET /plan/certificate', '/plan/certificate', 404),
   { route: 'GET /team-progress/[id]', as: 'admin', method: 'GET', path: ({ learnerId }) => `/team-progress/${learnerId}`, status: 200 },
   {

@@ -53,7 +53,7 @@ type PrefixedAnchors = Map<string, Set<string>>;
 function hubOf(entries: readonly RawEntry[]) {
   const byId = new Map<string, Map<string, RawEntry>>();
   const of = (collection: string) => entries.filter((entry) => entry.source.collection === collection);
-  for (const collection of ['modules', 'lessons', 'quizzes', 'personas', 'segments']) {
+  for (const collection of ['modules', 'lessons', 'quizzes', 'personas', 'segments', 'practiceScenarios']) {
     // Two entries with one id: the first read stands for it (the duplicate is reported on its own).
     const ids = new Map<string, RawEntry>();
     for (const entry of of(collection)) if (!ids.has(String(entry.data['id']))) ids.set(String(entry.data['id']), entry);
@@ -145,10 +145,20 @@ function pageFinding(href: string, path: string, hub: Hub): { finding: Finding |
       };
     return { finding: null, lesson };
   }
-  if (route.page === 'person')
+  if (route.page === 'scenario') {
+    if (hub.byId.get('practiceScenarios')!.has(route.scenarioId)) return { finding: null };
+    const ids = [...hub.byId.get('practiceScenarios')!.keys()];
     return {
       finding: {
-        message: `links to ${href}, a team member's page, which only administrators can open`,
+        message: `links to ${href}, but there is no practice scenario ${route.scenarioId}`,
+        fix: `Use the id of a scenario in content/practice (${someIds(ids)}).`,
+      },
+    };
+  }
+  if (route.page === 'person' || route.page === 'attempt')
+    return {
+      finding: {
+        message: `links to ${href}, ${route.page === 'person' ? "a team member's page, which only administrators" : 'a practice attempt, which only its owner and administrators'} can open`,
         fix: `Link a page every reader can open (${EXAMPLE_PAGES}).`,
       },
     };

@@ -19,6 +19,10 @@ const HEADER_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/personas\/[^/]+$/, 'Persona Details'],
   [/^\/resources$/, 'Resources'],
   [/^\/content-management$/, 'Content Management'],
+  [/^\/practice$/, 'Practice'],
+  [/^\/practice\/reviews$/, 'Practice Reviews'],
+  [/^\/practice\/attempts\/[^/]+$/, 'Practice Attempt'],
+  [/^\/practice\/[^/]+$/, 'Practice Scenario'],
 ];
 
 const DEFAULT_HEADER_TITLE = 'Onboarding Platform';
@@ -70,6 +74,8 @@ export const STATIC_PAGES: ReadonlySet<string> = new Set([
   '/sales-kit/outreach',
   '/sales-kit/battlecards',
   '/sales-kit/deal-templates',
+  '/practice',
+  '/practice/reviews',
 ]);
 
 /** What an account id looks like (a UUID; letters, digits and hyphens): the id of a person's page under /team-progress. */
@@ -81,7 +87,15 @@ export type PageRoute =
   | { page: 'segment' | 'module' | 'persona' | 'quiz'; id: number }
   | { page: 'lesson'; moduleId: number; lessonId: number }
   /** A team member's page (administrators): the id is an account id, not checked here. */
-  | { page: 'person' };
+  | { page: 'person' }
+  /** A practice scenario's page: its slug, still to be checked against the content. */
+  | { page: 'scenario'; scenarioId: string }
+  /** A practice attempt's page (its owner or an administrator): the id is not checked here. */
+  | { page: 'attempt' };
+
+/** A practice attempt's page: its id (`<user>.<scenario>.<attempt>`) is checked by the page. */
+const ATTEMPT_PAGE = /^\/practice\/attempts\/[A-Za-z0-9._-]{1,320}$/;
+const SCENARIO_PAGE = /^\/practice\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
 const ID = '([1-9]\\d{0,8})';
 const ROUTES_WITH_IDS: ReadonlyArray<readonly [RegExp, (ids: number[]) => PageRoute]> = [
@@ -97,6 +111,9 @@ export function matchPageRoute(pathname: string): PageRoute | null {
   const path = withoutTrailingSlashes(pathname);
   if (STATIC_PAGES.has(path)) return { page: 'static' };
   if (path.startsWith('/team-progress/') && isAccountId(path.slice('/team-progress/'.length))) return { page: 'person' };
+  if (ATTEMPT_PAGE.test(path)) return { page: 'attempt' };
+  const scenario = SCENARIO_PAGE.exec(path);
+  if (scenario) return { page: 'scenario', scenarioId: scenario[1]! };
   for (const [pattern, toRoute] of ROUTES_WITH_IDS) {
     const match = pattern.exec(path);
     if (match) return toRoute(match.slice(1).map(Number));
@@ -111,6 +128,8 @@ export interface NavItem {
   adminOnly?: boolean;
   /** Highlight for every path below href too (docs/product.md "Sidebar": Quizzes for any path starting with /quizzes). */
   matchPrefix?: boolean;
+  /** A count shown beside the label (administrators' items): which one the layout reads. */
+  badge?: 'practiceWaiting';
 }
 
 export const LEARNING_PATH: readonly NavItem[] = [
@@ -131,10 +150,14 @@ export const LEARNING_PATH: readonly NavItem[] = [
 export const SALES_ITEMS: readonly NavItem[] = [
   { label: 'Sales Situations', href: '/sales-situations', icon: 'chat' },
   { label: 'Sales Kit', href: '/sales-kit', icon: 'briefcase', matchPrefix: true },
+  { label: 'Practice', href: '/practice', icon: 'mic', matchPrefix: true },
+  { label: 'Practice reviews', href: '/practice/reviews', icon: 'award', adminOnly: true, badge: 'practiceWaiting' },
 ];
 
 export function isActive(item: NavItem, pathname: string): boolean {
   if (item.href === '/') return pathname === '/';
+  // The reviews page is its own item, not part of Practice's prefix.
+  if (item.href === '/practice' && pathname === '/practice/reviews') return false;
   return pathname === item.href || (item.matchPrefix === true && pathname.startsWith(`${item.href}/`));
 }
 

@@ -23,22 +23,27 @@ export class ApiError extends Error {
   }
 }
 
-/** `headers` are sent besides the JSON ones, e.g. the `Idempotency-Key` of a write a person may retry. */
+/**
+ * `headers` are sent besides the JSON ones, e.g. the `Idempotency-Key` of a write a person may retry. A FormData
+ * body goes as multipart (the browser sets its boundary); a 204 answers undefined.
+ */
 export async function apiRequest<T>(
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   init: Omit<RequestInit, 'headers'> & { headers?: Record<string, string> } = {},
 ): Promise<T> {
+  const form = body instanceof FormData;
   const json: Record<string, string> =
-    body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' };
+    body === undefined || form ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' };
   const response = await fetch(path, {
     ...init,
     method,
     credentials: 'include',
     headers: { ...init.headers, ...json },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
   });
   if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import type { TrackVisit } from '~/shared/api/team';
 import { getPersona, getSegment } from '~/server/content/buyers';
 import { getModule, getQuiz } from '~/server/content/learning';
+import { getPracticeScenario } from '~/server/content/practice';
 import { matchPageRoute, withoutTrailingSlashes, type PageRoute } from '~/shared/routes';
 import { inBackground } from '~/server/background';
 import { HttpError } from '~/server/errors';
@@ -30,7 +31,10 @@ async function routeExists(route: PageRoute): Promise<boolean> {
   switch (route.page) {
     case 'static':
     case 'person':
+    case 'attempt':
       return true;
+    case 'scenario':
+      return (await getPracticeScenario(route.scenarioId)) !== null;
     case 'segment':
       return (await getSegment(route.id)) !== null;
     case 'persona':
