@@ -7,7 +7,6 @@
  */
 import type { PublicUser } from '~/shared/api/users';
 import {
-  PRACTICE_AGAIN_DAYS,
   PRACTICE_AUDIO_GRACE_SECONDS,
   PRACTICE_AUDIO_MAX_BYTES,
   PRACTICE_RECORDING_KEEP_DAYS,
@@ -25,6 +24,7 @@ import { eventId, factEventId, parseEventTime } from '~/server/storage/keys';
 import { inspectRecording } from './recording';
 import { attempts, type AttemptRef, type StoredAttempt } from './storage/attempts';
 import { passes } from './storage/passes';
+import { practiseAgainAt } from './passes';
 import { recordings } from './storage/recordings';
 import { reviewQueue } from './storage/review-queue';
 import { reviewNotices } from './storage/review-notices';
@@ -89,17 +89,6 @@ const outcomeEvent = (ref: AttemptRef, outcome: PracticeOutcome, at: Date) =>
     { kind: 'practice', scenarioId: ref.scenarioId, outcome, recordedAt: at.toISOString() },
     factEventId(at, 'practice', ref.userId, ref.attemptId, outcome),
   );
-
-/** The first passing review of each scenario a person passed (what their plan counts). */
-export const practicePassesOf = (userId: string): Promise<Map<string, Date[]>> => passes.of(userId);
-
-/** When a scenario passed `count` times comes back to practise, counted from its latest pass. */
-export function practiseAgainAt(passTimes: readonly Date[]): Date | null {
-  const latest = passTimes.at(-1);
-  if (!latest) return null;
-  const days = PRACTICE_AGAIN_DAYS[Math.min(passTimes.length, PRACTICE_AGAIN_DAYS.length) - 1]!;
-  return new Date(latest.getTime() + days * DAY_MS);
-}
 
 /** Each scenario with the person's state: the latest attempt's, or passed / due by their passing reviews. */
 export async function listPractice(userId: string, now: Date): Promise<PracticeScenarioState[]> {

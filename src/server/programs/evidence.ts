@@ -11,7 +11,7 @@ import { loadReviewState, type ReviewState } from '~/server/review/review-state'
 import { resetChangedCards, type Card } from '~/shared/review/memory';
 import { readCards } from '~/server/review/cards';
 import { pageReads } from '~/server/journal/page-reads';
-import { practicePassesOf } from '~/server/practice/practice';
+import { practicePassesOf } from '~/server/practice/passes';
 import type { MemberFigures } from '~/server/team/team-rollup-fold';
 import { certificates } from './storage/certificates';
 import { signoffs } from './storage/signoffs';
