@@ -1,9 +1,11 @@
 // The memory model behind the challenge and /review (docs/decisions.md "Memory model"), with the test
-// clock: sure or not sure, a vacation hold, and progress across content revisions. Answers go through the
+// clock: sure or not sure, a vacation hold, working days (PATCH /api/preferences and the streak), and
+// progress across content revisions. Answers go through the
 // built site; a hold and changed content are passed to the services (the built content is fixed, and the
 // hold comes from preferences another part of the product reads), on the same Blobs server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyChallengeSchema } from '~/shared/api/daily-challenge';
+import { preferencesSchema } from '~/shared/api/preferences';
 import { submitQuizResponseSchema } from '~/shared/api/quizzes';
 import { reviewSessionSchema, reviewVerdictSchema } from '~/shared/api/review';
 import { dayOf } from '~/shared/review/days';
@@ -14,7 +16,7 @@ import { answerReview, getReviewSession } from '~/server/review/review';
 import { getTeamProgress } from '~/server/team/team-progress';
 import { listKeys } from '~/server/storage/blobs';
 import { bankOf, committedContent, withLessonChange, withQuestionChange, type Content } from './content-bank';
-import { type ApiClient, expectJson, signUp, useTestApp } from './harness';
+import { type ApiClient, expectJson, messageOf, signUp, useTestApp } from './harness';
 
 const inProcess = process.env['API_BASE_URL'] === undefined;
 const t = useTestApp();
@@ -157,6 +159,42 @@ describe.skipIf(!inProcess)('a vacation hold', () => {
     }
     expect((await getReviewSession(user.id, on(41), held)).dueCount).toBe(15);
     expect((await getReviewSession(user.id, on(42), held)).dueCount).toBe(20);
+  });
+});
+
+describe('working days', () => {
+  it('PATCH /api/preferences takes ISO weekdays, at least one, each once; otherwise 400 naming the field', async () => {
+    const { client } = await signUp(t.app, 'Week Setter');
+    const patch = (workingDays: unknown) => client.request('PATCH', '/api/preferences', { body: { workingDays } });
+    expect(await expectJson(await client.get('/api/preferences'), 200, preferencesSchema)).toMatchObject({ workingDays: [1, 2, 3, 4, 5] });
+    expect(await expectJson(await patch([7, 1, 2, 3, 4]), 200, preferencesSchema)).toMatchObject({ workingDays: [1, 2, 3, 4, 7] });
+    expect(await messageOf(await patch([]), 400)).toBe('workingDays: must name at least one day');
+    for (const days of [
+      [0, 1],
+      [1, 8],
+    ]) {
+      expect(await messageOf(await patch(days), 400)).toBe('workingDays: must be weekday numbers from 1 (Monday) to 7 (Sunday)');
+    }
+    expect(await messageOf(await patch([1, 2, 2]), 400)).toBe('workingDays: must not name a day twice');
+    // Nothing refused changed anything.
+    expect(await expectJson(await client.get('/api/preferences'), 200, preferencesSchema)).toMatchObject({ workingDays: [1, 2, 3, 4, 7] });
+  });
+
+  it.skipIf(!inProcess)('the streak skips the weekend by default, counts an answer given on it, and follows a change', async () => {
+    const { client } = await signUp(t.app, 'Week Worker');
+    const streakAt = async (now: Date) =>
+      (await expectJson(await call(client, 'GET', '/api/daily-challenge', now), 200, dailyChallengeSchema)).streak;
+    // 2031-06-30 (day 29) is a Monday: Monday to Friday answered.
+    for (let day = 29; day <= 33; day++) await answerChallenge(client, on(day, '09:00'));
+    expect(await streakAt(on(34, '08:00'))).toBe(5);
+    await answerChallenge(client, on(34, '09:00')); // Saturday: a day off, and the answer counts
+    expect(await streakAt(on(36))).toBe(6);
+    // Working Monday to Thursday from now on: Friday and the weekend were days off, over the whole history.
+    expect((await call(client, 'PATCH', '/api/preferences', on(36), { workingDays: [1, 2, 3, 4] })).status).toBe(200);
+    expect(await streakAt(on(36, '11:00'))).toBe(6);
+    // Monday missed: the grace day covers it; Tuesday missed too ends it.
+    expect(await streakAt(on(37, '11:00'))).toBe(6);
+    expect(await streakAt(on(38, '11:00'))).toBe(0);
   });
 });
 

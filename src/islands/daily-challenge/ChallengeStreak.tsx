@@ -1,5 +1,5 @@
-// The challenge streak under the card's title: consecutive days with a challenge answered, one grace day a week.
-const STREAK_DEFINITION = 'Consecutive days with a challenge answered; one missed day a week does not break it.';
+// The challenge streak under the card's title: consecutive working days with a challenge answered, one grace day a week.
+const STREAK_DEFINITION = 'Consecutive working days with a challenge answered; days off and one missed day a week do not break it.';
 
 export function ChallengeStreak({ streak }: { streak: number }) {
   return (

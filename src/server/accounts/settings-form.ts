@@ -23,13 +23,20 @@ export const SETTINGS_DONE: Record<string, string> = {
   'preferences-saved': 'Your digest and review preferences are saved.',
 };
 
-/** The preferences form's fields as PATCH /api/preferences takes them (an empty zone: unchanged; an empty hold: none). */
-const preferencesFromForm = (fields: Record<string, string>) =>
+/** The ISO weekdays, one checkbox each (`workingDay1` … `workingDay7`: one name per box, as form fields keep one value a name). */
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
+
+/**
+ * The preferences form's fields as PATCH /api/preferences takes them (an empty zone: unchanged; an empty hold: none;
+ * no working day ticked: none, which the schema refuses).
+ */
+export const preferencesFromForm = (fields: Record<string, string>) =>
   updatePreferencesRequestSchema.safeParse({
     digest: fields['digest'],
     hour: fields['hour'] === undefined || fields['hour'] === '' ? undefined : Number(fields['hour']),
     timeZone: fields['timeZone'] || undefined,
     reviewHoldUntil: fields['reviewHoldUntil'] === undefined ? undefined : fields['reviewHoldUntil'] || null,
+    workingDays: WEEKDAYS.filter((day) => fields[`workingDay${day}`] !== undefined),
   });
 
 export async function handleSettingsForm(

@@ -4,14 +4,12 @@
  * Mondays, administrators the team's part on Mondays; a vacation hold pauses it all; off means nothing.
  */
 import type { Preferences } from '~/shared/api/preferences';
-import { dayOf } from '~/shared/review/days';
-import { challengeStreak } from '~/shared/review/streak';
 import type { StoredUser } from '~/server/accounts/user-record';
 import { isAdmin } from '~/server/accounts/roles';
 import { isHeld, reviewPreferencesOf } from '~/server/preferences/preferences';
 import type { PlanDigest } from '~/server/programs/plan-digest';
 import { dueReviewCount } from '~/server/review/review';
-import { loadReviewState } from '~/server/review/review-state';
+import { challengeStreakOf, loadReviewState } from '~/server/review/review-state';
 import type { OutgoingMail } from '~/server/mail/transport';
 import { localTime, zonedInstant } from '~/shared/time-zone';
 import type { DigestCandidate } from './candidates';
@@ -65,7 +63,7 @@ export async function digestOf(recipient: Recipient, now: Date, sources: DigestS
   const { user, preferences } = recipient;
   const load = async () => {
     const state = await loadReviewState(user.id, now, reviewPreferencesOf(preferences));
-    return { due: await dueReviewCount(user.id, state, now), streak: challengeStreak(state.challengeDays, dayOf(now), state.hold) };
+    return { due: await dueReviewCount(user.id, state, now), streak: challengeStreakOf(state, now) };
   };
   // Reviews since the last digest: a day for a daily one, a week for a weekly one.
   const since = new Date(now.getTime() - (preferences.digest === 'weekly' ? 7 : 1) * 24 * HOUR_MS);

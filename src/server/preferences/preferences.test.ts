@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preferencesSchema, updatePreferencesRequestSchema } from '~/shared/api/preferences';
 import { describeZodError } from '~/server/http/response';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
+import { preferences } from './storage/preferences';
 import { getPreferences, isHeld, reviewPreferencesOf, turnDigestOff, updatePreferences } from './preferences';
 
 let blobs: LocalBlobs;
@@ -18,6 +19,19 @@ const refusal = (body: unknown) => {
 };
 
 describe('preferences', () => {
+  it('reads a record saved before working days existed as Monday to Friday', async () => {
+    const user = randomUUID();
+    await preferences.save({
+      userId: user,
+      digest: 'weekly',
+      hour: 9,
+      timeZone: null,
+      reviewHoldUntil: null,
+      updatedAt: now.toISOString(),
+    });
+    expect(await getPreferences(user)).toMatchObject({ digest: 'weekly', workingDays: [1, 2, 3, 4, 5] });
+  });
+
   it('starts from the defaults and changes only the fields given', async () => {
     const user = randomUUID();
     expect(preferencesSchema.parse(await getPreferences(user))).toEqual({
@@ -25,6 +39,7 @@ describe('preferences', () => {
       hour: 8,
       timeZone: null,
       reviewHoldUntil: null,
+      workingDays: [1, 2, 3, 4, 5],
     });
     await updatePreferences(user, { timeZone: 'America/Los_Angeles', hour: 7 }, now);
     expect(await updatePreferences(user, { digest: 'weekly', reviewHoldUntil: '2026-12-01' }, now)).toEqual({
@@ -32,7 +47,10 @@ describe('preferences', () => {
       hour: 7,
       timeZone: 'America/Los_Angeles',
       reviewHoldUntil: '2026-12-01',
+      workingDays: [1, 2, 3, 4, 5],
     });
+    // Saved in weekday order, whatever order they came in.
+    expect(await updatePreferences(user, { workingDays: [7, 4, 1] }, now)).toMatchObject({ workingDays: [1, 4, 7], digest: 'weekly' });
     expect(await updatePreferences(user, { reviewHoldUntil: null }, now)).toMatchObject({ reviewHoldUntil: null, digest: 'weekly' });
     await turnDigestOff(user, now);
     expect(await getPreferences(user)).toMatchObject({ digest: 'off', hour: 7 });
@@ -46,7 +64,13 @@ describe('preferences', () => {
     expect(refusal({ digest: 'hourly' })).toBe("digest: must be 'daily', 'weekly' or 'off'");
     expect(refusal({ reviewHoldUntil: '2026-13-01' })).toBe('reviewHoldUntil: must be a date (YYYY-MM-DD) or null');
     expect(refusal({ colour: 'blue' })).toBe('Unknown field: colour');
-    expect(refusal({ timeZone: 'Asia/Kolkata', hour: 0, digest: 'off', reviewHoldUntil: null })).toBeNull();
+    expect(refusal({ workingDays: [] })).toBe('workingDays: must name at least one day');
+    expect(refusal({ workingDays: [0, 1] })).toBe('workingDays: must be weekday numbers from 1 (Monday) to 7 (Sunday)');
+    expect(refusal({ workingDays: [8] })).toBe('workingDays: must be weekday numbers from 1 (Monday) to 7 (Sunday)');
+    expect(refusal({ workingDays: [1.5] })).toBe('workingDays: must be weekday numbers from 1 (Monday) to 7 (Sunday)');
+    expect(refusal({ workingDays: '1,2' })).toBe('workingDays: must be weekday numbers from 1 (Monday) to 7 (Sunday)');
+    expect(refusal({ workingDays: [1, 2, 2] })).toBe('workingDays: must not name a day twice');
+    expect(refusal({ timeZone: 'Asia/Kolkata', hour: 0, digest: 'off', reviewHoldUntil: null, workingDays: [7, 1, 2, 3, 4] })).toBeNull();
   });
 
   it("refuses a hold more than 60 days ahead or already over, on the person's calendar", async () => {
@@ -67,7 +91,11 @@ describe('preferences', () => {
   });
 
   it('gives the review schedule the hold as a day number, and pauses the digest through its last day', () => {
-    expect(reviewPreferencesOf({ reviewHoldUntil: '1970-01-11', timeZone: null })).toEqual({ holdUntil: 10, timeZone: null });
+    expect(reviewPreferencesOf({ reviewHoldUntil: '1970-01-11', timeZone: null, workingDays: [1, 2, 3] })).toEqual({
+      holdUntil: 10,
+      timeZone: null,
+      workingDays: [1, 2, 3],
+    });
     const held = { reviewHoldUntil: '2026-11-20', timeZone: 'America/Los_Angeles' };
     expect(isHeld(held, new Date('2026-11-21T07:59:00Z'))).toBe(true); // 23:59 on the 20th in Los Angeles
     expect(isHeld(held, new Date('2026-11-21T08:00:00Z'))).toBe(false);

@@ -1,22 +1,37 @@
 /**
  * A person's preferences (docs/product.md "Settings (/settings)"; docs/decisions.md "Digest preferences"): the e-mail
- * digest (daily, weekly or off), its hour and time zone, and a vacation hold of reviews, which also pauses
- * the digest. The review schedule, the challenge's windows and the digest read them from here.
+ * digest (daily, weekly or off), its hour and time zone, a vacation hold of reviews, which also pauses
+ * the digest, and the working days the challenge streak follows. The review schedule, the challenge's
+ * windows and streak, and the digest read them from here.
  */
 import type { Preferences, UpdatePreferencesRequest } from '~/shared/api/preferences';
 import { dayOf } from '~/shared/review/days';
+import { DEFAULT_WORKING_DAYS } from '~/shared/review/streak';
 import { HttpError } from '~/server/errors';
 import { addDays, localTime } from '~/shared/time-zone';
 import { preferences, type StoredPreferences } from './storage/preferences';
 
-export const DEFAULT_PREFERENCES: Preferences = { digest: 'daily', hour: 8, timeZone: null, reviewHoldUntil: null };
+export const DEFAULT_PREFERENCES: Preferences = {
+  digest: 'daily',
+  hour: 8,
+  timeZone: null,
+  reviewHoldUntil: null,
+  workingDays: [...DEFAULT_WORKING_DAYS],
+};
 
 /** A hold may end at most this many days after today. */
 export const MAX_HOLD_DAYS = 60;
 
 const asPreferences = (stored: StoredPreferences | null): Preferences =>
   stored
-    ? { digest: stored.digest, hour: stored.hour, timeZone: stored.timeZone, reviewHoldUntil: stored.reviewHoldUntil }
+    ? {
+        digest: stored.digest,
+        hour: stored.hour,
+        timeZone: stored.timeZone,
+        reviewHoldUntil: stored.reviewHoldUntil,
+        // A record from before working days: Monday to Friday, which keeps every streak it had (days off only skip).
+        workingDays: stored.workingDays ?? [...DEFAULT_WORKING_DAYS],
+      }
     : DEFAULT_PREFERENCES;
 
 /** The person's preferences, the defaults when they never changed any. */
@@ -49,6 +64,7 @@ export async function updatePreferences(userId: string, change: UpdatePreference
     hour: change.hour ?? current.hour,
     timeZone: change.timeZone ?? current.timeZone,
     reviewHoldUntil: change.reviewHoldUntil === undefined ? current.reviewHoldUntil : change.reviewHoldUntil,
+    workingDays: change.workingDays ? [...change.workingDays].sort((a, b) => a - b) : current.workingDays,
   };
   if (next.reviewHoldUntil !== null && next.reviewHoldUntil !== current.reviewHoldUntil)
     checkHold(next.reviewHoldUntil, next.timeZone, now);
@@ -62,15 +78,20 @@ export async function turnDigestOff(userId: string, now: Date): Promise<void> {
   if (current.digest !== 'off') await preferences.save({ userId, ...current, digest: 'off', updatedAt: now.toISOString() });
 }
 
-/** What the review schedule needs of the preferences: the hold's last day (a day number) and the time zone. */
+/**
+ * What the review schedule needs of the preferences: the hold's last day (a day number), the time zone
+ * and the working days (the streak's).
+ */
 export interface ReviewPreferences {
   holdUntil: number | null;
   timeZone: string | null;
+  workingDays: number[];
 }
 
-export const reviewPreferencesOf = (prefs: Pick<Preferences, 'reviewHoldUntil' | 'timeZone'>): ReviewPreferences => ({
+export const reviewPreferencesOf = (prefs: Pick<Preferences, 'reviewHoldUntil' | 'timeZone' | 'workingDays'>): ReviewPreferences => ({
   holdUntil: prefs.reviewHoldUntil === null ? null : dayOf(Date.parse(`${prefs.reviewHoldUntil}T00:00:00Z`)),
   timeZone: prefs.timeZone,
+  workingDays: prefs.workingDays,
 });
 
 /** The person's review preferences, read (one key) beside the other reads of their review state. */

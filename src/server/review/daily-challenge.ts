@@ -7,13 +7,19 @@ import type { ChallengeVerdict, CompleteChallengeRequest, DailyChallenge } from 
 import { dayOf } from '~/shared/review/days';
 import type { Card } from '~/shared/review/memory';
 import { isDue, recallOn, type Hold } from '~/shared/review/schedule';
-import { challengeStreak } from '~/shared/review/streak';
 import { HttpError } from '~/server/errors';
 import { journal } from '~/server/journal/journal';
 import { withinRetryWindow } from '~/server/retries';
 import { factEventId } from '~/server/storage/keys';
 import { getQuestionBank, publicQuestion, type BankQuestion, type QuestionBank } from './question-bank';
-import { journalAnswersAgain, loadReviewState, recordAnswers, type ReviewState, type ReviewStateOptions } from './review-state';
+import {
+  challengeStreakOf,
+  journalAnswersAgain,
+  loadReviewState,
+  recordAnswers,
+  type ReviewState,
+  type ReviewStateOptions,
+} from './review-state';
 import { challengeWindow, type ChallengeWindow } from './window';
 
 export interface ChallengeChoice {
@@ -127,7 +133,7 @@ export async function dailyChallengeFromState(
     text,
     options,
     nextRefreshHours: window.nextRefreshHours,
-    streak: challengeStreak(state.challengeDays, dayOf(now), state.hold),
+    streak: challengeStreakOf(state, now),
     answer: answer && answer.questionKey === pick.key ? { answerId: answer.optionId, ...verdictFor(pick.question, answer.correct) } : null,
   };
 }

@@ -16,7 +16,7 @@ import { buildQuestionBank } from './question-bank';
 import { backgroundWorkDone } from '~/server/background';
 import { RETRY_WINDOW_MS } from '~/server/retries';
 import { factEventId } from '~/server/storage/keys';
-import { countedAnswers, loadReviewState, recordAnswers } from './review-state';
+import { challengeStreakOf, countedAnswers, loadReviewState, recordAnswers } from './review-state';
 import { updatePreferences } from '../preferences/preferences';
 import { getTeamProgress } from '../team/team-progress';
 import { rebuildRollups } from '../team/team-rollup';
@@ -220,6 +220,23 @@ describe('answer keys', () => {
     ]);
   });
 
+  it('a version 2 snapshot (its streak days were UTC days) reads as none and is rebuilt from the answers', async () => {
+    const user = randomUUID();
+    await recordAnswers(user, [answer('q1', true)], 'challenge', at(11, 2));
+    await writeJSON(`review-snapshots/${user}`, z.looseObject({ version: z.literal(2) }), {
+      version: 2,
+      through: at(12, 0).toISOString(),
+      cards: {},
+      challengeDays: [],
+      answerDays: [],
+      reviewsThroughDay: 0,
+      studiedModules: [],
+    });
+    expect(await reviewAnswers.snapshot(user)).toBeNull();
+    const state = await loadReviewState(user, at(12, 5), { bank, timeZone: null, holdUntil: null });
+    expect(state.challengeDays).toEqual([T0 / DAY_MS + 11]);
+  });
+
   it('an old snapshot (version 1) reads as none and is rebuilt from the answers', async () => {
     const user = randomUUID();
     await recordAnswers(user, [answer('q1', true)], 'quiz', at(11));
@@ -313,5 +330,40 @@ describe('the windows of a time zone', () => {
     const state = await loadReviewState(user, at(3, 11), { bank });
     expect(state.windowStart.toISOString()).toBe(at(3, 8).toISOString());
     expect(state.hold).toEqual({ from: T0 / DAY_MS + 9, until: T0 / DAY_MS + 9 });
+  });
+});
+
+describe("the streak on the person's calendar and working days", () => {
+  const newYork = 'America/New_York';
+  // 2026-11-02 is a Monday; 21:00 in New York (UTC-5) is 02:00 UTC the next day.
+  const evening = (days: number) => at(days + 1, 2);
+  const weekdays = [1, 2, 3, 4, 5, 8, 9, 10, 11, 12];
+
+  it("counts the days of the person's zone, folds a snapshot of another zone again, and skips days off", async () => {
+    const user = randomUUID();
+    for (const day of weekdays) await recordAnswers(user, [answer('q1', true)], 'challenge', evening(day));
+    // Saturday 14 November, 13:00 New York: an hour into the window, so its snapshot is saved.
+    const saturday = at(13, 18);
+    const options = { bank, timeZone: newYork, holdUntil: null, workingDays: [1, 2, 3, 4, 5] };
+    const local = await loadReviewState(user, saturday, options);
+    await backgroundWorkDone();
+    expect(local.challengeDays).toEqual(weekdays.map((day) => T0 / DAY_MS + day));
+    expect(challengeStreakOf(local, saturday)).toBe(10);
+    expect((await reviewAnswers.snapshot(user))?.timeZone).toBe(newYork);
+    // Read again in UTC: the snapshot's days are New York's, so everything is folded again in UTC days.
+    const utc = await loadReviewState(user, saturday, { ...options, timeZone: null });
+    expect(utc.challengeDays).toEqual(weekdays.map((day) => T0 / DAY_MS + day + 1));
+    // The same answers in UTC days fall Tuesday to Saturday: Monday 2 Nov missed, Saturday an answered day off.
+    expect(challengeStreakOf(utc, saturday)).toBe(10);
+    // Working every day, New York's Saturday open and the weekend before missed twice: only the last week counts.
+    expect(challengeStreakOf({ ...local, workingDays: [1, 2, 3, 4, 5, 6, 7] }, saturday)).toBe(5);
+  });
+
+  it("reads the working days from the person's preferences when the caller gives none", async () => {
+    const user = randomUUID();
+    await updatePreferences(user, { workingDays: [1, 2, 3] }, at(0));
+    expect((await loadReviewState(user, at(3, 11), { bank, timeZone: null, holdUntil: null })).workingDays).toEqual([1, 2, 3]);
+    const other = randomUUID();
+    expect((await loadReviewState(other, at(3, 11), { bank })).workingDays).toEqual([1, 2, 3, 4, 5]);
   });
 });

@@ -2,7 +2,8 @@
  * One user's review cards (docs/decisions.md "Spaced review", "Memory model"): folded from the answer events
  * of storage/review-answers with the memory model of ~/shared/review/memory, plus the cached snapshot. Cards
  * of questions changed materially since they were answered start afresh (resetChangedCards, from the
- * content's question bank); a vacation hold (`holdUntil`) is a parameter of the load.
+ * content's question bank); a vacation hold (`holdUntil`), the time zone and the working days are parameters
+ * of the load. The challenge streak (challengeStreakOf) is computed here for every page and the digest alike.
  *
  * A read costs one round trip when the snapshot is current: the snapshot (cards up to the start of this
  * 12-hour window) and the listing of this window's answers, in parallel. The first read of a window after
@@ -10,7 +11,8 @@
  * the snapshot rolled forward to the window start. Writes never touch the snapshot: an answer is one
  * create-only key (and its journal entry for the team figures), so concurrent answers all count.
  */
-import { dayOf } from '~/shared/review/days';
+import { dayOf, localDayOf } from '~/shared/review/days';
+import { challengeStreak } from '~/shared/review/streak';
 import { foldAnswers, resetChangedCards, type Card, type Confidence } from '~/shared/review/memory';
 import { resolveHold, type Hold } from '~/shared/review/schedule';
 import { inBackground } from '~/server/background';
@@ -39,7 +41,7 @@ export interface ReviewState {
   cards: Record<string, Card>;
   /** Modules with a completed lesson as of the window start (or now, before the window's snapshot exists). */
   studiedModules: number[];
-  /** UTC days with a daily challenge answered, this window included. */
+  /** Days with a daily challenge answered, on the person's calendar (their time zone), this window included. */
   challengeDays: number[];
   /** The answers given in this window, oldest first. */
   windowAnswers: ReviewAnswer[];
@@ -51,8 +53,10 @@ export interface ReviewState {
   hold: Hold | null;
   /** Answers given on /review today (the day's cap on due cards). */
   reviewsToday: number;
-  /** The person's time zone, which places the challenge's windows (null: UTC). */
+  /** The person's time zone, which places the challenge's windows and the streak's days (null: UTC). */
   timeZone: string | null;
+  /** The ISO weekdays the person works: the streak skips the others. */
+  workingDays: number[];
 }
 
 export interface ReviewStateOptions {
@@ -60,6 +64,8 @@ export interface ReviewStateOptions {
   holdUntil?: number | null;
   /** The time zone of the challenge's windows (null: UTC); the person's preferences when left out. */
   timeZone?: string | null;
+  /** The ISO weekdays the streak counts; the person's preferences when left out. */
+  workingDays?: number[];
   /** The question bank whose material revisions apply; the content's when left out. */
   bank?: Pick<QuestionBank, 'materialRevisions'>;
 }
@@ -101,6 +107,10 @@ const asAnswers = (answers: readonly ReviewAnswer[], timeZone: string | null) =>
 const daysOf = (answers: readonly ReviewAnswer[], source?: ReviewAnswer['source']) =>
   answers.filter((answer) => source === undefined || answer.source === source).map((answer) => dayOf(answer.at));
 
+/** The days of the challenge answers on the person's calendar (the streak's days). */
+const challengeDaysOf = (answers: readonly ReviewAnswer[], timeZone: string | null) =>
+  answers.filter((answer) => answer.source === 'challenge').map((answer) => localDayOf(answer.at, timeZone));
+
 const reviewsOn = (answers: readonly ReviewAnswer[], day: number) =>
   answers.filter((answer) => answer.source === 'review' && dayOf(answer.at) === day).length;
 
@@ -122,10 +132,11 @@ async function rollForward(
   ]);
   const before = older.filter((answer) => answer.at.getTime() < windowStart.getTime());
   const snapshot: StoredReviewSnapshot = {
-    version: 2,
+    version: 3,
     through: windowStart.toISOString(),
     cards: storeCards(foldAnswers(readCards(usable?.cards ?? {}), asAnswers(before, timeZone))),
-    challengeDays: union(usable?.challengeDays ?? [], daysOf(before, 'challenge')),
+    challengeDays: union(usable?.challengeDays ?? [], challengeDaysOf(before, timeZone)),
+    timeZone,
     answerDays: union(usable?.answerDays ?? [], daysOf(before)),
     // The day's reviews before the stale snapshot, when it is of the same day, plus those listed since.
     reviewsThroughDay:
@@ -144,14 +155,15 @@ async function rollForward(
   return snapshot;
 }
 
-/** The hold and time zone the options give, else the person's stored ones. */
+/** The hold, time zone and working days the options give, else the person's stored ones. */
 async function preferencesFor(userId: string, options: ReviewStateOptions): Promise<ReviewPreferences> {
-  if (options.holdUntil !== undefined && options.timeZone !== undefined)
-    return { holdUntil: options.holdUntil, timeZone: options.timeZone };
+  if (options.holdUntil !== undefined && options.timeZone !== undefined && options.workingDays !== undefined)
+    return { holdUntil: options.holdUntil, timeZone: options.timeZone, workingDays: options.workingDays };
   const stored = await readReviewPreferences(userId);
   return {
     holdUntil: options.holdUntil !== undefined ? options.holdUntil : stored.holdUntil,
     timeZone: options.timeZone !== undefined ? options.timeZone : stored.timeZone,
+    workingDays: options.workingDays ?? stored.workingDays,
   };
 }
 
@@ -173,7 +185,10 @@ export async function loadReviewState(userId: string, now: Date, options: Review
   ]);
   const { timeZone } = prefs;
   const windowStart = challengeWindow(now, timeZone).startsAt;
-  const snapshot = stored?.through === windowStart.toISOString() ? stored : await rollForward(userId, stored, windowStart, now, timeZone);
+  // The streak's days of a snapshot folded in another zone are of that zone's calendar: fold everything again.
+  const sameZone = stored !== null && stored.timeZone === timeZone ? stored : null;
+  const snapshot =
+    sameZone?.through === windowStart.toISOString() ? sameZone : await rollForward(userId, sameZone, windowStart, now, timeZone);
   const current = listed.filter((answer) => answer.at.getTime() >= windowStart.getTime() && answer.at.getTime() <= now.getTime());
   const retriesFrom = Math.min(windowStart.getTime(), now.getTime() - RETRY_WINDOW_MS);
   const recentAnswers = listed.filter((answer) => answer.at.getTime() >= retriesFrom && answer.at.getTime() <= now.getTime());
@@ -183,7 +198,7 @@ export async function loadReviewState(userId: string, now: Date, options: Review
     cardsAtWindowStart: resetChangedCards(atWindowStart, bank.materialRevisions),
     cards: resetChangedCards(foldAnswers(atWindowStart, asAnswers(current, timeZone)), bank.materialRevisions),
     studiedModules: snapshot.studiedModules,
-    challengeDays: union(snapshot.challengeDays, daysOf(current, 'challenge')),
+    challengeDays: union(snapshot.challengeDays, challengeDaysOf(current, timeZone)),
     windowAnswers: current,
     recentAnswers,
     challengeAnswer: countedAnswers(current, timeZone).find((answer) => answer.source === 'challenge') ?? null,
@@ -191,8 +206,16 @@ export async function loadReviewState(userId: string, now: Date, options: Review
     // A window that began on an earlier UTC day (a zone west of UTC) holds every answer of today.
     reviewsToday: (dayOf(windowStart) === dayOf(now) ? snapshot.reviewsThroughDay : 0) + reviewsOn(current, dayOf(now)),
     timeZone,
+    workingDays: prefs.workingDays,
   };
 }
+
+/**
+ * The daily challenge streak at `now` (docs/decisions.md "Streaks follow the working week"): the one rule
+ * of the home page's card, the challenge's answer and the digest, on the person's calendar and working days.
+ */
+export const challengeStreakOf = (state: Pick<ReviewState, 'challengeDays' | 'hold' | 'timeZone' | 'workingDays'>, now: Date): number =>
+  challengeStreak(state.challengeDays, localDayOf(now, state.timeZone), { hold: state.hold, workingDays: state.workingDays });
 
 /** One answer to record: graded on the server. */
 export interface NewAnswer {

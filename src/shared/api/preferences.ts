@@ -1,5 +1,6 @@
 // Request and response schemas of the person's preferences (docs/product.md "Settings (/settings)", "GET /api/preferences",
-// "PATCH /api/preferences"): the e-mail digest, its hour and time zone, and a vacation hold of reviews.
+// "PATCH /api/preferences"): the e-mail digest, its hour and time zone, a vacation hold of reviews, and the
+// working days the challenge streak follows.
 import { isTimeZone } from '~/shared/time-zone';
 import { z } from './zod';
 
@@ -17,6 +18,14 @@ const timeZoneSchema = z
 /** A calendar date, YYYY-MM-DD: the last day of the hold. */
 const holdSchema = z.iso.date({ error: 'must be a date (YYYY-MM-DD) or null' }).nullable();
 
+const WEEKDAYS = 'must be weekday numbers from 1 (Monday) to 7 (Sunday)';
+const isWeekday = (day: unknown) => typeof day === 'number' && Number.isInteger(day) && day >= 1 && day <= 7;
+/** ISO weekdays (1 Monday … 7 Sunday), each once; checked as a whole so a 400 names the field, not an index. */
+const workingDaysSchema = z
+  .custom<number[]>((days) => Array.isArray(days) && days.every(isWeekday), { error: WEEKDAYS })
+  .refine((days) => days.length > 0, 'must name at least one day')
+  .refine((days) => new Set(days).size === days.length, 'must not name a day twice');
+
 /** GET /api/preferences (and the answer of PATCH). */
 export const preferencesSchema = z.strictObject({
   /** Daily: each day with something to do; weekly: Mondays; off: never. */
@@ -27,6 +36,8 @@ export const preferencesSchema = z.strictObject({
   timeZone: timeZoneSchema.nullable(),
   /** The last day of a vacation hold of reviews and of the digest, or null. */
   reviewHoldUntil: holdSchema,
+  /** The days the person works, ISO weekdays in order (Monday to Friday unless set): the challenge streak skips the others. */
+  workingDays: workingDaysSchema,
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -36,5 +47,6 @@ export const updatePreferencesRequestSchema = z.strictObject({
   hour: hourSchema.optional(),
   timeZone: timeZoneSchema.optional(),
   reviewHoldUntil: holdSchema.optional(),
+  workingDays: workingDaysSchema.optional(),
 });
 export type UpdatePreferencesRequest = z.infer<typeof updatePreferencesRequestSchema>;

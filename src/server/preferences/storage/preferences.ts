@@ -13,6 +13,8 @@ const storedPreferencesSchema = z.strictObject({
   hour: z.number().int().min(0).max(23),
   timeZone: z.string().min(1).max(64).nullable(),
   reviewHoldUntil: z.iso.date().nullable(),
+  /** ISO weekdays; records saved before working days existed have none and read as Monday to Friday. */
+  workingDays: z.array(z.number().int().min(1).max(7)).min(1).max(7).optional(),
   updatedAt: z.iso.datetime(),
 });
 export type StoredPreferences = z.infer<typeof storedPreferencesSchema>;

@@ -112,13 +112,15 @@ function reviewAnswerPrefixes(userId: string, since: Date | null, until: Date): 
 }
 
 const storedReviewSnapshotSchema = z.strictObject({
-  version: z.literal(2),
+  version: z.literal(3),
   /** Every answer before this time (a window start) is folded; none after. */
   through: z.iso.datetime(),
   /** The memory model's cards (~/shared/review/memory), by question key. */
   cards: z.record(z.string(), storedCardSchema),
-  /** UTC days with a daily challenge answered (the streak). */
+  /** Days with a daily challenge answered on the calendar of `timeZone` (the streak). */
   challengeDays: z.array(z.number().int()),
+  /** The time zone the snapshot was folded in (null: UTC); a snapshot of another zone is folded again. */
+  timeZone: z.string().min(1).max(64).nullable(),
   /** UTC days with any answer (a vacation hold starts after the last one before it). */
   answerDays: z.array(z.number().int()),
   /** Answers given on /review on the day of `through`, before it (the day's cap on due cards). */
@@ -129,7 +131,7 @@ const storedReviewSnapshotSchema = z.strictObject({
 export type StoredReviewSnapshot = z.infer<typeof storedReviewSnapshotSchema>;
 
 /** A snapshot of an older version reads as none, so it is rebuilt from the answers. */
-const anySnapshotSchema = z.union([storedReviewSnapshotSchema, z.looseObject({ version: z.number().int().lt(2) }).transform(() => null)]);
+const anySnapshotSchema = z.union([storedReviewSnapshotSchema, z.looseObject({ version: z.number().int().lt(3) }).transform(() => null)]);
 
 export const reviewAnswers = {
   /** A new answer's id: sortable by time, unique. */

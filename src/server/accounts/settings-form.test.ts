@@ -1,0 +1,19 @@
+// The /settings preferences form read as PATCH /api/preferences reads a body: the working days from one
+// checkbox each, none ticked refused with the API's message.
+import { describe, expect, it } from 'vitest';
+import { describeZodError } from '~/server/http/response';
+import { preferencesFromForm } from './settings-form';
+
+const form = { action: 'preferences', digest: 'daily', hour: '8', timeZone: '', reviewHoldUntil: '' };
+
+describe('the preferences form', () => {
+  it('reads the ticked working days as ISO weekdays', () => {
+    const parsed = preferencesFromForm({ ...form, workingDay1: 'on', workingDay3: 'on', workingDay7: 'on' });
+    expect(parsed.success && parsed.data).toMatchObject({ workingDays: [1, 3, 7], digest: 'daily', hour: 8, reviewHoldUntil: null });
+  });
+
+  it('refuses no working day at all, naming the field', () => {
+    const parsed = preferencesFromForm(form);
+    expect(parsed.success ? null : describeZodError(parsed.error)).toBe('workingDays: must name at least one day');
+  });
+});
