@@ -219,7 +219,7 @@ describe('a review', () => {
     const marks = allMarks(COLD_CALL, (item) => item.required);
     const reviewedAt = new Date().toISOString();
     const reviewed = await expectJson(await review(attempt, marks, '  Clear ask.  ', reviewedAt), 200, practiceAttemptSchema);
-    expect(reviewed).toMatchObject({ status: 'passed', review: { marks, comment: 'Clear ask.', reviewer: 'Ada Admin', reviewedAt } });
+    expect(reviewed).toMatchObject({ status: 'passed', review: { marks, comment: 'Clear ask.', reviewer: DEMO_ADMIN.name, reviewedAt } });
     expect(await expectJson(await client.get(`/api/practice/attempts/${attempt.id}`), 200, practiceAttemptSchema)).toEqual(reviewed);
     expect(await messageOf(await review(attempt, marks), 409)).toBe('This attempt has been reviewed already.');
     expect(await planItem()).toMatchObject({ status: 'done', doneAt: reviewedAt });
