@@ -140,7 +140,14 @@ export interface OpenReportRow extends ContentReport {
 }
 
 /** Content health's part: the open reports, oldest first, and the median days to resolve the closed ones. */
-export async function readerReports(now: Date): Promise<{ open: OpenReportRow[]; closed: number; medianDays: number | null }> {
+export interface ReaderReports {
+  open: OpenReportRow[];
+  /** How many reports are closed. */
+  closed: number;
+  medianDays: number | null;
+}
+
+export async function readerReports(now: Date): Promise<ReaderReports> {
   const all = (await listReports()).reverse();
   const open = await Promise.all(
     all
@@ -153,6 +160,16 @@ export async function readerReports(now: Date): Promise<{ open: OpenReportRow[];
   );
   const closed = all.filter((report) => report.status === 'closed');
   return { open, closed: closed.length, medianDays: medianDaysToResolve(closed) };
+}
+
+/** readerReports for Content health, which still shows the rest when storage cannot be read: null then. */
+export async function readerReportsIfAvailable(now: Date): Promise<ReaderReports | null> {
+  try {
+    return await readerReports(now);
+  } catch (error) {
+    if (error instanceof StorageUnavailableError) return null;
+    throw error;
+  }
 }
 
 /** How many reports are open, for the administrators' digest. */

@@ -65,7 +65,12 @@ export const reports = {
 
   /** Create-only: false when this person already has a marker of that day on the page. */
   mark: (report: StoredReport) =>
-    writeJSON(markerKey(report.page, report.createdAt.slice(0, 10), report.reporter.id), markerSchema, { reportId: report.id }, { onlyIfNew: true }),
+    writeJSON(
+      markerKey(report.page, report.createdAt.slice(0, 10), report.reporter.id),
+      markerSchema,
+      { reportId: report.id },
+      { onlyIfNew: true },
+    ),
 
   markerReportId: async (marker: OpenMarker) => (await readJSON(marker.key, markerSchema))?.reportId ?? null,
 
