@@ -20,7 +20,7 @@ if [ "${BENCH_LIGHTHOUSE:-1}" != "0" ]; then
 fi
 echo; echo "== Per request: Blobs round trips, TTFB and CPU per route (latency mode: 40 ms gets, 60 ms sets and lists, ±25 %; in process)"
 npx --no-install tsx scripts/bench/latency.ts --runs "${LATENCY_RUNS:-50}" --clients "${LATENCY_CLIENTS:-20}" --write docs/benchmarks.md
-for bench in scripts/bench/search.ts scripts/bench/challenge.ts scripts/bench/memory.ts scripts/bench/team-progress.ts scripts/bench/sign-in.ts scripts/bench/digests.ts; do
+for bench in scripts/bench/search.ts scripts/bench/challenge.ts scripts/bench/memory.ts scripts/bench/team-progress.ts scripts/bench/sign-in.ts scripts/bench/digests.ts scripts/bench/practice-feedback.ts; do
   if [ -f "$bench" ]; then
     echo; echo "== $(basename "$bench" .ts)"
     npx --no-install tsx "$bench"

@@ -22,7 +22,6 @@ import { HttpError } from '~/server/errors';
 import { journal, type PracticeOutcome } from '~/server/journal/journal';
 import { accountsByIds } from '~/server/accounts/people';
 import { eventId, factEventId, parseEventTime } from '~/server/storage/keys';
-import { matchRubric } from './rubric-match';
 import { inspectRecording } from './recording';
 import { attempts, type AttemptRef, type StoredAttempt } from './storage/attempts';
 import { passes } from './storage/passes';
@@ -139,7 +138,8 @@ export async function createTextAttempt(userId: string, request: CreateTextAttem
     kind: 'text',
     createdAt: now.toISOString(),
     text: request.text,
-    feedback: matchRubric(request.text, scenario.rubric),
+    // The matcher and its language model load on the first typed answer, not with every page that reads practice.
+    feedback: (await import('./rubric-match')).matchRubric(request.text, scenario.rubric),
   };
   await attempts.add(userId, attempt);
   return toApi(ref, attempt);
