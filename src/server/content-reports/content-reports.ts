@@ -35,7 +35,7 @@ function responseOf(report: StoredReport): ContentReport {
 }
 
 /** The person's marker among a page's open ones, if any. */
-export const markerOf = (markers: readonly OpenMarker[], reporterId: string): OpenMarker | null =>
+const markerOf = (markers: readonly OpenMarker[], reporterId: string): OpenMarker | null =>
   markers.find((marker) => marker.reporterId === reporterId) ?? null;
 
 /**
@@ -133,7 +133,7 @@ export async function pageReports(path: string, readerId: string): Promise<PageR
 }
 
 /** An open report as Content health lists it. */
-export interface OpenReportRow extends ContentReport {
+interface OpenReportRow extends ContentReport {
   title: string;
   ownerName: string | null;
   ageDays: number;

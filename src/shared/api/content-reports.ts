@@ -43,7 +43,7 @@ export const closeReportRequestSchema = z.strictObject({
 });
 
 /** A report as the API answers it: `reporter` and `closedBy` are display names. */
-export const contentReportSchema = z.strictObject({
+const contentReportSchema = z.strictObject({
   id: z.string(),
   page: z.string(),
   kind: z.enum(REPORT_KINDS),
