@@ -18,7 +18,18 @@ test('typed and recorded answers, sent, reviewed and passed', async ({ page, adm
   test.slow();
   const repName = `Practice Rep ${randomUUID().slice(0, 6)}`;
   await page.goto('/auth');
-  await signUpFresh(page, repName);
+  const rep = await signUpFresh(page, repName);
+  // The AE program asks for the recorded scenario: its item, and the way to the certificate, move when it passes.
+  const assigned = await adminPage.request.post('/api/program-assignments', {
+    data: { username: rep.username, programId: 'account-executive-onboarding' },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(201);
+  await page.goto('/plan');
+  const practiceItem = page.locator(`[data-item-id="practice-${RECORDED.id}"]`);
+  await expect(practiceItem).not.toHaveAttribute('data-status', 'done');
+  const countsBefore = await page.getByTestId('plan-counts').innerText();
+  const doneBefore = Number(/^(\d+) of/.exec(countsBefore)?.[1]);
 
   // Typed: feedback per item, never one number.
   await page.goto(`/practice/${TYPED.id}`);
@@ -91,6 +102,11 @@ test('typed and recorded answers, sent, reviewed and passed', async ({ page, adm
   await expect(review).toContainText('Review: Passed');
   await expect(review).toContainText('Clear and short: well done.');
   await expect(review.getByTestId('review-mark').first()).toContainText('Yes');
+
+  // The plan: the practice item done, one more required item towards the certificate.
+  await page.goto('/plan');
+  await expect(practiceItem).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('plan-counts')).toContainText(`${doneBefore + 1} of `);
 });
 
 test('an attempt is its owner’s: somebody else gets the 404 page', async ({ page, userPage }) => {

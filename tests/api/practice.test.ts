@@ -345,3 +345,20 @@ function silentWav(seconds: number): Uint8Array {
   buffer.writeUInt32LE(dataBytes, 40);
   return new Uint8Array(buffer);
 }
+
+describe('the microphone', () => {
+  it('is allowed for the site itself on a scenario’s page only; every other page refuses it', async () => {
+    const { client } = await signUp(context.app, 'Microphone Rep');
+    const policyOf = async (path: string) => {
+      const response = await client.request('GET', path, { headers: { Accept: 'text/html' } });
+      expect(response.status, path).toBe(200);
+      return response.headers.get('permissions-policy') ?? '';
+    };
+    expect(await policyOf(`/practice/${COLD_CALL}`)).toContain('microphone=(self)');
+    for (const path of ['/practice', '/', '/sales-kit/objections']) {
+      const policy = await policyOf(path);
+      expect(policy, path).toContain('microphone=()');
+      expect(policy, path).not.toContain('microphone=(self)');
+    }
+  });
+});
