@@ -106,7 +106,13 @@ async function recordedAttempt(reviewedAt: Date): Promise<AttemptRef> {
     feedback: [],
     audio: { contentType: 'audio/webm', bytes: 3, durationSeconds: 3 },
     submittedAt: reviewedAt.toISOString(),
-    review: { marks: {}, comment: 'Good opener.', passed: true, reviewer: { id: 'admin', name: 'Admin' }, reviewedAt: reviewedAt.toISOString() },
+    review: {
+      marks: {},
+      comment: 'Good opener.',
+      passed: true,
+      reviewer: { id: 'admin', name: 'Admin' },
+      reviewedAt: reviewedAt.toISOString(),
+    },
   });
   await recordings.planDeletion(ref, new Date(reviewedAt.getTime() + 90 * 24 * 60 * 60_000).toISOString().slice(0, 10));
   return ref;

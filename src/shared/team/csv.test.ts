@@ -27,8 +27,8 @@ const row = (overrides: Partial<TeamMemberRow>): TeamMemberRow => ({
   overdueItems: 0,
   planStatus: 'none',
   dueSoon: 0,
-    practiceWaiting: 0,
-    practicePassed: 0,
+  practiceWaiting: 0,
+  practicePassed: 0,
   certificate: null,
   ...overrides,
 });
