@@ -17,8 +17,8 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slug = (description: string) => z.string().regex(SLUG, 'must be a lowercase slug like budget-pushback').describe(description);
 
 /** Spoken answers are timed; the limit is what a buyer would wait for in a real conversation. */
-export const PRACTICE_TIME_LIMIT = { min: 30, max: 180 } as const;
-export const RUBRIC_ITEMS = { min: 3, max: 8 } as const;
+const PRACTICE_TIME_LIMIT = { min: 30, max: 180 } as const;
+const RUBRIC_ITEMS = { min: 3, max: 8 } as const;
 
 /** A page of the Sales Kit a scenario may rehearse or an item may point to. */
 const SALES_KIT_PAGE = /^\/sales-kit\/(?:discovery-questions|objections|pricing|it-security|demo-scripts|prospecting|case-studies)$/;

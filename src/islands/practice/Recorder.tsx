@@ -7,7 +7,7 @@ import { attemptPage, messageOf, sendRecording } from '~/stores/practice';
 import { RecorderButtons } from './RecorderButtons';
 import { useRecorder } from './useRecorder';
 
-export const MICROPHONE_REFUSED = 'Your browser did not allow the microphone, so you can type your answer instead.';
+const MICROPHONE_REFUSED = 'Your browser did not allow the microphone, so you can type your answer instead.';
 
 interface Props {
   scenario: ScenarioView;

@@ -17,7 +17,7 @@ export const PASSWORD_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const FAST_TEST_PARAMS = { N: 2 ** 10, r: 8, p: 1 } as const;
 
 /** Today's parameters: production's, or the test suites' in a local run that asks for them. */
-export const hashParams = () => (process.env['PARCELWISE_FAST_HASHES'] === 'true' && isLocalRun() ? FAST_TEST_PARAMS : PASSWORD_PARAMS);
+const hashParams = () => (process.env['PARCELWISE_FAST_HASHES'] === 'true' && isLocalRun() ? FAST_TEST_PARAMS : PASSWORD_PARAMS);
 const KEY_LENGTH = 32;
 /** Enough for N = 2^17, r = 8 (128 MiB) and not much more: a forged stored hash cannot ask for more. */
 const MAX_MEMORY = 160 * 1024 * 1024;

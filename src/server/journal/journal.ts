@@ -14,7 +14,7 @@ import { isReadablePage } from './page-reads';
 /** Program ids, sign-off ids: lower-case words joined by hyphens (src/schemas/programs.ts). */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const PRACTICE_OUTCOMES = ['submitted', 'withdrawn', 'passed', 'try-again'] as const;
+const PRACTICE_OUTCOMES = ['submitted', 'withdrawn', 'passed', 'try-again'] as const;
 export type PracticeOutcome = (typeof PRACTICE_OUTCOMES)[number];
 const PRACTICE_OUTCOME_CODES: Record<PracticeOutcome, string> = { submitted: 's', withdrawn: 'w', passed: 'p', 'try-again': 't' };
 

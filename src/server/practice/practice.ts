@@ -39,7 +39,7 @@ export interface Asker {
 }
 
 /** An attempt's id in the API: whose, of which scenario, which (each a key-safe segment). */
-export const attemptIdOf = (ref: AttemptRef) => `${ref.userId}.${ref.scenarioId}.${ref.attemptId}`;
+const attemptIdOf = (ref: AttemptRef) => `${ref.userId}.${ref.scenarioId}.${ref.attemptId}`;
 
 function parseAttemptId(id: string): AttemptRef | null {
   const [userId, scenarioId, attemptId, ...rest] = id.split('.');

@@ -18,11 +18,11 @@ export const PRACTICE_RECORDING_KEEP_DAYS = 90;
 const scenarioId = z.string().trim().min(1).max(100);
 const itemId = z.string().min(1).max(100);
 
-export const PRACTICE_STATUSES = ['draft', 'waiting', 'passed', 'try-again'] as const;
+const PRACTICE_STATUSES = ['draft', 'waiting', 'passed', 'try-again'] as const;
 export type PracticeStatus = (typeof PRACTICE_STATUSES)[number];
 
 /** One rubric item as the typed-answer matcher saw it: found, and the words of the answer that showed it. */
-export const practiceFeedbackSchema = z.strictObject({
+const practiceFeedbackSchema = z.strictObject({
   itemId,
   found: z.boolean(),
   evidence: z.array(z.string()),
@@ -30,7 +30,7 @@ export const practiceFeedbackSchema = z.strictObject({
 export type PracticeFeedback = z.infer<typeof practiceFeedbackSchema>;
 
 /** A person's review: every rubric item marked yes or no, and a comment. */
-export const practiceReviewSchema = z.strictObject({
+const practiceReviewSchema = z.strictObject({
   marks: z.record(itemId, z.boolean()),
   comment: z.string(),
   /** The reviewer's display name. */
@@ -61,10 +61,9 @@ export const practiceAttemptSchema = z.strictObject({
 export type PracticeAttempt = z.infer<typeof practiceAttemptSchema>;
 
 /** The person's state for one scenario on /practice. */
-export const PRACTICE_STATES = ['not-tried', 'draft', 'waiting', 'passed', 'try-again', 'due'] as const;
-export type PracticeState = (typeof PRACTICE_STATES)[number];
+const PRACTICE_STATES = ['not-tried', 'draft', 'waiting', 'passed', 'try-again', 'due'] as const;
 
-export const practiceScenarioStateSchema = z.strictObject({
+const practiceScenarioStateSchema = z.strictObject({
   id: z.string(),
   title: z.string(),
   state: z.enum(PRACTICE_STATES),

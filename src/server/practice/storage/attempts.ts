@@ -10,7 +10,7 @@ import { key, prefix } from '~/server/storage/keys';
 
 const marksSchema = z.record(z.string(), z.boolean());
 
-export const storedAttemptSchema = z.strictObject({
+const storedAttemptSchema = z.strictObject({
   attemptId: z.string(),
   scenarioId: z.string(),
   kind: z.enum(['text', 'audio']),
