@@ -10,7 +10,8 @@ import { siteRoutes } from '~tools/page-routes';
 
 /**
  * Pages that are tools, not material: the dashboard, review, search, settings, a person's plan and
- * certificate, what a deploy preview changed, the digest's unsubscribe page, and the administrators'.
+ * certificate, what a deploy preview changed, the digest's unsubscribe page, practice (where a rep answers,
+ * not reads), and the administrators'.
  */
 const NOT_READING = new Set([
   '/',
@@ -24,6 +25,10 @@ const NOT_READING = new Set([
   '/team-progress',
   '/team-progress/[id]',
   '/content-health',
+  '/practice',
+  '/practice/[id]',
+  '/practice/attempts/[id]',
+  '/practice/reviews',
   '/auth',
   '/404',
 ]);
