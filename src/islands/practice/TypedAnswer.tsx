@@ -1,7 +1,8 @@
 // The typed answer: a box of at most 5000 characters with its counter, "Check my answer" (matched against the
 // rubric on the server) and "Record instead". Text typed before the island hydrated is kept.
 import { useId, useState, type FormEvent } from 'react';
-import { PRACTICE_TEXT_MAX, type PracticeAttempt } from '~/shared/api/practice';
+import type { PracticeAttempt } from '~/shared/api/practice';
+import { PRACTICE_TEXT_MAX } from '~/shared/practice/limits';
 import { checkTypedAnswer, messageOf } from '~/stores/practice';
 import { useKeptBeforeHydration } from '../shared/useKeptBeforeHydration';
 

@@ -1,9 +1,7 @@
 // Request and response schemas of the practice calls (docs/product.md "Practice"), shared by the API routes and
 // the islands. An attempt's feedback is one yes/no line per rubric item, never a single score.
+import { PRACTICE_TEXT_MAX } from '~/shared/practice/limits';
 import { z } from './zod';
-
-/** Longest typed answer, in characters. */
-export const PRACTICE_TEXT_MAX = 5_000;
 /** Largest recording, in bytes (5 MB). */
 export const PRACTICE_AUDIO_MAX_BYTES = 5 * 1024 * 1024;
 /** A recording may run this much past the scenario's time limit (the rep stops the recorder by hand). */
