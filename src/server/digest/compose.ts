@@ -55,8 +55,7 @@ interface Block {
 function teamHasNews(team: TeamDigest | null): team is TeamDigest {
   if (team === null) return false;
   const { planBehind, inactive, behind, certificatesExpiring, mostMissed, pastReview, foundNothing } = team;
-  const lists = [planBehind, inactive, behind, certificatesExpiring, mostMissed, pastReview, foundNothing];
-  return team.readerReportsOpen > 0 || lists.some((list) => list.length > 0);
+  return [planBehind, inactive, behind, certificatesExpiring, mostMissed, pastReview, foundNothing].some((list) => list.length > 0);
 }
 
 /** The subject's parts, most pressing first: "3 reviews due · 1 plan item overdue". */
@@ -67,9 +66,7 @@ function subjectOf(content: DigestContent): string {
     ...(plan && plan.overdue.length > 0 ? [`${plural(plan.overdue.length, 'plan item')} overdue`] : []),
     ...(plan && plan.dueToday.length > 0 ? [`${plural(plan.dueToday.length, 'plan item')} due today`] : []),
     ...(plan?.certificateExpiring ? ['certificate expiring soon'] : []),
-    ...(content.practice && content.practice.reviewed.length > 0
-      ? [`${plural(content.practice.reviewed.length, 'practice review')} to read`]
-      : []),
+    ...(content.practice && content.practice.reviewed.length > 0 ? [`${plural(content.practice.reviewed.length, 'practice review')} to read`] : []),
     ...(content.practice && content.practice.waiting > 0
       ? [`${plural(content.practice.waiting, 'practice attempt')} waiting for review`]
       : []),
@@ -188,7 +185,7 @@ function teamBlocks(team: TeamDigest, origin: string): Block[] {
   return blocks.filter((block): block is Block => block !== null);
 }
 
-/** What the team's answers, the content's review dates, the search log and the readers' reports say. */
+/** What the team's answers, the content's review dates and the search log say. */
 function contentBlocks(team: TeamDigest, origin: string): Block[] {
   const blocks: Block[] = [];
   if (team.mostMissed.length > 0) {
@@ -216,12 +213,6 @@ function contentBlocks(team: TeamDigest, origin: string): Block[] {
         })),
         { text: 'What to do about each: Content health', href: `${origin}/content-health` },
       ],
-    });
-  }
-  if (team.readerReportsOpen > 0) {
-    blocks.push({
-      heading: 'Reports from readers',
-      lines: [{ text: `${plural(team.readerReportsOpen, 'reader report')} open`, href: `${origin}/content-health#reader-reports` }],
     });
   }
   return blocks;
