@@ -15,7 +15,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 import type { RubricItemToMatch } from '~/server/practice/rubric-match';
-import { PRACTICE_TEXT_MAX } from '~/shared/api/practice';
+import { PRACTICE_TEXT_MAX } from '~/shared/practice/limits';
 import { percentile } from '~tools/bench-stats';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '50' } } });
