@@ -62,6 +62,9 @@ const get = (route: string, path: string, status = 200, as: Actor = 'learner'): 
   status,
 });
 
+/** A well-formed attempt id of nobody's. */
+const NOBODYS_ATTEMPT = '00000000-0000-4000-8000-000000000002.cold-call-opener-marketing-manager.x';
+
 /** A well-formed user id for the unsubscribe page's example (its link is refused: no signature). */
 const DEMO_LINK_USER = '00000000-0000-4000-8000-000000000001';
 
@@ -338,6 +341,46 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     body: () => ({ username: DEMO_USER.username, itemId: 'discovery-roleplay' }),
     status: 200,
   },
+  get('GET /api/practice', '/api/practice'),
+  {
+    route: 'POST /api/practice/attempts',
+    label: 'a typed answer, matched at once',
+    as: 'writer',
+    method: 'POST',
+    path: '/api/practice/attempts',
+    body: () => ({
+      scenarioId: 'cold-call-opener-marketing-manager',
+      text: 'Nathan, it is Sam from Parcelwise: I emailed on Monday. How long does a listing take from signed to live? 20 minutes on Thursday?',
+    }),
+    status: 201,
+  },
+  // Nobody's attempt: answered 404 without saying whether it exists (tests/api/practice.test.ts reads real ones).
+  get('GET /api/practice/attempts/[id]', `/api/practice/attempts/${NOBODYS_ATTEMPT}`, 404),
+  {
+    route: 'DELETE /api/practice/attempts/[id]',
+    as: 'learner',
+    method: 'DELETE',
+    path: `/api/practice/attempts/${NOBODYS_ATTEMPT}`,
+    status: 404,
+  },
+  get('GET /api/practice/attempts/[id]/audio', `/api/practice/attempts/${NOBODYS_ATTEMPT}/audio`, 404),
+  {
+    route: 'POST /api/practice/attempts/[id]/submit',
+    as: 'learner',
+    method: 'POST',
+    path: `/api/practice/attempts/${NOBODYS_ATTEMPT}/submit`,
+    body: () => ({ selfCheck: {} }),
+    status: 404,
+  },
+  {
+    route: 'POST /api/practice/attempts/[id]/review',
+    as: 'admin',
+    method: 'POST',
+    path: `/api/practice/attempts/${NOBODYS_ATTEMPT}/review`,
+    body: () => ({ marks: {}, comment: '' }),
+    status: 404,
+  },
+  get('GET /api/practice/reviews', '/api/practice/reviews', 200, 'admin'),
   get('GET /api/sessions', '/api/sessions'),
   {
     route: 'DELETE /api/sessions',

@@ -16,6 +16,7 @@ import { cookieUserId, userForSession } from '~/server/accounts/sessions';
 import { sessionOrigin } from '~/server/accounts/sessions';
 import { getSession, sessionCookieData, type SessionData } from '~/server/accounts/session-cookie';
 import { writeAllowance } from '~/server/accounts/write-limit';
+import { waitingForReviewer } from '~/server/practice/review-count';
 import { isApiPath, isPublic, isSafeMethod, needsSession } from './paths';
 
 /** A signed-in write with a limit of its own (visits: team/visits.ts), outside the per-person write limit. */
@@ -67,6 +68,7 @@ async function answer(context: APIContext, next: MiddlewareNext, gate: SessionGa
   const isApi = isApiPath(path);
   const besideCheck = gate.claimedUserId !== null && !isPublic(path);
   if (!isApi) toastFor(context, gate.check); // named once the user is known, before the page's own wait resumes
+  if (!isApi && besideCheck) void waitingForReviewer(gate); // the sidebar's count for administrators, beside the page's reads
   const early = besideCheck
     ? next().then(
         (response) => ({ response }),

@@ -25,6 +25,7 @@ import { inspectRecording } from './recording';
 import { attempts, type AttemptRef, type StoredAttempt } from './storage/attempts';
 import { passes } from './storage/passes';
 import { practiseAgainAt } from './passes';
+import { countWaiting } from './review-count';
 import { recordings } from './storage/recordings';
 import { reviewQueue } from './storage/review-queue';
 import { reviewNotices } from './storage/review-notices';
@@ -240,9 +241,6 @@ export async function listWaiting(): Promise<Array<PracticeAttempt & { scenarioT
       : [],
   );
 }
-
-/** How many attempts wait for review (the sidebar's count, the reviewers' digest). */
-export const countWaiting = async (): Promise<number> => (await reviewQueue.waiting()).length;
 
 /**
  * An administrator's review: every rubric item marked yes or no (400 naming a missing or unknown item),
