@@ -1,7 +1,8 @@
 /**
  * How many practice attempts wait for review: the sidebar's badge for administrators. Apart from the practice
- * service (no content to load), and started by the session gate as soon as the check confirms an administrator,
- * so the listing runs beside the page's own reads instead of after them.
+ * service (no content to load). The session gate starts the listing with the session check, for whoever is
+ * signed in, so it shares the check's round trip instead of adding one after the page's reads; its answer is
+ * kept only for an administrator.
  */
 import { reviewQueue } from './storage/review-queue';
 
@@ -13,7 +14,8 @@ const started = new WeakMap<object, Promise<number | null>>();
 export function waitingForReviewer(gate: { check: Promise<{ isAdmin: boolean } | null> }): Promise<number | null> {
   let count = started.get(gate);
   if (!count) {
-    count = gate.check.then((who) => (who?.isAdmin ? countWaiting() : null)).catch(() => null);
+    const listed = countWaiting().catch(() => null);
+    count = gate.check.then((who) => (who?.isAdmin ? listed : null)).catch(() => null);
     started.set(gate, count);
   }
   return count;
