@@ -66,7 +66,9 @@ function subjectOf(content: DigestContent): string {
     ...(plan && plan.overdue.length > 0 ? [`${plural(plan.overdue.length, 'plan item')} overdue`] : []),
     ...(plan && plan.dueToday.length > 0 ? [`${plural(plan.dueToday.length, 'plan item')} due today`] : []),
     ...(plan?.certificateExpiring ? ['certificate expiring soon'] : []),
-    ...(content.practice && content.practice.reviewed.length > 0 ? [`${plural(content.practice.reviewed.length, 'practice review')} to read`] : []),
+    ...(content.practice && content.practice.reviewed.length > 0
+      ? [`${plural(content.practice.reviewed.length, 'practice review')} to read`]
+      : []),
     ...(content.practice && content.practice.waiting > 0
       ? [`${plural(content.practice.waiting, 'practice attempt')} waiting for review`]
       : []),
