@@ -118,19 +118,23 @@ export async function listPractice(userId: string, now: Date): Promise<PracticeS
   });
 }
 
+/** A new draft attempt of a scenario, and where it is stored. */
+function newAttempt(
+  userId: string,
+  scenario: PracticeScenario,
+  now: Date,
+  answer: Pick<StoredAttempt, 'kind' | 'feedback' | 'text' | 'audio'>,
+): { ref: AttemptRef; attempt: StoredAttempt } {
+  const ref = { userId, scenarioId: scenario.id, attemptId: eventId(now) };
+  return { ref, attempt: { attemptId: ref.attemptId, scenarioId: scenario.id, createdAt: now.toISOString(), ...answer } };
+}
+
 /** A typed answer: matched against the rubric at once, stored as a draft. */
 export async function createTextAttempt(userId: string, request: CreateTextAttempt, now: Date): Promise<PracticeAttempt> {
   const scenario = await scenarioOr404(request.scenarioId);
-  const ref = { userId, scenarioId: scenario.id, attemptId: eventId(now) };
-  const attempt: StoredAttempt = {
-    attemptId: ref.attemptId,
-    scenarioId: scenario.id,
-    kind: 'text',
-    createdAt: now.toISOString(),
-    text: request.text,
-    // The matcher and its language model load on the first typed answer, not with every page that reads practice.
-    feedback: (await import('./rubric-match')).matchRubric(request.text, scenario.rubric),
-  };
+  // The matcher and its language model load on the first typed answer, not with every page that reads practice.
+  const feedback = (await import('./rubric-match')).matchRubric(request.text, scenario.rubric);
+  const { ref, attempt } = newAttempt(userId, scenario, now, { kind: 'text', text: request.text, feedback });
   await attempts.add(userId, attempt);
   return toApi(ref, attempt);
 }
@@ -151,15 +155,8 @@ export async function createAudioAttempt(userId: string, scenarioId: string, byt
       `The recording is ${Math.round(recording.durationSeconds)} seconds long; this scenario allows ${scenario.timeLimitSeconds} seconds.`,
     );
   }
-  const ref = { userId, scenarioId: scenario.id, attemptId: eventId(now) };
-  const attempt: StoredAttempt = {
-    attemptId: ref.attemptId,
-    scenarioId: scenario.id,
-    kind: 'audio',
-    createdAt: now.toISOString(),
-    feedback: [],
-    audio: { contentType: recording.contentType, bytes: bytes.byteLength, durationSeconds: recording.durationSeconds },
-  };
+  const audio = { contentType: recording.contentType, bytes: bytes.byteLength, durationSeconds: recording.durationSeconds };
+  const { ref, attempt } = newAttempt(userId, scenario, now, { kind: 'audio', feedback: [], audio });
   await recordings.add(ref, bytes);
   await attempts.add(userId, attempt);
   return toApi(ref, attempt);
