@@ -4,6 +4,7 @@
 import { HttpError } from '~/server/errors';
 import { readFormFields } from '~/server/http/request';
 import type { RubricItemData } from '~/schemas/practice';
+import { PRACTICE_REVIEWS_DENIED } from '~/shared/api/practice';
 import { deleteAttempt, reviewAttempt, submitAttempt, type Asker } from './practice';
 
 export type AttemptFormResult = { redirect: string } | { status: number; message: string };
@@ -35,7 +36,7 @@ export async function answerAttemptForm(
         await deleteAttempt(asker.user.id, attempt.id, now);
         return { redirect: `/practice/${attempt.scenarioId}` };
       case 'review': {
-        if (!asker.isAdmin) throw new HttpError(403, 'Only administrators review attempts.');
+        if (!asker.isAdmin) throw new HttpError(403, PRACTICE_REVIEWS_DENIED);
         const comment = (fields['comment'] ?? '').slice(0, 2_000);
         await reviewAttempt(asker.user, attempt.id, { marks: marksOf(fields, attempt.rubric), comment }, now);
         return { redirect: '/practice/reviews?reviewed=1' };
