@@ -31,6 +31,8 @@ test.describe('signed in', () => {
   test.use({ storageState: 'test-results/.auth/admin.json', colorScheme: 'light', viewport: { width: 1280, height: 800 } });
   for (const route of ROUTES) {
     test(`${route}: no serious axe violations in light, dark and at 390 px, nothing blocked by the CSP`, async ({ page }) => {
+      // Three axe passes over a long page (Content health) outlast the default timeout when the suites share two cores.
+      test.slow();
       const blocked: string[] = [];
       // The CSP allows no inline script or style: anything it blocks is a bug on that page too.
       page.on('console', (message) => {
