@@ -26,10 +26,10 @@ function watchForBrokenIslands(page: Page): string[] {
  */
 async function expectIslandsHydrated(page: Page): Promise<void> {
   await expect(page.locator('astro-island').first()).toBeAttached();
-  await expect(page.locator('astro-island[ssr]:not([client="interaction"])')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.locator('astro-island[ssr]:not([client="interaction"])')).toHaveCount(0);
 }
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial' });
 
 test('islands hydrate and respond on the dev server', async ({ page }) => {
   const problems = watchForBrokenIslands(page);
@@ -44,15 +44,15 @@ test('islands hydrate and respond on the dev server', async ({ page }) => {
     await page.getByPlaceholder('Enter your username').fill(DEMO_USER.username);
     await page.getByPlaceholder('Enter your password').fill(DEMO_USER.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page).toHaveURL(/\/$/, { timeout: 60_000 });
-    await expect(page.getByText('Login successful', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Login successful', { exact: true })).toBeVisible();
   });
 
   await test.step('header search', async () => {
     await expectIslandsHydrated(page);
     await page.getByRole('combobox', { name: 'Search content' }).fill('lease');
     const results = page.getByTestId('search-results');
-    await expect(results.getByRole('heading', { name: 'Search Results' })).toBeVisible({ timeout: 30_000 });
+    await expect(results.getByRole('heading', { name: 'Search Results' })).toBeVisible();
     await expect(results.getByRole('option').first()).toBeVisible();
     // The search island hydrated; the home page's challenge card waits for its own first use.
     await expect(page.locator('astro-island[ssr][component-url*="HeaderSearch"]')).toHaveCount(0);
