@@ -1,9 +1,9 @@
 // The route table of docs/product.md "Header titles" and "Sidebar": header titles and the sidebar's items, in one place.
 
 /**
- * Header titles by path pattern: the spec's list, and `Personas` for the persona list the spec does not have. Routes the spec lists without a title
- * (/quizzes, /team-progress, /sales-situations, /buyer-segments/{id}, /industry-knowledge/{id}) get the
- * default like any other path; their pages carry their own headings (docs/decisions.md).
+ * Header titles by path pattern, first match wins: every page of the site has its own (docs/product.md
+ * "Header titles"); `Content Management` names a path that has no page. Anything else, such as a mistyped
+ * path, gets the default.
  */
 const HEADER_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/$/, 'Learning Dashboard'],
@@ -11,14 +11,38 @@ const HEADER_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/industry-knowledge$/, 'Industry Knowledge'],
   [/^\/industry-knowledge\/[^/]+$/, 'Module Details'],
   [/^\/buyer-segments$/, 'Buyer Segments'],
-  [/^\/segments\/[^/]+$/, 'Segment Details'],
+  [/^\/(buyer-)?segments\/[^/]+$/, 'Segment Details'],
   [/^\/ideal-customer-profile$/, 'Ideal Customer Profile'],
   [/^\/product$/, 'Product Features & Integrations'],
   [/^\/modules\/[^/]+$/, 'Module Details'],
+  [/^\/modules\/[^/]+\/lessons\/[^/]+$/, 'Lesson'],
   [/^\/personas$/, 'Personas'],
   [/^\/personas\/[^/]+$/, 'Persona Details'],
   [/^\/resources$/, 'Resources'],
   [/^\/content-management$/, 'Content Management'],
+  [/^\/quizzes$/, 'Quizzes'],
+  [/^\/quizzes\/[^/]+$/, 'Quiz'],
+  [/^\/review$/, 'Review'],
+  [/^\/sales-situations$/, 'Sales Situations'],
+  [/^\/search$/, 'Search'],
+  [/^\/team-progress$/, 'Team Progress'],
+  [/^\/team-progress\/[^/]+$/, 'Team Member'],
+  [/^\/content-health$/, 'Content Health'],
+  [/^\/changes$/, 'Changed in This Preview'],
+  [/^\/settings$/, 'Settings'],
+  [/^\/plan$/, 'My Plan'],
+  [/^\/plan\/certificate$/, 'Certificate'],
+  [/^\/sales-kit$/, 'Sales Kit'],
+  [/^\/sales-kit\/discovery-questions$/, 'Discovery Questions'],
+  [/^\/sales-kit\/case-studies$/, 'Case Studies'],
+  [/^\/sales-kit\/objections$/, 'Objections'],
+  [/^\/sales-kit\/pricing$/, 'Pricing and Packaging'],
+  [/^\/sales-kit\/it-security$/, 'IT and Security'],
+  [/^\/sales-kit\/demo-scripts$/, 'Demo Scripts'],
+  [/^\/sales-kit\/prospecting$/, 'Prospecting'],
+  [/^\/sales-kit\/outreach$/, 'Calls and E-mails'],
+  [/^\/sales-kit\/battlecards$/, 'Battlecards'],
+  [/^\/sales-kit\/deal-templates$/, 'Deal Templates'],
   [/^\/practice$/, 'Practice'],
   [/^\/practice\/reviews$/, 'Practice Reviews'],
   [/^\/practice\/attempts\/[^/]+$/, 'Practice Attempt'],
