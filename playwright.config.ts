@@ -25,6 +25,8 @@ const serverEnv = {
   WRITES_PER_MINUTE: '100000',
   // Every spec signs people up and in: hash cheaply (local runs only; the API tests hold production's cost).
   PARCELWISE_FAST_HASHES: 'true',
+  // Each spec makes the people it needs: no demo team beside them.
+  PARCELWISE_DEMO_TEAM: 'off',
 };
 
 export default defineConfig({

@@ -15,6 +15,8 @@ export default defineConfig({
   test: {
     include: ['tests/api/**/*.test.ts'],
     environment: 'node',
+    // Each test makes the people it needs: no demo team beside them.
+    env: { PARCELWISE_DEMO_TEAM: 'off' },
     // Generous: a test waits for what it checks, and npm test runs the suites side by side on two cores.
     testTimeout: 180_000,
     hookTimeout: 180_000,

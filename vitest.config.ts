@@ -8,7 +8,7 @@ export default getViteConfig({
     environment: 'node',
     globalSetup: ['tools/sync-content.ts'],
     // The suites make and sign in many accounts: hash them cheaply (honoured in local runs only).
-    env: { PARCELWISE_FAST_HASHES: 'true' },
+    env: { PARCELWISE_FAST_HASHES: 'true', PARCELWISE_DEMO_TEAM: 'off' },
     // Logs of passing tests (the faults they inject on purpose) stay out of the output; a failing test's are shown.
     silent: 'passed-only',
     maxWorkers: 2,

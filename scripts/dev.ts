@@ -2,16 +2,22 @@
  * `npm run dev` (and `npm start`): the Astro dev server with what a local run needs beside it — the
  * embedded identity provider (tools/local-oidc), so "Sign in with …" works with the demo accounts, the mail
  * capture (tools/local-mail) unless SMTP_URL names a real server — and without the routine request lines
- * (scripts/lib/request-log.ts; `--log-requests` shows them). Every other
- * argument goes to `astro dev`.
+ * (scripts/lib/request-log.ts; `--log-requests` shows them). `--reset-demo-data` starts from empty local data
+ * (.netlify/blobs-serve): the demo accounts and the demo team are made again. Every other argument goes to `astro dev`.
  */
 import { spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { localMailUnlessConfigured } from '~tools/local-mail/for-local-run';
 import { localOidcUnlessConfigured } from '~tools/local-oidc/for-local-run';
 import { quietRequests } from './lib/request-log';
 
 const logRequests = process.argv.includes('--log-requests');
-const args = process.argv.slice(2).filter((arg) => arg !== '--log-requests');
+const OUR_FLAGS = new Set(['--log-requests', '--reset-demo-data']);
+const args = process.argv.slice(2).filter((arg) => !OUR_FLAGS.has(arg));
+if (process.argv.includes('--reset-demo-data')) {
+  await rm('.netlify/blobs-serve', { recursive: true, force: true });
+  console.log('Local data emptied: the demo accounts and the demo team are made again on the first request.');
+}
 const portArgument = args.indexOf('--port');
 const port = portArgument >= 0 ? Number(args[portArgument + 1]) : 4321;
 // Astro moves to the next port when one is taken: the provider accepts the next few too.

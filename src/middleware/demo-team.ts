@@ -1,0 +1,16 @@
+import { defineMiddleware } from 'astro:middleware';
+import { isLocalRun } from '~/server/config';
+
+/**
+ * Local runs only: the first request of the process starts making the demo team (src/server/demo-team/) in
+ * the background, so `npm start` shows a team at work without a separate step. Nobody waits for it; its
+ * code is loaded only here, and never in a deployment.
+ */
+let started = false;
+export const demoTeam = defineMiddleware((_context, next) => {
+  if (!started && isLocalRun() && process.env['PARCELWISE_DEMO_TEAM'] !== 'off') {
+    started = true;
+    void import('~/server/demo-team/demo-team').then(({ ensureDemoTeam }) => ensureDemoTeam());
+  }
+  return next();
+});
