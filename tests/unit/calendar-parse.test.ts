@@ -70,7 +70,10 @@ describe('calendars as the products publish them', () => {
     const later = parseCalendar(fixture('google.ics'), { ...context, now: new Date('2027-01-13T09:00:00Z') });
     expect(later.map((meeting) => meeting.id)).toEqual(first.map((meeting) => meeting.id));
     expect(new Set(first.map((meeting) => meeting.id)).size).toBe(first.length);
-    const unmoved = fixture('google.ics').replace(/BEGIN:VEVENT\r\nDTSTART;TZID=America\/New_York:20270114T140000[\s\S]*?END:VEVENT\r\n/, '');
+    const unmoved = fixture('google.ics').replace(
+      /BEGIN:VEVENT\r\nDTSTART;TZID=America\/New_York:20270114T140000[\s\S]*?END:VEVENT\r\n/,
+      '',
+    );
     const acme = (body: string) => parseCalendar(body, context).filter((meeting) => meeting.title.startsWith('Acme'));
     expect(acme(unmoved)).toHaveLength(1); // the Jan 12 instance is past now, unmoved
     const movedLater = fixture('google.ics').replace('20270114T140000', '20270115T140000').replace('20270114T143000', '20270115T143000');
@@ -80,7 +83,13 @@ describe('calendars as the products publish them', () => {
   it('counts every company domain and its subdomains as internal; the default company makes Globex internal too when named', () => {
     const titles = (domains: string[]) => parseCalendar(fixture('google.ics'), { ...context, companyDomains: domains }).map((m) => m.title);
     expect(titles(['parcelwise.example', 'globex.de'])).not.toContain('Globex discovery call');
-    const sub = event(['UID:s1', 'DTSTART:20270114T100000Z', 'DTEND:20270114T110000Z', 'SUMMARY:Sub', 'ORGANIZER:mailto:x@eu.parcelwise.example']);
+    const sub = event([
+      'UID:s1',
+      'DTSTART:20270114T100000Z',
+      'DTEND:20270114T110000Z',
+      'SUMMARY:Sub',
+      'ORGANIZER:mailto:x@eu.parcelwise.example',
+    ]);
     expect(parseCalendar(sub, context)).toEqual([]);
   });
 
@@ -141,7 +150,14 @@ describe('files the hub refuses, storing nothing', () => {
   });
 
   it('an EXDATE or RECURRENCE-ID that cannot be read', () => {
-    const body = event(['UID:b2', 'DTSTART:20270114T090000Z', 'RRULE:FREQ=DAILY', 'EXDATE:2027011X', 'SUMMARY:Daily', 'ORGANIZER:mailto:a@acme.com']);
+    const body = event([
+      'UID:b2',
+      'DTSTART:20270114T090000Z',
+      'RRULE:FREQ=DAILY',
+      'EXDATE:2027011X',
+      'SUMMARY:Daily',
+      'ORGANIZER:mailto:a@acme.com',
+    ]);
     expect(() => parseCalendar(body, context)).toThrow(CALENDAR_PARSE_MESSAGES.badDate('Daily'));
   });
 
@@ -159,7 +175,8 @@ describe('a calendar of 20,000 events', () => {
     for (let index = 0; index < 20_000; index += 1) {
       const start = `${index % 5 === 0 ? '202701' : '202612'}${String((index % 28) + 1).padStart(2, '0')}T100000Z`;
       // Most events of a busy calendar are one's own (no organizer); one in a thousand has a buyer.
-      const organizer = index % 1000 === 0 ? ['ORGANIZER:mailto:buyer@acme.com'] : index % 10 === 0 ? ['ORGANIZER:mailto:t@parcelwise.example'] : [];
+      const organizer =
+        index % 1000 === 0 ? ['ORGANIZER:mailto:buyer@acme.com'] : index % 10 === 0 ? ['ORGANIZER:mailto:t@parcelwise.example'] : [];
       lines.push('BEGIN:VEVENT', `UID:e${index}`, `DTSTART:${start}`, `SUMMARY:E${index}`, ...organizer, 'END:VEVENT');
       if (organizer[0]?.includes('acme') && start >= '20270113' && start < '20270126T2') expected.push(`E${index}`);
     }
@@ -176,7 +193,15 @@ describe('a calendar of 20,000 events', () => {
   it('of endless daily series with outsiders is refused within the budget with the message', () => {
     const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0'];
     for (let index = 0; index < 20_000; index += 1) {
-      lines.push('BEGIN:VEVENT', `UID:d${index}`, 'DTSTART:19900101T100000Z', 'RRULE:FREQ=DAILY', 'SUMMARY:D', 'ORGANIZER:mailto:a@acme.com', 'END:VEVENT');
+      lines.push(
+        'BEGIN:VEVENT',
+        `UID:d${index}`,
+        'DTSTART:19900101T100000Z',
+        'RRULE:FREQ=DAILY',
+        'SUMMARY:D',
+        'ORGANIZER:mailto:a@acme.com',
+        'END:VEVENT',
+      );
     }
     lines.push('END:VCALENDAR');
     const started = Date.now();
