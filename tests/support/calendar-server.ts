@@ -33,6 +33,12 @@ function answer(server: CalendarServer, request: IncomingMessage, response: Serv
     return;
   }
   switch (url.pathname) {
+    case '/bad-date.ics':
+      response.writeHead(200, { 'Content-Type': 'text/calendar' });
+      response.end(
+        'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:bad-1\r\nDTSTART:20271345T250000Z\r\nSUMMARY:Broken call\r\nORGANIZER:mailto:buyer@acme.com\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n',
+      );
+      return;
     case '/page.html':
       response.writeHead(200, { 'Content-Type': 'text/html' });
       response.end('<!doctype html><title>Sign in to see this calendar</title>');
