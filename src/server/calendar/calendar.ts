@@ -22,7 +22,7 @@ async function readCalendar(address: string, ownAddress: string, now: Date): Pro
 const upcoming = (meetings: readonly ParsedMeeting[], now: Date) => meetings.filter((meeting) => Date.parse(meeting.end) > now.getTime());
 
 /** What the settings page and the API show of a connected calendar. */
-export function describeSource(source: StoredCalendarSource, now: Date): CalendarSource {
+function describeSource(source: StoredCalendarSource, now: Date): CalendarSource {
   const meetings = upcoming(source.meetings, now);
   const next = meetings.find((meeting) => Date.parse(meeting.start) >= now.getTime()) ?? meetings[0] ?? null;
   return {

@@ -11,8 +11,8 @@ import ipaddr from 'ipaddr.js';
 import { calendarTestHosts } from '~/server/config';
 import { HttpError } from '~/server/errors';
 
-export const FETCH_TIMEOUT_MS = 5_000;
-export const MAX_CALENDAR_BYTES = 2 * 1024 * 1024;
+const FETCH_TIMEOUT_MS = 5_000;
+const MAX_CALENDAR_BYTES = 2 * 1024 * 1024;
 export const MAX_REDIRECTS = 5;
 
 export const CALENDAR_FETCH_MESSAGES = {

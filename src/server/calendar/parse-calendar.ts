@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import ical, { type Attendee, type EventInstance, type Organizer, type ParameterValue, type VEvent } from 'node-ical';
 import { HttpError } from '~/server/errors';
 
-export const MEETING_WINDOW_DAYS = 14;
+const MEETING_WINDOW_DAYS = 14;
 /** Meetings kept of one calendar: far more than two weeks of calls. */
-export const MAX_MEETINGS = 200;
+const MAX_MEETINGS = 200;
 /** Time the parse and expansion may take before the calendar is refused as too large. */
 export const PARSE_BUDGET_MS = 3_000;
 const MAX_ATTENDEES = 50;
@@ -23,7 +23,7 @@ export const CALENDAR_PARSE_MESSAGES = {
   tooLarge: 'The calendar has too many events to read in time. Nothing was saved.',
 } as const;
 
-export interface ParsedAttendee {
+interface ParsedAttendee {
   name: string;
   domain: string;
 }

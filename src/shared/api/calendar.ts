@@ -15,13 +15,13 @@ export const connectCalendarRequestSchema = z.strictObject({
 });
 
 /** One person at a meeting: the name the calendar gives (or the address's local part) and the e-mail domain. */
-export const meetingAttendeeSchema = z.strictObject({
+const meetingAttendeeSchema = z.strictObject({
   name: z.string(),
   domain: z.string(),
 });
 
 /** A meeting as GET /api/meetings answers it. */
-export const meetingSchema = z.strictObject({
+const meetingSchema = z.strictObject({
   /** Stable across reads: a digest of the event's UID and the instance's original start. */
   id: z.string(),
   title: z.string(),
@@ -39,7 +39,7 @@ export type Meeting = z.infer<typeof meetingSchema>;
 export const meetingsSchema = z.array(meetingSchema);
 
 /** The next meeting, as the status shows it. */
-export const nextMeetingSchema = z.strictObject({ id: z.string(), title: z.string(), start: z.iso.datetime() });
+const nextMeetingSchema = z.strictObject({ id: z.string(), title: z.string(), start: z.iso.datetime() });
 
 /**
  * The answer of PUT /api/calendar-source and POST /api/calendar-source/refresh: `ok` when the last read

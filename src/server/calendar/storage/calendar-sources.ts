@@ -15,7 +15,6 @@ const storedMeetingSchema = z.strictObject({
   attendees: z.array(z.strictObject({ name: z.string().max(200), domain: z.string().max(253) })).max(50),
   location: z.string().max(200).nullable(),
 });
-export type StoredMeeting = z.infer<typeof storedMeetingSchema>;
 
 const storedCalendarSourceSchema = z.strictObject({
   userId: z.uuid(),
