@@ -84,6 +84,8 @@ function send(target: Target, signal: AbortSignal): Promise<IncomingMessage> {
       method: 'GET',
       headers: { Accept: 'text/calendar, */*;q=0.5', 'User-Agent': 'Parcelwise-Learning-Hub-Calendar' },
       lookup: pinned,
+      // A fresh connection each time: no pooled socket is shared between checked targets.
+      agent: false,
       signal,
       // Only a local run's own test server has a self-signed certificate.
       rejectUnauthorized: !target.testHost,
