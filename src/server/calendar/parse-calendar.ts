@@ -10,7 +10,7 @@ const MEETING_WINDOW_DAYS = 14;
 /** Meetings kept of one calendar: far more than two weeks of calls. */
 const MAX_MEETINGS = 200;
 /** Time the parse and expansion may take before the calendar is refused as too large. */
-export const PARSE_BUDGET_MS = 3_000;
+export const PARSE_BUDGET_MS = 4_000;
 const MAX_ATTENDEES = 50;
 const MAX_TEXT = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
