@@ -399,6 +399,33 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     status: 404,
   },
   get('GET /api/preferences', '/api/preferences'),
+  get('GET /api/calendar-source', '/api/calendar-source', 404),
+  {
+    // A real read goes out to the network: the example is the refusal before any request.
+    route: 'PUT /api/calendar-source',
+    label: 'an http:// address',
+    as: 'writer',
+    method: 'PUT',
+    path: '/api/calendar-source',
+    body: () => ({ url: 'http://calendar.example.com/private-0000/basic.ics' }),
+    status: 400,
+  },
+  {
+    route: 'POST /api/calendar-source/refresh',
+    label: 'no calendar connected',
+    as: 'writer',
+    method: 'POST',
+    path: '/api/calendar-source/refresh',
+    status: 404,
+  },
+  {
+    route: 'DELETE /api/calendar-source',
+    as: 'writer',
+    method: 'DELETE',
+    path: '/api/calendar-source',
+    status: 204,
+  },
+  get('GET /api/meetings', '/api/meetings'),
   {
     // The pass itself (a batch over everyone whose hour it is) is measured by `npm run bench:digests`.
     route: 'POST /api/scheduled/send-digests',

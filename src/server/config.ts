@@ -259,6 +259,40 @@ export function siteUrl(): string {
   throw new ConfigError('SITE_URL is not set: the digest needs the portal address for its links (Netlify sets URL).');
 }
 
+/**
+ * The company's own e-mail domains (`COMPANY_DOMAINS`, separated by commas), which decide that a meeting
+ * is external: someone outside them is invited. Default: the domain of the administrator's address.
+ */
+export function companyDomains(): string[] {
+  const set = process.env['COMPANY_DOMAINS']?.trim();
+  if (!set) {
+    const domain = adminUsername().split('@')[1];
+    return domain ? [domain] : [];
+  }
+  const domains = set
+    .split(',')
+    .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+    .filter(Boolean);
+  const bad = domains.find((domain) => !DOMAIN.test(domain));
+  if (bad !== undefined || domains.length === 0) {
+    throw new ConfigError(`COMPANY_DOMAINS must list e-mail domains separated by commas (not "${bad ?? ''}").`);
+  }
+  return domains;
+}
+
+/**
+ * Loopback servers a calendar may be read from (`PARCELWISE_CALENDAR_TEST_HOSTS`, `host:port` separated by
+ * commas), over http or https: local runs and tests only; a deployed site ignores the setting.
+ */
+export function calendarTestHosts(): Set<string> {
+  if (!isLocalRun()) return new Set();
+  const hosts = (process.env['PARCELWISE_CALENDAR_TEST_HOSTS'] ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+  return new Set(hosts);
+}
+
 /** Every setting, validated: throws the 503 ConfigError naming the first bad one. Cheap (environment only). */
 export function checkSettings(): void {
   sessionSecret();
@@ -267,4 +301,5 @@ export function checkSettings(): void {
   passwordSignIn();
   writesPerMinute();
   registrationsPerDay();
+  companyDomains();
 }

@@ -1,7 +1,9 @@
 // The /settings forms, which work without JavaScript: end a session, end every other session, change the
-// password, save the digest and review preferences. Each answers what the page shows next (Post/Redirect/Get: a message to carry, or an error).
+// password, save the digest and review preferences, connect, refresh or disconnect the calendar. Each answers what the page shows next (Post/Redirect/Get: a message to carry, or an error).
 import type { AstroGlobal } from 'astro';
+import { connectCalendarRequestSchema } from '~/shared/api/calendar';
 import { updatePreferencesRequestSchema } from '~/shared/api/preferences';
+import { connectCalendar, disconnectCalendar, refreshCalendar } from '~/server/calendar/calendar';
 import { changePasswordRequestSchema } from '~/shared/api/settings';
 import { requestNow } from '~/server/clock';
 import { updatePreferences } from '~/server/preferences/preferences';
@@ -14,13 +16,26 @@ import { sessionOrigin } from './sessions';
 
 /** What the page says after a form: `done` is carried in the URL (?done=…), an error is shown at once. */
 export type SettingsFormResult =
-  { done: 'session-ended' | 'others-ended' | 'password-changed' | 'preferences-saved' } | { error: string; status: number };
+  | {
+      done:
+        | 'session-ended'
+        | 'others-ended'
+        | 'password-changed'
+        | 'preferences-saved'
+        | 'calendar-connected'
+        | 'calendar-refreshed'
+        | 'calendar-disconnected';
+    }
+  | { error: string; status: number };
 
 export const SETTINGS_DONE: Record<string, string> = {
   'session-ended': 'That session has ended.',
   'others-ended': 'You are signed out everywhere else.',
   'password-changed': 'Your password has changed. Your other sessions have ended.',
   'preferences-saved': 'Your digest and review preferences are saved.',
+  'calendar-connected': 'Your calendar is connected.',
+  'calendar-refreshed': 'Your calendar has been read again.',
+  'calendar-disconnected': 'Your calendar is disconnected, and everything read from it is deleted.',
 };
 
 /** The ISO weekdays, one checkbox each (`workingDay1` … `workingDay7`: one name per box, as form fields keep one value a name). */
@@ -70,6 +85,20 @@ export async function handleSettingsForm(
         await updatePreferences(user.id, parsed.data, requestNow(astro.request));
         return { done: 'preferences-saved' };
       }
+      case 'calendar-connect': {
+        const parsed = connectCalendarRequestSchema.safeParse({ url: fields['url'] });
+        if (!parsed.success) return { error: describeZodError(parsed.error), status: 400 };
+        await connectCalendar(user, parsed.data.url, requestNow(astro.request));
+        return { done: 'calendar-connected' };
+      }
+      case 'calendar-refresh': {
+        // A failed read is recorded with its reason, which the section shows.
+        const source = await refreshCalendar(user.id, requestNow(astro.request));
+        return source.status === 'ok' ? { done: 'calendar-refreshed' } : { error: source.error ?? '', status: 400 };
+      }
+      case 'calendar-disconnect':
+        await disconnectCalendar(user.id);
+        return { done: 'calendar-disconnected' };
       default:
         return { error: 'action: unknown', status: 400 };
     }

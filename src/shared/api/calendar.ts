@@ -1,0 +1,57 @@
+// Request and response schemas of a person's calendar (docs/product.md "Your calendar"): the private
+// iCalendar address they connect, what the last read found, and the external meetings of the next 14 days.
+import { z } from './zod';
+
+/** Longest address accepted: calendar products' private addresses are a few hundred characters. */
+export const MAX_CALENDAR_URL = 2048;
+
+/** PUT /api/calendar-source. */
+export const connectCalendarRequestSchema = z.strictObject({
+  url: z
+    .string({ error: 'must be the private address of your calendar in iCalendar format (https://…)' })
+    .trim()
+    .min(1, 'must be the private address of your calendar in iCalendar format (https://…)')
+    .max(MAX_CALENDAR_URL, `must be at most ${MAX_CALENDAR_URL} characters`),
+});
+
+/** One person at a meeting: the name the calendar gives (or the address's local part) and the e-mail domain. */
+const meetingAttendeeSchema = z.strictObject({
+  name: z.string(),
+  domain: z.string(),
+});
+
+/** A meeting as GET /api/meetings answers it. */
+const meetingSchema = z.strictObject({
+  /** Stable across reads: a digest of the event's UID and the instance's original start. */
+  id: z.string(),
+  title: z.string(),
+  start: z.iso.datetime(),
+  end: z.iso.datetime(),
+  attendees: z.array(meetingAttendeeSchema),
+  location: z.string().nullable(),
+  persona: z.string().nullable(),
+  segment: z.string().nullable(),
+  reason: z.string().nullable(),
+  prepared: z.boolean(),
+});
+export type Meeting = z.infer<typeof meetingSchema>;
+
+export const meetingsSchema = z.array(meetingSchema);
+
+/** The next meeting, as the status shows it. */
+const nextMeetingSchema = z.strictObject({ id: z.string(), title: z.string(), start: z.iso.datetime() });
+
+/**
+ * The answer of PUT /api/calendar-source and POST /api/calendar-source/refresh: `ok` when the last read
+ * worked, `failed` when it did not (the meetings of the last good read are kept; `error` says why).
+ */
+export const calendarSourceSchema = z.strictObject({
+  status: z.enum(['ok', 'failed']),
+  /** The host and the last four characters of the address: never the whole secret. */
+  address: z.string(),
+  lastReadAt: z.iso.datetime().nullable(),
+  meetingsFound: z.number().int().min(0),
+  next: nextMeetingSchema.nullable(),
+  error: z.string().nullable(),
+});
+export type CalendarSource = z.infer<typeof calendarSourceSchema>;
