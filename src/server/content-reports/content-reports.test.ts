@@ -2,10 +2,20 @@
 // refused until the first is closed; another person or another page is not), what a page shows, and the
 // median days to resolve.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
 import { HttpError } from '~/server/errors';
-import { closeReads, closeReport, listReports, medianDaysToResolve, pageReports, readerReports, reportProblem } from './content-reports';
+import {
+  closeReads,
+  closeReport,
+  listReports,
+  medianDaysToResolve,
+  pageReports,
+  pageReportsIfAvailable,
+  readerReports,
+  reportProblem,
+} from './content-reports';
+import { openOnPage } from './open-on-page';
 import { reports } from './storage/reports';
 
 let blobs: LocalBlobs;
@@ -90,6 +100,34 @@ describe('what a page shows', () => {
     expect(other).toMatchObject({ openSince: '2026-11-20', mine: false, page: { path, title: 'Objection Library' } });
     expect(other!.page.ownerName).toEqual(expect.any(String));
     expect(await pageReports('/settings', reader.id)).toBeNull();
+  });
+});
+
+describe('the listing the session gate starts beside the session check', () => {
+  it('lists the page before the check ends, once per request, and the layout reads that listing', async () => {
+    const reader = person();
+    const path = '/sales-kit/battlecards';
+    await reportProblem(reader, { page: path, kind: 'outdated', note: 'Old competitor pricing' }, NOW);
+    const openOn = vi.spyOn(reports, 'openOn');
+    try {
+      let confirm!: (who: { isAdmin: boolean }) => void;
+      const gate = { check: new Promise<{ isAdmin: boolean } | null>((resolve) => (confirm = resolve)) };
+      const started = openOnPage(gate, `${path}/`);
+      expect(openOn).toHaveBeenCalledExactlyOnceWith(path); // while the check still runs
+      expect(openOnPage(gate, path)).toBe(started);
+      confirm({ isAdmin: false });
+      expect(await pageReportsIfAvailable(gate, path, reader.id)).toMatchObject({ openSince: '2026-11-20', mine: true });
+      expect(await pageReportsIfAvailable(gate, path, person().id)).toMatchObject({ openSince: '2026-11-20', mine: false });
+      expect(openOn).toHaveBeenCalledOnce();
+    } finally {
+      openOn.mockRestore();
+    }
+  });
+
+  it('is dropped when the check confirms nobody, and a page that is not a content page shows nothing', async () => {
+    const path = '/sales-kit/battlecards';
+    expect(await pageReportsIfAvailable({ check: Promise.resolve(null) }, path, person().id)).toBeNull();
+    expect(await pageReportsIfAvailable({ check: Promise.resolve({ isAdmin: false }) }, '/settings', person().id)).toBeNull();
   });
 });
 

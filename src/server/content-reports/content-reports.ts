@@ -10,6 +10,7 @@ import { getContentPage, type ContentPage } from '~/server/content/content-pages
 import { HttpError } from '~/server/errors';
 import { StorageUnavailableError } from '~/server/storage/errors';
 import { eventId } from '~/server/storage/keys';
+import { openOnPage } from './open-on-page';
 import { reports, type OpenMarker, type StoredReport } from './storage/reports';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -123,13 +124,17 @@ export interface PageReports {
   mine: boolean;
 }
 
-/** The reports open on a page, from one listing; null when the path is not a content page. */
-export async function pageReports(path: string, readerId: string): Promise<PageReports | null> {
+/**
+ * The reports open on a page, from one listing of its markers (`markers`: a listing already under way, else
+ * one now); null when the path is not a content page, or the listing answered null.
+ */
+export async function pageReports(path: string, readerId: string, markers?: Promise<OpenMarker[] | null>): Promise<PageReports | null> {
   const page = await getContentPage(path);
   if (!page) return null;
-  const markers = await reports.openOn(page.path);
-  const days = markers.map((marker) => marker.day).sort();
-  return { page, openSince: days[0] ?? null, mine: markerOf(markers, readerId) !== null };
+  const open = await (markers ?? reports.openOn(page.path));
+  if (!open) return null;
+  const days = open.map((marker) => marker.day).sort();
+  return { page, openSince: days[0] ?? null, mine: markerOf(open, readerId) !== null };
 }
 
 /** An open report as Content health lists it. */
@@ -175,10 +180,17 @@ export async function readerReportsIfAvailable(now: Date): Promise<ReaderReports
 /** How many reports are open, for the administrators' digest. */
 export const openReportCount = (): Promise<number> => reports.openCount();
 
-/** pageReports for the layout: null too when storage cannot be read (the page shows without the line and the form). */
-export async function pageReportsIfAvailable(path: string, readerId: string): Promise<PageReports | null> {
+/**
+ * pageReports for the layout, from the listing the session gate started beside the session check
+ * (./open-on-page.ts): null too when storage cannot be read (the page shows without the line and the form).
+ */
+export async function pageReportsIfAvailable(
+  gate: { check: Promise<unknown> },
+  path: string,
+  readerId: string,
+): Promise<PageReports | null> {
   try {
-    return await pageReports(path, readerId);
+    return await pageReports(path, readerId, openOnPage(gate, path));
   } catch (error) {
     if (error instanceof StorageUnavailableError) return null;
     throw error;
