@@ -101,6 +101,14 @@ describe('what a page shows', () => {
     expect(other!.page.ownerName).toEqual(expect.any(String));
     expect(await pageReports('/settings', reader.id)).toBeNull();
   });
+
+  it('reads an alias address as its page: /industry-knowledge/{id} shows /modules/{id} and its reports', async () => {
+    const reader = person();
+    await reportProblem(reader, { page: '/industry-knowledge/2', kind: 'unclear', note: 'Cap rate example' }, NOW);
+    const shown = await pageReports('/industry-knowledge/2', reader.id);
+    expect(shown).toMatchObject({ page: { path: '/modules/2' }, openSince: '2026-11-20', mine: true });
+    expect(await pageReports('/modules/2', reader.id)).toEqual(shown);
+  });
 });
 
 describe('the listing the session gate starts beside the session check', () => {

@@ -5,7 +5,7 @@
  * own reads; its answer is kept only once the check confirms the reader, and the layout uses it only on a
  * content page.
  */
-import { withoutTrailingSlashes } from '~/shared/routes';
+import { canonicalPagePath } from '~/shared/routes';
 import { reports, type OpenMarker } from './storage/reports';
 
 const started = new WeakMap<object, Promise<OpenMarker[] | null>>();
@@ -14,7 +14,7 @@ const started = new WeakMap<object, Promise<OpenMarker[] | null>>();
 export function openOnPage(gate: { check: Promise<unknown> }, path: string): Promise<OpenMarker[] | null> {
   let markers = started.get(gate);
   if (!markers) {
-    const listed = reports.openOn(withoutTrailingSlashes(path));
+    const listed = reports.openOn(canonicalPagePath(path));
     listed.catch(() => undefined); // a failure is the layout's to handle, when it asks
     markers = gate.check.then((who) => (who ? listed : null));
     markers.catch(() => undefined); // unasked on a page that is not a content page

@@ -4,7 +4,7 @@
  * of the entries it shows (the first such owner on a tie), or null for a page that shows no entry of its
  * own (a list such as /quizzes).
  */
-import { withoutTrailingSlashes } from '~/shared/routes';
+import { canonicalPagePath } from '~/shared/routes';
 import { cached } from './cache';
 import { getFreshnessRecords } from './freshness';
 import { getReadingPages } from './site-pages';
@@ -36,7 +36,7 @@ const contentPages = (): Promise<Map<string, ContentPage>> =>
     return new Map(pages.map((page) => [page.path, { path: page.path, title: page.title, ownerName: ownerOf(page.path) }]));
   });
 
-/** The content page at a path (trailing slashes ignored), or null when the path is not one. */
+/** The content page a path shows (trailing slashes ignored, an alias read as its page), or null when the path shows none. */
 export async function getContentPage(path: string): Promise<ContentPage | null> {
-  return (await contentPages()).get(withoutTrailingSlashes(path)) ?? null;
+  return (await contentPages()).get(canonicalPagePath(path)) ?? null;
 }
