@@ -70,6 +70,9 @@ const DEMO_LINK_USER = '00000000-0000-4000-8000-000000000001';
 
 const credentials = { username: DEMO_USER.username, password: DEMO_USER.password };
 
+/** A well-formed report id no report has. */
+const UNKNOWN_REPORT = '2020-01-01T00-00-00-000Z_00000000';
+
 /** A date some days before today, YYYY-MM-DD. */
 const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -436,6 +439,43 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     status: 401,
   },
   {
+    route: 'POST /api/content-reports',
+    label: 'a first report on a page',
+    as: 'new-user',
+    method: 'POST',
+    path: '/api/content-reports',
+    body: () => ({ page: '/product', kind: 'outdated', note: 'The integrations tab misses the new CRM sync.' }),
+    status: 201,
+  },
+  get('GET /api/content-reports', '/api/content-reports', 200, 'admin'),
+  {
+    route: 'POST /api/content-reports/[id]/close',
+    label: 'an unknown report',
+    as: 'admin',
+    method: 'POST',
+    path: `/api/content-reports/${UNKNOWN_REPORT}/close`,
+    body: () => ({ reason: 'Fixed in #123' }),
+    status: 404,
+  },
+  {
+    route: 'POST /content-reports',
+    label: '"Report a problem" without JavaScript',
+    as: 'new-user',
+    method: 'POST',
+    path: '/content-reports',
+    form: () => ({ page: '/ideal-customer-profile', kind: 'unclear', note: 'Which tier is a 40-person brokerage?' }),
+    status: 303,
+  },
+  {
+    route: 'POST /content-health/close-report',
+    label: 'Content health’s Close form, an unknown report',
+    as: 'admin',
+    method: 'POST',
+    path: '/content-health/close-report',
+    form: () => ({ id: UNKNOWN_REPORT, reason: 'Fixed in #123' }),
+    status: 303,
+  },
+  {
     route: 'PATCH /api/preferences',
     label: 'the digest hour and time zone',
     as: 'writer',
@@ -521,6 +561,10 @@ export async function prepareExamples(
   });
   await admin.request('POST', '/api/program-signoffs', { body: { username: DEMO_USER.username, itemId: 'discovery-roleplay' } });
   await admin.request('GET', '/api/team-progress'); // the rollup exists (the scheduled refresh keeps it so)
+  // A report open on Company Overview: its page shows the line, Content health lists it.
+  await learner.request('POST', '/api/content-reports', {
+    body: { page: '/company-overview', kind: 'outdated', note: 'The team grew since.' },
+  });
   return { ...context, learner, admin, sessionAccount: sessionAccount! };
 }
 

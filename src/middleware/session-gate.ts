@@ -16,6 +16,7 @@ import { cookieUserId, userForSession } from '~/server/accounts/sessions';
 import { sessionOrigin } from '~/server/accounts/sessions';
 import { getSession, sessionCookieData, type SessionData } from '~/server/accounts/session-cookie';
 import { writeAllowance } from '~/server/accounts/write-limit';
+import { openOnPage } from '~/server/content-reports/open-on-page';
 import { waitingForReviewer } from '~/server/practice/review-count';
 import { isApiPath, isPublic, isSafeMethod, needsSession } from './paths';
 
@@ -68,7 +69,10 @@ async function answer(context: APIContext, next: MiddlewareNext, gate: SessionGa
   const isApi = isApiPath(path);
   const besideCheck = gate.claimedUserId !== null && !isPublic(path);
   if (!isApi) toastFor(context, gate.check); // named once the user is known, before the page's own wait resumes
-  if (!isApi && besideCheck) void waitingForReviewer(gate); // the sidebar's count for administrators, beside the page's reads
+  if (!isApi && besideCheck) {
+    void waitingForReviewer(gate); // the sidebar's count for administrators, beside the page's reads
+    if (isSafeMethod(context.request.method)) void openOnPage(gate, path); // the layout's line on a content page
+  }
   const early = besideCheck
     ? next().then(
         (response) => ({ response }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerTitle, matchPageRoute, withoutTrailingSlashes } from './routes';
+import { canonicalPagePath, headerTitle, matchPageRoute, withoutTrailingSlashes } from './routes';
 
 describe('withoutTrailingSlashes', () => {
   it.each([
@@ -41,4 +41,17 @@ describe('matchPageRoute', () => {
     '/content-management',
     '/modules/1/lessons',
   ])('%s is not', (path) => expect(matchPageRoute(path)).toBeNull());
+});
+
+describe('canonicalPagePath', () => {
+  it.each([
+    ['/industry-knowledge/3', '/modules/3'],
+    ['/industry-knowledge/3/', '/modules/3'],
+    ['/segments/9', '/buyer-segments/9'],
+    ['/modules/2', '/modules/2'],
+    ['/sales-kit/pricing/', '/sales-kit/pricing'],
+    ['/modules/2/lessons/5', '/modules/2/lessons/5'],
+    ['/no/such/page/', '/no/such/page'],
+    ['/', '/'],
+  ])('%s shows %s', (path, page) => expect(canonicalPagePath(path)).toBe(page));
 });

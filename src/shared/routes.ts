@@ -145,6 +145,17 @@ export function matchPageRoute(pathname: string): PageRoute | null {
   return null;
 }
 
+/**
+ * The address of the page a path shows, as the reading pages name it (trailing slashes ignored):
+ * /segments/{id} and /industry-knowledge/{id} are aliases of /buyer-segments/{id} and /modules/{id}.
+ */
+export function canonicalPagePath(pathname: string): string {
+  const route = matchPageRoute(pathname);
+  if (route?.page === 'segment') return `/buyer-segments/${route.id}`;
+  if (route?.page === 'module') return `/modules/${route.id}`;
+  return withoutTrailingSlashes(pathname);
+}
+
 export interface NavItem {
   label: string;
   href: string;

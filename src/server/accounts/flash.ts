@@ -1,5 +1,5 @@
-// Toasts raised by a navigation (sign-in, registration, logout): the request that ends in a navigation
-// sets a short-lived cookie naming what happened, and the next page the browser renders takes it (see
+// Toasts raised by a navigation (sign-in, registration, logout, a report form posted): the request that ends
+// in a navigation sets a short-lived cookie naming what happened, and the next page the browser renders takes it (see
 // src/middleware/session-gate.ts) and renders the toast with its HTML (src/components/Toaster.astro), so no island
 // has to load for it. The cookie holds one of a few fixed names, never text: nothing in it is rendered.
 import type { AstroCookies } from 'astro';
@@ -24,6 +24,11 @@ const FLASHES = [
   'sso-lookalike',
   'sso-disabled',
   'sso-limit',
+  'report-sent',
+  'report-open',
+  'report-refused',
+  'report-closed',
+  'report-close-refused',
 ] as const;
 export type Flash = (typeof FLASHES)[number];
 
@@ -47,6 +52,7 @@ export function takeFlash(cookies: AstroCookies, url: URL): Flash | null {
 
 /** The toast texts of a flash (docs/product.md "Error and notice texts"); the welcome toasts name the signed-in user. */
 export function flashToast(flash: Flash, user: PublicUser | null): ToastText | null {
+  if (flash in REPORT_TOASTS) return REPORT_TOASTS[flash as ReportFlash];
   switch (flash) {
     case 'signed-in':
       return user && { title: 'Login successful', description: `Welcome back ${user.name}` };
@@ -61,12 +67,36 @@ export function flashToast(flash: Flash, user: PublicUser | null): ToastText | n
         variant: 'destructive',
       };
     default:
-      return { title: 'Login failed', description: SSO_FAILURES[flash](), variant: 'destructive' };
+      return { title: 'Login failed', description: SSO_FAILURES[flash as SsoFlash](), variant: 'destructive' };
   }
 }
 
+type ReportFlash = Extract<Flash, `report-${string}`>;
+type SsoFlash = Extract<Flash, `sso-${string}`>;
+
+/** What the "Report a problem" form and Content health's Close form say after posting (docs/product.md "Reports from readers"). */
+const REPORT_TOASTS: Record<ReportFlash, ToastText> = {
+  'report-sent': { title: 'Report sent', description: 'Thank you: the person who keeps this page true will check it.' },
+  'report-open': {
+    title: 'Report not sent',
+    description: 'You have already reported a problem on this page; it is still open.',
+    variant: 'destructive',
+  },
+  'report-refused': {
+    title: 'Report not sent',
+    description: 'Choose what is wrong and say what the problem is, in at most 1000 characters.',
+    variant: 'destructive',
+  },
+  'report-closed': { title: 'Report closed' },
+  'report-close-refused': {
+    title: 'Report not closed',
+    description: 'Give a reason of at most 500 characters. The report may have been closed already.',
+    variant: 'destructive',
+  },
+};
+
 /** Why a sign-in with the identity provider failed, as /auth says it. */
-const SSO_FAILURES: Record<Exclude<Flash, 'signed-in' | 'registered' | 'logged-out' | 'logout-failed'>, () => string> = {
+const SSO_FAILURES: Record<SsoFlash, () => string> = {
   'sso-state': () => 'The sign-in expired or was started in another window. Please try again.',
   'sso-cancelled': () => 'The sign-in was cancelled at the identity provider.',
   'sso-provider': () => 'The identity provider could not be reached. Please try again in a moment.',

@@ -55,7 +55,8 @@ interface Block {
 function teamHasNews(team: TeamDigest | null): team is TeamDigest {
   if (team === null) return false;
   const { planBehind, inactive, behind, certificatesExpiring, mostMissed, pastReview, foundNothing } = team;
-  return [planBehind, inactive, behind, certificatesExpiring, mostMissed, pastReview, foundNothing].some((list) => list.length > 0);
+  const lists = [planBehind, inactive, behind, certificatesExpiring, mostMissed, pastReview, foundNothing];
+  return team.readerReportsOpen > 0 || lists.some((list) => list.length > 0);
 }
 
 /** The subject's parts, most pressing first: "3 reviews due · 1 plan item overdue". */
@@ -187,7 +188,7 @@ function teamBlocks(team: TeamDigest, origin: string): Block[] {
   return blocks.filter((block): block is Block => block !== null);
 }
 
-/** What the team's answers, the content's review dates and the search log say. */
+/** What the team's answers, the content's review dates, the search log and the readers' reports say. */
 function contentBlocks(team: TeamDigest, origin: string): Block[] {
   const blocks: Block[] = [];
   if (team.mostMissed.length > 0) {
@@ -215,6 +216,12 @@ function contentBlocks(team: TeamDigest, origin: string): Block[] {
         })),
         { text: 'What to do about each: Content health', href: `${origin}/content-health` },
       ],
+    });
+  }
+  if (team.readerReportsOpen > 0) {
+    blocks.push({
+      heading: 'Reports from readers',
+      lines: [{ text: `${plural(team.readerReportsOpen, 'reader report')} open`, href: `${origin}/content-health#reader-reports` }],
     });
   }
   return blocks;

@@ -55,6 +55,7 @@ const emptyTeam: TeamDigest = {
   pastReview: [],
   foundNothingDays: 7,
   foundNothing: [],
+  readerReportsOpen: 0,
 };
 /** Everyone whose hour it is is read (the pre-selection from the team's figures has tests of its own: candidates.test.ts). */
 const sources = (
@@ -347,6 +348,7 @@ describe('the digest pass', () => {
         { query: 'zillow', count: 3, href: '/search?q=zillow' },
         { query: 'cap rate & noi', count: 1, href: '/search?q=cap%20rate%20%26%20noi' },
       ],
+      readerReportsOpen: 2,
     };
     await sendDigests(
       { now: new Date('2026-12-07T08:00:00Z') },
@@ -382,6 +384,9 @@ describe('the digest pass', () => {
         `- "zillow": 3 searches\n  ${ORIGIN}/search?q=zillow`,
         `- "cap rate & noi": 1 search\n  ${ORIGIN}/search?q=cap%20rate%20%26%20noi`,
         `- What to do about each: Content health\n  ${ORIGIN}/content-health`,
+        '',
+        'Reports from readers',
+        `- 2 reader reports open\n  ${ORIGIN}/content-health#reader-reports`,
       ].join('\n'),
     );
     const headings = [...(mail!.html as string).matchAll(/<h2[^>]*>([^<]+)<\/h2>/g)].map((match) => match[1]);
@@ -393,6 +398,7 @@ describe('the digest pass', () => {
       'Most-missed questions',
       'Content past its review date',
       'Searched, found nothing (last 7 days)',
+      'Reports from readers',
     ]);
     expect(mail!.html).toContain(
       `<li><a href="${ORIGIN}/search?q=cap%20rate%20%26%20noi">&quot;cap rate &amp; noi&quot;: 1 search</a></li>`,

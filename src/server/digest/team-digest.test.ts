@@ -53,7 +53,8 @@ const planned = (planStatus: TeamMemberRow['planStatus'], overdueItems: number, 
 const certificate = (expiresAt: string, status: 'valid' | 'expired' | 'renewal_needed' = 'valid') => ({
   certificate: { title: 'Current on discovery', expiresAt, status },
 });
-const digestOf = (rows: TeamMemberRow[]) => teamDigestOf(rows, { mostMissed: [] }, { pastReview: [], foundNothing: [] }, NOW);
+const digestOf = (rows: TeamMemberRow[]) =>
+  teamDigestOf(rows, { mostMissed: [] }, { pastReview: [], foundNothing: [], readerReportsOpen: 0 }, NOW);
 
 describe('teamDigestOf', () => {
   it('lists the people overdue, then behind, on their plan, each linked to their page; on track, certified and no plan are left out', () => {
@@ -154,7 +155,11 @@ describe('teamDigestOf', () => {
     const digest = teamDigestOf(
       [],
       { mostMissed: [] },
-      { pastReview: [], foundNothing: [...foundNothing, { query: 'cap rate & noi', count: 5, lastSearched: '2026-11-24' }] },
+      {
+        pastReview: [],
+        foundNothing: [...foundNothing, { query: 'cap rate & noi', count: 5, lastSearched: '2026-11-24' }],
+        readerReportsOpen: 0,
+      },
       NOW,
     );
     expect(digest.foundNothingDays).toBe(7);

@@ -1,13 +1,14 @@
 /**
  * The administrators' weekly part of the digest (docs/product.md "E-mail digest"): people overdue or
  * behind on their onboarding plan, people inactive for 7 days, people behind their pace, certificates
- * expiring in the next 30 days, the five most-missed questions, content past its review date and the
- * week's searches that still find nothing, from the same figures Team Progress and Content health show. Administrators are left out of the people
+ * expiring in the next 30 days, the five most-missed questions, content past its review date, the
+ * week's searches that still find nothing and how many reports from readers are open, from the same figures Team Progress and Content health show. Administrators are left out of the people
  * lists, as from the team figures. Computed once per pass, for every administrator whose Monday hour it is.
  */
 import type { TeamMemberRow } from '~/shared/team/figures';
 import { dayOf, isoDay } from '~/shared/review/days';
 import { getContentHealth } from '~/server/content-health/content-health';
+import { openReportCount } from '~/server/content-reports/content-reports';
 import { searchLogDays } from '~/server/search/search-log';
 import { foundNothing, type FoundNothing } from '~/server/search/search-log-fold';
 import { searchOutcome } from '~/server/search/search';
@@ -51,6 +52,8 @@ export interface TeamDigest {
   foundNothingDays: number;
   /** Queries of the last FOUND_NOTHING_DAYS days that found nothing and still do, most searched first; href: the search. */
   foundNothing: Array<{ query: string; count: number; href: string }>;
+  /** Reports from readers open now (Content health lists them). */
+  readerReportsOpen: number;
 }
 
 type Row = Pick<
@@ -114,6 +117,7 @@ function certificatesExpiring(members: readonly Row[], now: Date): TeamDigest['c
 interface ContentSide {
   pastReview: TeamDigest['pastReview'];
   foundNothing: readonly FoundNothing[];
+  readerReportsOpen: number;
 }
 
 /** The team's part from Team Progress's rows and knowledge and the content's side. Pure. */
@@ -150,6 +154,7 @@ export function teamDigestOf(
       .sort((a, b) => b.count - a.count || a.query.localeCompare(b.query))
       .slice(0, FOUND_NOTHING_SHOWN)
       .map(({ query, count }) => ({ query, count, href: `/search?q=${encodeURIComponent(query)}` })),
+    readerReportsOpen: content.readerReportsOpen,
   };
 }
 
@@ -161,13 +166,14 @@ async function stillFoundNothing(now: Date): Promise<FoundNothing[]> {
 }
 
 export async function teamDigest(now: Date): Promise<TeamDigest> {
-  const [progress, health, searches] = await Promise.all([
+  const [progress, health, searches, readerReportsOpen] = await Promise.all([
     getTeamProgress({ now }),
     getContentHealth(undefined, now.toISOString().slice(0, 10)),
     stillFoundNothing(now),
+    openReportCount(),
   ]);
   const pastReview = health.rows
     .filter((row) => row.status === 'overdue')
     .map((row) => ({ title: row.title, reviewBy: row.reviewBy, href: row.href }));
-  return teamDigestOf(progress.rows, progress.knowledge, { pastReview, foundNothing: searches }, now);
+  return teamDigestOf(progress.rows, progress.knowledge, { pastReview, foundNothing: searches, readerReportsOpen }, now);
 }

@@ -4,21 +4,13 @@
 // certainly had no visit for 90 days (a mark says "some day that week"); the daily job deletes older weeks.
 // The reading pages come from the caller: the daily job's function is bundled without the content.
 import type { ReadingPage } from '~/server/content/site-pages';
-import { matchPageRoute } from '~/shared/routes';
+import { canonicalPagePath } from '~/shared/routes';
 import { UNVISITED_DAYS, weeksOverlapping } from './page-visit-weeks';
 import { pageVisits } from './storage/page-visits';
 
-/** The page a path shows, as the reading pages name it: /segments/{id} and /industry-knowledge/{id} are aliases. */
-function canonicalPath(pagePath: string): string {
-  const route = matchPageRoute(pagePath);
-  if (route?.page === 'segment') return `/buyer-segments/${route.id}`;
-  if (route?.page === 'module') return `/modules/${route.id}`;
-  return pagePath;
-}
-
 /** Marks a page visited this week (a counted visit of a real page: the visit service checked the path). */
 export async function markPageVisited(pagePath: string, now: Date): Promise<void> {
-  await pageVisits.mark(canonicalPath(pagePath), now);
+  await pageVisits.mark(canonicalPagePath(pagePath), now);
 }
 
 export interface UnvisitedPages {
