@@ -22,6 +22,8 @@ const planItemSchema = z.strictObject({
   dueDate: z.iso.date(),
   status: z.enum(['done', 'due', 'overdue', 'upcoming']),
   doneAt: z.iso.datetime().nullable(),
+  /** Done by a passed placement check rather than by reading. */
+  testedOut: z.boolean(),
   href: z.string(),
 });
 
