@@ -69,6 +69,8 @@ export interface Certificate {
   issuedAt: string;
   expiresAt: string;
   status: CertificateStatus;
+  /** Required items done by a passed placement check rather than by reading. */
+  testedOut: number;
 }
 
 export interface Plan {
@@ -159,6 +161,7 @@ function certificateOf(program: Program, issuedAt: Date, items: readonly PlanIte
     issuedAt: issued,
     expiresAt,
     status: expired ? 'expired' : reopened ? 'renewal_needed' : 'valid',
+    testedOut: items.filter((item) => item.required && item.testedOut).length,
   };
 }
 

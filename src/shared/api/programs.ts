@@ -39,6 +39,8 @@ export const planSchema = z.strictObject({
       issuedAt: z.iso.datetime(),
       expiresAt: z.iso.datetime(),
       status: z.enum(['valid', 'expired', 'renewal_needed']),
+      /** Required items done by a passed placement check. */
+      testedOut: z.number().int().nonnegative(),
     })
     .nullable(),
 });
