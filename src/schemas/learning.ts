@@ -33,9 +33,7 @@ export const moduleSchema = z
       .min(1)
       .max(100)
       .optional()
-      .describe(
-        "Score (percent) a learner needs in the module's placement check to test out of the lessons it covers; 80 when left out.",
-      ),
+      .describe("Score (percent) a learner needs in the module's placement check to test out of the lessons it covers; 80 when left out."),
   })
   .describe('A learning module: an ordered group of lessons. Duration and lesson count are derived from its lessons.');
 

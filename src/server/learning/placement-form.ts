@@ -25,7 +25,12 @@ export async function placementPage(userId: string, reads: PlacementReads, now: 
 }
 
 /** POST: the form's answers (one field per question, named by its id), graded; a bad form shows the questions again with the message. */
-export async function placementFromForm(astro: Pick<AstroGlobal, 'request'>, userId: string, reads: PlacementReads, now: Date): Promise<PlacementView> {
+export async function placementFromForm(
+  astro: Pick<AstroGlobal, 'request'>,
+  userId: string,
+  reads: PlacementReads,
+  now: Date,
+): Promise<PlacementView> {
   const shown = waiting(reads, now);
   if (shown) return shown;
   const fields = await readFormFields(astro.request);

@@ -91,8 +91,7 @@ describe('drawPlacement', () => {
 
 describe('gradePlacement', () => {
   const drawn = drawPlacement(module, bank, { userId: 'u1', attempt: 1, previous: new Set(), exclude: null });
-  const answers = (wrong: string[] = []) =>
-    drawn.map((item) => ({ questionId: item.key, optionId: wrong.includes(item.key) ? 'b' : 'a' }));
+  const answers = (wrong: string[] = []) => drawn.map((item) => ({ questionId: item.key, optionId: wrong.includes(item.key) ? 'b' : 'a' }));
 
   it('passes at the threshold: every covered lesson known', () => {
     const graded = gradePlacement(module, drawn, answers([drawn[0]!.key]), 80);
@@ -132,10 +131,12 @@ describe('gradePlacement', () => {
       `answers.0.questionId: "${notDrawn}" is not a question of this placement check`,
     ]);
     const first = drawn[0]!.key;
-    expect(refused([{ questionId: first, optionId: 'a' }, { questionId: first, optionId: 'b' }])).toEqual([
-      400,
-      `answers.1.questionId: "${first}" is answered twice`,
-    ]);
+    expect(
+      refused([
+        { questionId: first, optionId: 'a' },
+        { questionId: first, optionId: 'b' },
+      ]),
+    ).toEqual([400, `answers.1.questionId: "${first}" is answered twice`]);
     expect(refused([{ questionId: first, optionId: 'z' }])).toEqual([400, `answers.0.optionId: unknown option "z" for "${first}"`]);
   });
 });

@@ -90,7 +90,10 @@ export function gradePlacement(
   const right = new Set(answered.filter((answer) => answer.correct).map((answer) => answer.item.key));
   const score = drawn.length === 0 ? 0 : Math.round((100 * right.size) / drawn.length);
   const passed = drawn.length > 0 && score >= threshold;
-  const lessons = coveredLessons(module, drawn).map(({ id, questions }) => ({ id, known: passed || questions.every((key) => right.has(key)) }));
+  const lessons = coveredLessons(module, drawn).map(({ id, questions }) => ({
+    id,
+    known: passed || questions.every((key) => right.has(key)),
+  }));
   return { passed, score, threshold, lessons, answered };
 }
 
@@ -117,7 +120,13 @@ export async function placementReads(userId: string, moduleId: number, now: Date
   const [{ keys, open, last }, state, completions] = await Promise.all([
     tries(),
     loadReviewState(userId, now),
-    submitting ? progressReads(userId, module.id, module.lessons.map((lesson) => lesson.id)) : null,
+    submitting
+      ? progressReads(
+          userId,
+          module.id,
+          module.lessons.map((lesson) => lesson.id),
+        )
+      : null,
   ]);
   return { module, keys, open, last, state, completions };
 }
@@ -200,9 +209,15 @@ export async function submitPlacement(userId: string, body: PlacementAnswers, re
       now,
       answered.map(({ item }) => factEventId(now, 'placement', userId, module.id, attempt, item.key)),
     ),
-    testedOut.length === 0 ? null : recordLessonCompletions(userId, module, testedOut, { now, ...(reads.completions ? { reads: reads.completions } : {}) }),
+    testedOut.length === 0
+      ? null
+      : recordLessonCompletions(userId, module, testedOut, { now, ...(reads.completions ? { reads: reads.completions } : {}) }),
     ...testedOut.map((lessonId) =>
-      journal.add(userId, { kind: 'tested', moduleId: module.id, lessonId, recordedAt: at }, factEventId(now, 'tested', userId, module.id, lessonId)),
+      journal.add(
+        userId,
+        { kind: 'tested', moduleId: module.id, lessonId, recordedAt: at },
+        factEventId(now, 'tested', userId, module.id, lessonId),
+      ),
     ),
   ]);
   return result;

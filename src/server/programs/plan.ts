@@ -136,7 +136,9 @@ function laterRevision(lesson: { moduleId: number; lessonId: number; materialRev
 function testedOut(item: ProgramItem, evidence: PlanEvidence): boolean {
   if (item.kind !== 'lesson' && item.kind !== 'module') return false;
   const tested = evidence.testedOut;
-  return tested !== undefined && item.lessons.length > 0 && item.lessons.every((lesson) => tested.has(`${lesson.moduleId}/${lesson.lessonId}`));
+  return (
+    tested !== undefined && item.lessons.length > 0 && item.lessons.every((lesson) => tested.has(`${lesson.moduleId}/${lesson.lessonId}`))
+  );
 }
 
 function itemStatus(done: Date | null, dueDay: number, today: number): PlanItemStatus {
