@@ -1,4 +1,4 @@
-// A module's placement check (docs/product.md "Placement check"; docs/decisions.md "Placement checks").
+// A module's placement check (docs/product.md "Placement check (/modules/{id}/placement)"; docs/decisions.md "Placement checks").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placementCheckSchema, placementResultSchema, type PlacementCheck } from '~/shared/api/placement';
 import { dailyChallengeSchema } from '~/shared/api/daily-challenge';

@@ -1,4 +1,4 @@
-// A module's placement check (docs/product.md "Placement check"; docs/decisions.md "Placement checks"): questions
+// A module's placement check (docs/product.md "Placement check (/modules/{id}/placement)"; docs/decisions.md "Placement checks"): questions
 // drawn from the quiz bank of the module's lessons, graded here; a pass completes the lessons it covered
 // ("tested out", journaled for the team figures), every answer goes on the review schedule, and the next
 // try opens 24 hours after a submission.

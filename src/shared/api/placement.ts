@@ -1,4 +1,4 @@
-// Request and response schemas of a module's placement check (docs/product.md "Placement check"), shared by
+// Request and response schemas of a module's placement check (docs/product.md "Placement check (/modules/{id}/placement)"), shared by
 // the API routes, the page and the tests. Nothing sent before submission carries an answer key.
 import { z } from './zod';
 
