@@ -7,13 +7,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { HttpError } from '~/server/errors';
 
-export const SIGNATURE_HEADER = 'x-parcelwise-signature';
-export const SIGNATURE_WINDOW_SECONDS = 5 * 60;
+const SIGNATURE_WINDOW_SECONDS = 5 * 60;
 /** A shorter secret is guessable or a placeholder: the webhook stays off. */
-export const MIN_SECRET_LENGTH = 32;
+const MIN_SECRET_LENGTH = 32;
 
 /** The deployment's webhook secret, or null when unset or too short (no call can then be signed). */
-export function webhookSecret(): string | null {
+function webhookSecret(): string | null {
   const secret = process.env['OUTCOMES_WEBHOOK_SECRET']?.trim() ?? '';
   return secret.length >= MIN_SECRET_LENGTH ? secret : null;
 }

@@ -48,11 +48,11 @@ export const outcomeSchema = z.strictObject({
 export type Outcome = z.infer<typeof outcomeSchema>;
 
 /** How a reached milestone compares with its target: a week or more ahead, in the week up to it, after it. */
-export const MILESTONE_TIMINGS = ['early', 'on_time', 'late'] as const;
+const MILESTONE_TIMINGS = ['early', 'on_time', 'late'] as const;
 export type MilestoneTiming = (typeof MILESTONE_TIMINGS)[number];
 
 /** One milestone of a person's role: its target, and when it was reached (day counted from the start date). */
-export const milestoneRowSchema = z.strictObject({
+const milestoneRowSchema = z.strictObject({
   id: z.string(),
   title: z.string(),
   targetDays: z.number().int().nonnegative(),
@@ -87,4 +87,3 @@ export const outcomesCsvErrorSchema = z.strictObject({
   error: z.string(),
   rows: z.array(z.strictObject({ row: z.number().int().positive(), message: z.string() })),
 });
-export type OutcomesCsvError = z.infer<typeof outcomesCsvErrorSchema>;

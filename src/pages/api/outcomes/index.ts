@@ -4,7 +4,7 @@ import { requestNow } from '~/server/clock';
 import { readJson, readQuery, readSignedJson } from '~/server/http/request';
 import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
-import { listOutcomes, recordOutcome, type Caller } from '~/server/outcomes/outcomes';
+import { listOutcomes, readOutcomesOf, recordOutcome, type Caller } from '~/server/outcomes/outcomes';
 import { verifySignature } from '~/server/outcomes/signature';
 
 export const prerender = false;
@@ -34,6 +34,7 @@ export const POST: APIRoute = async ({ locals, request }) => {
 /** GET /api/outcomes?username=: an administrator for anybody, anybody else for themself (403 otherwise). */
 export const GET: APIRoute = async ({ locals, url }) => {
   const { username } = readQuery(url, outcomesQuerySchema);
+  const reading = readOutcomesOf(username); // beside the session check: one round trip for both
   const { user, isAdmin } = await requireUser(locals);
-  return json(await listOutcomes({ kind: isAdmin ? 'admin' : 'self', user }, username));
+  return json(await listOutcomes({ kind: isAdmin ? 'admin' : 'self', user }, username, reading));
 };

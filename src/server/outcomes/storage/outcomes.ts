@@ -1,11 +1,12 @@
 /**
- * Recorded outcomes, `ramp-outcomes/<user>/<milestone>`: one per person and milestone (a milestone is
- * reached once), create-only, so two recorders at once keep the first. Deleting one frees the milestone
- * to be recorded again.
+ * A person's recorded outcomes, `ramp-outcomes/<user>`: one document per person holding one outcome per
+ * milestone (a milestone is reached once), so their pages and the API read them in one round trip. Written
+ * only if unchanged since it was read (its etag), so two recorders at once never lose each other's outcome:
+ * the later one reads again and applies its change to what the first wrote.
  */
 import { z } from 'zod';
-import { readAll, readJSON, remove, writeJSON } from '~/server/storage/blobs';
-import { key, prefix } from '~/server/storage/keys';
+import { readJSONWithEtag, writeJSON } from '~/server/storage/blobs';
+import { key } from '~/server/storage/keys';
 
 const storedOutcomeSchema = z.strictObject({
   milestone: z.string(),
@@ -18,14 +19,28 @@ const storedOutcomeSchema = z.strictObject({
 });
 export type StoredOutcome = z.infer<typeof storedOutcomeSchema>;
 
+const storedOutcomesSchema = z.strictObject({ outcomes: z.array(storedOutcomeSchema) });
+
+/** What was read, and the version a write must find to replace it (null: nothing recorded yet). */
+export interface OutcomesVersion {
+  list: StoredOutcome[];
+  etag: string | null;
+}
+
+const outcomesKey = (userId: string) => key('ramp-outcomes', userId);
+
 export const outcomes = {
-  /** Create-only: false when the milestone was already recorded for the person. */
-  add: (userId: string, outcome: StoredOutcome) =>
-    writeJSON(key('ramp-outcomes', userId, outcome.milestone), storedOutcomeSchema, outcome, { onlyIfNew: true }),
+  async read(userId: string): Promise<OutcomesVersion> {
+    const read = await readJSONWithEtag(outcomesKey(userId), storedOutcomesSchema);
+    return read ? { list: read.value.outcomes, etag: read.etag } : { list: [], etag: null };
+  },
 
-  get: (userId: string, milestone: string) => readJSON(key('ramp-outcomes', userId, milestone), storedOutcomeSchema),
-
-  of: (userId: string) => readAll(prefix('ramp-outcomes', userId), storedOutcomeSchema),
-
-  remove: (userId: string, milestone: string) => remove(key('ramp-outcomes', userId, milestone)),
+  /** Replaces the person's outcomes if nobody wrote them since `read`; false when somebody did. */
+  write: (userId: string, list: StoredOutcome[], read: Pick<OutcomesVersion, 'etag'>): Promise<boolean> =>
+    writeJSON(
+      outcomesKey(userId),
+      storedOutcomesSchema,
+      { outcomes: list },
+      read.etag === null ? { onlyIfNew: true } : { onlyIfMatch: read.etag },
+    ),
 };

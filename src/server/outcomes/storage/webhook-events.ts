@@ -4,7 +4,7 @@
  * replayed event never brings a deleted outcome back.
  */
 import { z } from 'zod';
-import { readJSON, writeJSON } from '~/server/storage/blobs';
+import { readJSON, remove, writeJSON } from '~/server/storage/blobs';
 import { digest, key } from '~/server/storage/keys';
 
 const storedWebhookEventSchema = z.strictObject({ userId: z.string(), milestone: z.string(), at: z.iso.datetime() });
@@ -17,4 +17,7 @@ export const webhookEvents = {
   /** Create-only: false when the event was taken already. */
   take: (eventId: string, event: z.infer<typeof storedWebhookEventSchema>) =>
     writeJSON(eventKey(eventId), storedWebhookEventSchema, event, { onlyIfNew: true }),
+
+  /** Frees an event whose outcome could not be stored, so the CRM's retry is taken. */
+  forget: (eventId: string) => remove(eventKey(eventId)),
 };
