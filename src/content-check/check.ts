@@ -96,7 +96,7 @@ export function checkContent(root: string, sources: readonly ContentSource[] = C
     ...checkReferences(read.entries, withData),
     ...checkNamedReferences(read.entries),
     ...checkPrograms(schemas.parsed),
-    ...checkMilestonePrograms(schemas.parsed),
+    ...checkMilestonePrograms(schemas.parsed, read.entries),
     ...checkTeachBeforeTest(schemas.parsed, withData),
     ...mdx.problems,
     ...checkLinks(read.entries, hosts),

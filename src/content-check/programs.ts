@@ -61,9 +61,19 @@ export function checkPrograms(entries: readonly ParsedEntry[]): Problem[] {
     });
 }
 
-/** Ramp milestones naming a program that does not exist (a typo would leave the role without them). */
-export function checkMilestonePrograms(entries: readonly ParsedEntry[]): Problem[] {
-  const programs = new Set(entries.filter((entry) => entry.source.collection === 'programs').map((entry) => String(entry.parsed['id'])));
+/**
+ * Ramp milestones naming a program that does not exist (a typo would leave the role without them). A
+ * program file that fails its own schema still counts as existing: its problems are reported there.
+ */
+export function checkMilestonePrograms(
+  entries: readonly ParsedEntry[],
+  read: ReadonlyArray<{ source: { collection: string }; id: string; data: Record<string, unknown> }>,
+): Problem[] {
+  const programs = new Set(
+    read
+      .filter((entry) => entry.source.collection === 'programs')
+      .map((entry) => (typeof entry.data['id'] === 'string' ? entry.data['id'] : entry.id)),
+  );
   return entries
     .filter((entry) => entry.source.collection === 'rampMilestones')
     .flatMap((entry) =>
