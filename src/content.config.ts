@@ -9,6 +9,7 @@ import { externalToolsCollections } from './collections/external-tools';
 import { factCollections } from './collections/facts';
 import { productCollections } from './collections/product';
 import { practiceCollections } from './collections/practice';
+import { outcomeCollections } from './collections/outcomes';
 import { programCollections } from './collections/programs';
 import { salesKitCollections } from './collections/sales-kit';
 
@@ -24,4 +25,5 @@ export const collections = {
   ...programCollections,
   ...factCollections,
   ...practiceCollections,
+  ...outcomeCollections,
 };

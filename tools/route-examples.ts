@@ -36,6 +36,8 @@ export interface ExampleContext {
   signInAccounts: ReadonlyArray<{ username: string; password: string }>;
   /** The demo learner's account id (their page under Team Progress). */
   learnerId: string;
+  /** An account on the SDR program for 30 days, its first meeting booked 20 days ago (ramp milestones). */
+  rampUsername: string;
 }
 
 export interface RouteExample {
@@ -48,6 +50,8 @@ export interface RouteExample {
   path: string | ((context: ExampleContext) => string | Promise<string>);
   body?: (context: ExampleContext) => unknown;
   form?: (context: ExampleContext) => Record<string, string>;
+  /** A body sent as is (a file upload), with the Content-Type of `headers`. */
+  text?: (context: ExampleContext) => string;
   headers?: Record<string, string>;
   status: number;
   /** A file to download (not a page a person reads): left out of the page suites. */
@@ -368,6 +372,44 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     body: () => ({ username: DEMO_USER.username, itemId: 'discovery-roleplay' }),
     status: 200,
   },
+  {
+    route: 'POST /api/outcomes',
+    label: 'a milestone recorded already on that date',
+    as: 'admin',
+    method: 'POST',
+    path: '/api/outcomes',
+    body: ({ rampUsername }) => ({ username: rampUsername, milestone: 'first-meeting-booked', date: isoDaysAgo(20) }),
+    status: 200,
+  },
+  {
+    route: 'GET /api/outcomes',
+    as: 'admin',
+    method: 'GET',
+    path: ({ rampUsername }) => `/api/outcomes?username=${encodeURIComponent(rampUsername)}`,
+    status: 200,
+  },
+  {
+    route: 'POST /api/outcomes/csv',
+    label: 'a file recorded already',
+    as: 'admin',
+    method: 'POST',
+    path: '/api/outcomes/csv',
+    headers: { 'Content-Type': 'text/csv' },
+    text: ({ rampUsername }) => `username,milestone,date\n${rampUsername},first-meeting-booked,${isoDaysAgo(20)}\n`,
+    status: 200,
+  },
+  {
+    route: 'DELETE /api/outcomes/[id]',
+    as: 'admin',
+    method: 'DELETE',
+    // Each repetition first records a milestone (before the request is measured), then deletes it.
+    path: async ({ client, rampUsername }) => {
+      const body = { username: rampUsername, milestone: 'ten-meetings-held', date: isoDaysAgo(1) };
+      const recorded = (await (await client.request('POST', '/api/outcomes', { body })).json()) as { id: string };
+      return `/api/outcomes/${encodeURIComponent(recorded.id)}`;
+    },
+    status: 204,
+  },
   get('GET /api/practice', '/api/practice'),
   {
     route: 'POST /api/practice/attempts',
@@ -565,7 +607,14 @@ export async function prepareExamples(
   const accounts = await Promise.all(Array.from({ length: clients + 1 }, () => newAccount(app)));
   const [sessionAccount, ...signInAccounts] = accounts.map(({ username, password }) => ({ username, password }));
   const learnerId = ((await (await learner.request('GET', '/api/user')).json()) as { id: string }).id;
-  const context = { lessonIds, quizzes, signInAccounts, learnerId };
+  const ramp = await newAccount(app);
+  await admin.request('POST', '/api/program-assignments', {
+    body: { username: ramp.username, programId: 'sdr-onboarding', startDate: isoDaysAgo(30) },
+  });
+  await admin.request('POST', '/api/outcomes', {
+    body: { username: ramp.username, milestone: 'first-meeting-booked', date: isoDaysAgo(20) },
+  });
+  const context = { lessonIds, quizzes, signInAccounts, learnerId, rampUsername: ramp.username };
   // A learner well into the course: two modules' lessons, every quiz taken twice, today's challenge, visits.
   for (const moduleId of [1, 2])
     await learner.request('PATCH', `/api/progress/${moduleId}`, { body: { completedLessons: lessonIds.get(moduleId) } });
@@ -628,12 +677,13 @@ export function clientsFor(
 export async function requestOf(
   example: RouteExample,
   context: ExampleContext,
-): Promise<{ path: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> }> {
+): Promise<{ path: string; body?: unknown; form?: Record<string, string>; text?: string; headers?: Record<string, string> }> {
   const path = typeof example.path === 'function' ? await example.path(context) : example.path;
   return {
     path,
     ...(example.body ? { body: await example.body(context) } : {}),
     ...(example.form ? { form: example.form(context) } : {}),
+    ...(example.text ? { text: example.text(context) } : {}),
     ...(example.headers ? { headers: example.headers } : {}),
   };
 }

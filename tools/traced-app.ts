@@ -20,6 +20,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as an HTML form post. */
   form?: Record<string, string>;
+  /** Sent as is, with the Content-Type of `headers` (a file upload). */
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -94,6 +96,8 @@ export async function startTracedApp(
         } else if (requestOptions.body !== undefined) {
           headers['Content-Type'] = 'application/json';
           body = JSON.stringify(requestOptions.body);
+        } else if (requestOptions.text !== undefined) {
+          body = requestOptions.text;
         }
         if (method !== 'GET' && method !== 'HEAD') headers['Origin'] = origin;
         const response = await handler(new Request(new URL(pathname, origin), { method, headers, ...(body ? { body } : {}) }), {

@@ -25,7 +25,7 @@ import { checkMedia } from './media';
 import { checkLinks, LINK_HOSTS_FILE } from './links';
 import type { Problem } from './problems';
 import { checkNamedReferences } from './named-references';
-import { checkPrograms } from './programs';
+import { checkMilestonePrograms, checkPrograms } from './programs';
 import { lintQuizBank, type BankQuestion } from './quiz-bank';
 import { readContent } from './read';
 import { checkReferences } from './references';
@@ -96,6 +96,7 @@ export function checkContent(root: string, sources: readonly ContentSource[] = C
     ...checkReferences(read.entries, withData),
     ...checkNamedReferences(read.entries),
     ...checkPrograms(schemas.parsed),
+    ...checkMilestonePrograms(schemas.parsed, read.entries),
     ...checkTeachBeforeTest(schemas.parsed, withData),
     ...mdx.problems,
     ...checkLinks(read.entries, hosts),

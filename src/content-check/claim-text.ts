@@ -18,6 +18,7 @@ export const UNCITED_COLLECTIONS: ReadonlySet<string> = new Set([
   'facts',
   'company',
   'programs',
+  'rampMilestones',
   'companyTeam',
   'externalTools',
   'industryGlossary',

@@ -83,7 +83,18 @@ describe('a program with one mistake of every kind', () => {
     );
   });
 
+  it('names the ramp milestones whose program id no longer exists', () => {
+    expect(about('content/ramp-milestones.yaml')).toEqual([
+      expect.stringMatching(
+        /^\d+: program 1 \('customer-success-onboarding'\) of ramp milestone 'First QBR held' is "customer-success-onboarding", which is not the id of an onboarding program/,
+      ),
+      expect.stringMatching(
+        /^\d+: program 1 \('customer-success-onboarding'\) of ramp milestone 'First renewal closed' is "customer-success-onboarding"/,
+      ),
+    ]);
+  });
+
   it('reports nothing else', () => {
-    expect(problems).toHaveLength(7);
+    expect(problems).toHaveLength(9);
   });
 });

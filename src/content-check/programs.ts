@@ -1,6 +1,7 @@
 /**
  * Onboarding programs, checked at build beyond their schema: every item is due within the program's
- * length and appears once; the file is named after the program's id. References to lessons, modules and
+ * length and appears once; the file is named after the program's id; every program a ramp milestone
+ * names exists. References to lessons, modules and
  * quizzes are reported by ./references.ts, and pages by ./hub-links.ts, like every other collection's.
  */
 import { programItemId, type ProgramItemData } from '~/schemas/programs';
@@ -58,4 +59,36 @@ export function checkPrograms(entries: readonly ParsedEntry[]): Problem[] {
           : [];
       return [...named, ...itemProblems(entry)];
     });
+}
+
+/**
+ * Ramp milestones naming a program that does not exist (a typo would leave the role without them). A
+ * program file that fails its own schema still counts as existing: its problems are reported there.
+ */
+export function checkMilestonePrograms(
+  entries: readonly ParsedEntry[],
+  read: ReadonlyArray<{ source: { collection: string }; id: string; data: Record<string, unknown> }>,
+): Problem[] {
+  const programs = new Set(
+    read
+      .filter((entry) => entry.source.collection === 'programs')
+      .map((entry) => (typeof entry.data['id'] === 'string' ? entry.data['id'] : entry.id)),
+  );
+  return entries
+    .filter((entry) => entry.source.collection === 'rampMilestones')
+    .flatMap((entry) =>
+      ((entry.parsed['programs'] ?? []) as string[]).flatMap((programId, index): Problem[] =>
+        programs.has(programId)
+          ? []
+          : [
+              {
+                file: entry.file,
+                line: entry.lineOf(['programs', index]),
+                where: describePath({ source: entry.source, id: entry.id, data: entry.data }, ['programs', index]),
+                message: `is "${programId}", which is not the id of an onboarding program`,
+                fix: `Write the id of a program of content/programs (${[...programs].sort().join(', ')}).`,
+              },
+            ],
+      ),
+    );
 }

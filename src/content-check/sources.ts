@@ -21,6 +21,7 @@ import { lessonSchema, moduleSchema, quizSchema } from '~/schemas/learning';
 import { productFeatureNarrativeSchema, productFeatureSchema, productIntegrationGroupSchema } from '~/schemas/product';
 import { practiceScenarioSchema } from '~/schemas/practice';
 import { programSchema } from '~/schemas/programs';
+import { rampMilestoneSchema } from '~/schemas/outcomes';
 import { customerExampleRowSchema, resourceSchema } from '~/schemas/resources';
 import { SALES_KIT_SOURCES } from './sales-kit-sources';
 import { company, field, file, fixed, glob, industry, type ContentSource } from './source-helpers';
@@ -95,6 +96,14 @@ export const CONTENT_SOURCES: readonly ContentSource[] = [
     noun: 'onboarding program',
     files: glob('content/programs', 'yaml'),
     schema: programSchema,
+    titleOf: field('title'),
+    hrefOf: fixed('/plan'),
+  },
+  {
+    collection: 'rampMilestones',
+    noun: 'ramp milestone',
+    files: file('content/ramp-milestones.yaml'),
+    schema: rampMilestoneSchema,
     titleOf: field('title'),
     hrefOf: fixed('/plan'),
   },

@@ -1,5 +1,6 @@
 /** What the middleware's steps need to know of a path: is it the API, may a signed-out visitor ask for it. */
 import { isPublicPath } from '~/shared/routes';
+import { OUTCOMES_SIGNATURE_HEADER } from '~/shared/api/outcomes';
 import { isScheduledCallPath } from '~/server/http/scheduled-call';
 
 export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
@@ -23,3 +24,12 @@ export function needsSession(path: string, method: string): boolean {
 }
 
 export const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+
+/**
+ * A CRM's webhook call: POST /api/outcomes carrying the signature header. It has no session and no Origin;
+ * its authority is the signature, which the route checks before anything else (and refuses with 401), so
+ * the gate neither reads a cookie for it nor asks it for one. Browsers cannot send the header cross-site
+ * without a preflight we never answer, and a session sent with it is ignored: the call is the webhook's.
+ */
+export const isSignedWebhookCall = (path: string, request: Request): boolean =>
+  path === '/api/outcomes' && request.method === 'POST' && request.headers.has(OUTCOMES_SIGNATURE_HEADER);

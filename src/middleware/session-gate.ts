@@ -2,7 +2,8 @@
  * The session gate (src/server/http/signed-in.ts): who is signed in, checked once per request. A request to a
  * protected path with a session cookie runs beside the check (its reads share the check's round trip) and
  * its answer is used only if the check passes; public paths wait for the check, or need none. Signed out on
- * a protected path: 401 on the API, the redirect to /auth on a page. Signed in on /auth: home.
+ * a protected path: 401 on the API, the redirect to /auth on a page. Signed in on /auth: home. A CRM's
+ * signed webhook call (paths.ts `isSignedWebhookCall`) needs no session: its route checks the signature.
  */
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
@@ -18,7 +19,7 @@ import { getSession, sessionCookieData, type SessionData } from '~/server/accoun
 import { writeAllowance } from '~/server/accounts/write-limit';
 import { openOnPage } from '~/server/content-reports/open-on-page';
 import { waitingForReviewer } from '~/server/practice/review-count';
-import { isApiPath, isPublic, isSafeMethod, needsSession } from './paths';
+import { isApiPath, isPublic, isSafeMethod, isSignedWebhookCall, needsSession } from './paths';
 
 /** A signed-in write with a limit of its own (visits: team/visits.ts), outside the per-person write limit. */
 const OWN_WRITE_LIMIT = '/api/track-visit';
@@ -34,11 +35,15 @@ async function checkSession(context: APIContext, cookie: Partial<SessionData>): 
   return { user: toPublicUser(user), isAdmin: isAdmin(user) };
 }
 
+/** Whether the request needs to know who is signed in (a signed webhook call never does). */
+const sessionRead = ({ url, request }: APIContext): boolean =>
+  needsSession(url.pathname, request.method) && !isSignedWebhookCall(url.pathname, request);
+
 /** Reads the session cookie and starts the check of the stored session (one round trip: session ∥ user). */
 async function openGate(context: APIContext): Promise<SessionGate> {
   const { locals, url, request, cookies } = context;
   locals.toast = null;
-  const cookie = needsSession(url.pathname, request.method) ? await sessionCookieData(cookies, url) : {};
+  const cookie = sessionRead(context) ? await sessionCookieData(cookies, url) : {};
   const claimedUserId = cookieUserId(cookie);
   const check = claimedUserId === null ? Promise.resolve(null) : checkSession(context, cookie);
   check.catch(() => undefined); // answered in answer()
@@ -67,7 +72,8 @@ async function answer(context: APIContext, next: MiddlewareNext, gate: SessionGa
   const { url } = context;
   const path = url.pathname;
   const isApi = isApiPath(path);
-  const besideCheck = gate.claimedUserId !== null && !isPublic(path);
+  const open = isPublic(path) || isSignedWebhookCall(path, context.request);
+  const besideCheck = gate.claimedUserId !== null && !open;
   if (!isApi) toastFor(context, gate.check); // named once the user is known, before the page's own wait resumes
   if (!isApi && besideCheck) {
     void waitingForReviewer(gate); // the sidebar's count for administrators, beside the page's reads
@@ -84,7 +90,7 @@ async function answer(context: APIContext, next: MiddlewareNext, gate: SessionGa
     if (settled && 'response' in settled) await settled.response.body?.cancel();
     throw error;
   });
-  if (!who && !isPublic(path)) {
+  if (!who && !open) {
     const settled = await early;
     if (settled && 'response' in settled) await settled.response.body?.cancel();
     return isApi ? errorResponse(401, 'Not signed in') : context.redirect('/auth', 302);
@@ -110,7 +116,7 @@ export const sessionGate = defineMiddleware(async (context, next) => {
     return failureAnswer(error, isApi);
   }
   // Background work waits for a session check only where there is one to pass.
-  const signedIn = needsSession(context.url.pathname, context.request.method)
+  const signedIn = sessionRead(context)
     ? gate.check.then(
         (who) => who !== null,
         () => false,

@@ -16,8 +16,8 @@ type Handler = (request: Request, context: { ip: string }) => Promise<Response>;
 
 export interface RequestOptions {
   body?: unknown;
-  /** Sent as is (for malformed JSON and size tests); wins over body. */
-  rawBody?: string;
+  /** Sent as is (for malformed JSON and size tests, or bytes that are not UTF-8); wins over body. */
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   /** A multipart form (a file upload), sent with its own Content-Type; wins over both. */
   form?: FormData;
   headers?: Record<string, string>;

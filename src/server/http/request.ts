@@ -77,6 +77,33 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   return validate(schema, data);
 }
 
+/**
+ * A signed JSON body (a webhook's): the exact text is handed to `verify` (which throws its own 401) before
+ * it is parsed, so an unsigned body is refused whatever it holds; then 400 naming the field, like readJson.
+ */
+export async function readSignedJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  verify: (body: string) => void,
+): Promise<z.infer<S>> {
+  const text = await readBoundedText(request);
+  verify(text);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Request body must be valid JSON');
+  }
+  return validate(schema, data);
+}
+
+/** A file sent as the whole body (an upload of `Content-Type` `type`): its bytes, at most `maxBytes`; 415 for another type. */
+export async function readBodyFile(request: Request, type: string, maxBytes: number, tooLarge: string): Promise<Uint8Array> {
+  const sent = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (sent !== type) throw new HttpError(415, `Send the file with Content-Type: ${type}`);
+  return readBoundedBytes(request, maxBytes, tooLarge);
+}
+
 /** An HTML form post (application/x-www-form-urlencoded), bounded like JSON bodies; fields as strings. */
 export async function readFormFields(request: Request): Promise<Record<string, string>> {
   return Object.fromEntries(new URLSearchParams(await readBoundedText(request)));

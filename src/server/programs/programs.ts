@@ -44,6 +44,11 @@ export async function listPlanRecords(
   return { events, listed };
 }
 
+/** A person's active assignment (program and start date), or null: what other domains count days from. */
+export async function activeAssignmentOf(userId: string): Promise<Assignment | null> {
+  return activeAssignment(await assignments.events(userId));
+}
+
 /** `review`: the person's review state when the page reads it anyway (the home page). */
 export async function readPlanRecords(userId: string, now: Date, review?: Promise<ReviewState>): Promise<PlanRecords> {
   const { events, listed } = await listPlanRecords(userId, now, review);
