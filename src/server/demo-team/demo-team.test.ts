@@ -6,6 +6,7 @@ import { ensureDemoAccounts, existingUser, listUsers } from '~/server/accounts/a
 import { backgroundWorkDone } from '~/server/background';
 import { DEMO_USER } from '~/server/demo-accounts';
 import { planFromRecords, readPlanRecords } from '~/server/programs/programs';
+import { recordedOutcomesOf } from '~/server/outcomes/outcomes';
 import { listWaiting } from '~/server/practice/practice';
 import { DEMO_TEAM } from './roster';
 
@@ -74,6 +75,13 @@ describe('the demo team', () => {
   it('leaves a practice attempt waiting for the administrator', async () => {
     const waiting = await listWaiting();
     expect(waiting.map((attempt) => attempt.scenarioId)).toEqual(['voicemail-property-management-director']);
+  });
+
+  it('records the milestones reached by today, none still ahead', async () => {
+    const dana = await existingUser('dana.okafor@parcelwise.example');
+    const reached = await recordedOutcomesOf(dana.id);
+    expect(reached.map((outcome) => outcome.milestone)).toEqual(['first-meeting-booked']);
+    expect(reached[0]!.date <= '2026-12-12').toBe(true);
   });
 
   it('someone who went quiet has done nothing since', async () => {

@@ -13,7 +13,9 @@ import { isLocalRun } from '~/server/config';
 import { getPracticeScenario } from '~/server/content/practice';
 import { getProgram, type ProgramItem } from '~/server/content/programs';
 import { getModule, getQuiz } from '~/server/content/learning';
+import { milestonesOfProgram } from '~/server/content/outcomes';
 import { recordLessonCompletions } from '~/server/learning/progress';
+import { recordOutcome } from '~/server/outcomes/outcomes';
 import { submitQuizResult } from '~/server/learning/quiz-results';
 import { createTextAttempt, reviewAttempt, submitAttempt } from '~/server/practice/practice';
 import { assignProgram, personByUsername, planFromRecords, readPlanRecords, signOff, signoffReadsOf } from '~/server/programs/programs';
@@ -29,7 +31,7 @@ import { demoTeamMarker } from './storage/made';
 const SEED = 20261202;
 /** How long after the plan's length someone keeps reviewing, at most, to reach the mastery it asks. */
 const SESSION_DAYS_AFTER_PLAN = 40;
-type Admin = { id: string; name: string };
+type Admin = { id: string; name: string; username: string };
 type Story = Pick<DemoMember, 'programId' | 'startedDaysAgo' | 'pace' | 'stoppedAfterDays' | 'signedOff' | 'practiceWaiting'>;
 
 /** mulberry32: small, fast and the same everywhere, which is all a demo needs. */
@@ -99,6 +101,7 @@ async function liveStory(person: { id: string; username: string }, story: Story,
     const waits = story.practiceWaiting === true && item === practice.at(-1);
     await doItem(person, item, story, admin, { when: at(day, random), lastDay, waits }, random);
   }
+  await reachMilestones(person.username, program.id, startDay, story.pace, admin, now, random);
   // Review sessions every few days while the person is active, until their plan has been seen complete (a plan
   // looked at complete issues its certificate, dated when its last item was done); then the plan as of today.
   let certified = false;
@@ -183,6 +186,26 @@ async function practise(userId: string, scenarioId: string, admin: Admin, moment
   const reviewedAt = new Date(moment.when.getTime() + DAY_MS);
   if (moment.waits || dayOf(reviewedAt) > moment.lastDay) return;
   await reviewAttempt(admin, attempt.id, { marks: everyItem, comment: 'Clear opening and a good question back. Passed.' }, reviewedAt);
+}
+
+/**
+ * The results of the job, recorded by the administrator: the faster learners reach them a little early, the
+ * slower ones late (the hub shows both side by side and claims no cause). Only what has happened by today.
+ */
+async function reachMilestones(
+  username: string,
+  programId: string,
+  startDay: number,
+  pace: number,
+  admin: Admin,
+  now: Date,
+  random: () => number,
+) {
+  for (const milestone of await milestonesOfProgram(programId)) {
+    const day = startDay + Math.round((milestone.targetDays / pace) * (0.85 + random() * 0.3));
+    if (day > dayOf(now)) continue;
+    await recordOutcome({ kind: 'admin', user: admin }, { username, milestone: milestone.id, date: isoDay(day) }, at(day, random));
+  }
 }
 
 /** One review session, answered mostly right: what builds (or does not build) mastery. */
