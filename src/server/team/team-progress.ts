@@ -105,7 +105,7 @@ function toMemberRow(
   figures: MemberFigures,
   curriculum: readonly CurriculumModule[],
   now: Date,
-  plan: Pick<PlanFigures, 'dueSoon' | 'certificate' | 'planTestedOut'>,
+  plan: Pick<PlanFigures, 'dueSoon' | 'certificate'>,
 ): TeamMemberRow {
   const joinedAt = person.createdAt ?? null;
   const days = daysInProgram(joinedAt, now);
@@ -122,7 +122,6 @@ function toMemberRow(
     averageQuizScore: scores.length > 0 ? Math.round(scores.reduce((sum, score) => sum + score, 0) / scores.length) : null,
     admin: person.admin === true,
     dueSoon: plan.dueSoon,
-    planTestedOut: plan.planTestedOut,
     practiceWaiting: figures.practiceWaiting,
     practicePassed: figures.practicePassed.length,
     certificate: plan.certificate,
