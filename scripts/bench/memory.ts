@@ -17,6 +17,7 @@ import { DAY_MS } from '~/shared/review/days';
 import { applyAnswer, type Card } from '~/shared/review/memory';
 import { isDue, recallOn } from '~/shared/review/schedule';
 import * as leitner from '~tools/leitner';
+import { seededRandom } from '~/shared/seeded-random';
 
 const { values } = parseArgs({
   options: {
@@ -36,18 +37,6 @@ const FIRST_DAYS = 15;
 const RELEARNED_DAYS = 8;
 
 const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
-
-/** mulberry32: a small seeded generator, so the figures repeat. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A normal draw (Box–Muller). */
 const normal = (random: () => number) => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
@@ -176,7 +165,7 @@ function calibration(outcomes: readonly Outcome[]): string {
 
 function main(): void {
   const seed = Number(values.seed);
-  const setup = generator(seed);
+  const setup = seededRandom(seed);
   // Question difficulty from 0.6 to 2.0; learner rates log-normal around 1 (σ 0.35).
   const difficulty = Array.from({ length: QUESTIONS }, () => 0.6 + 1.4 * setup());
   const rates = Array.from({ length: LEARNERS }, () => Math.exp(0.35 * normal(setup)));
@@ -186,7 +175,7 @@ function main(): void {
       `× 0.45 (at least ${RELEARNED_DAYS} days × rate ÷ difficulty) after a wrong one; difficulty uniform 0.6–2.0, rate log-normal (σ 0.35).`,
   );
   const run = (scheduler: Scheduler) => {
-    const world: World = { random: generator(seed * 7919 + (scheduler === 'memory' ? 1 : 2)), difficulty };
+    const world: World = { random: seededRandom(seed * 7919 + (scheduler === 'memory' ? 1 : 2)), difficulty };
     return rates.map((rate) => simulateLearner(world, scheduler, rate));
   };
   const memory = run('memory');

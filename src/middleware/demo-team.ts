@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { isLocalRun } from '~/server/config';
+import { demoTeamWanted } from '~/server/demo-team/wanted';
 
 /**
  * Local runs only: the first request of the process starts making the demo team (src/server/demo-team/) in
@@ -8,7 +8,7 @@ import { isLocalRun } from '~/server/config';
  */
 let started = false;
 export const demoTeam = defineMiddleware((_context, next) => {
-  if (!started && isLocalRun() && process.env['PARCELWISE_DEMO_TEAM'] !== 'off') {
+  if (!started && demoTeamWanted()) {
     started = true;
     void import('~/server/demo-team/demo-team').then(({ ensureDemoTeam }) => ensureDemoTeam());
   }

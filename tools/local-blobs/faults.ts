@@ -7,6 +7,7 @@
  * `npm run serve:built`, the benchmarks and the tests; nothing of it is deployed.
  */
 import type { BlobOperationKind } from './operation-kind';
+import { seededRandom } from '~/shared/seeded-random';
 
 export type FaultKind = 'error' | 'timeout';
 
@@ -73,21 +74,9 @@ export function parseFaults(text: string | undefined): BlobsFaults | null {
 export const describeFaults = (faults: BlobsFaults): string =>
   `${+(faults.rate * 100).toFixed(2)} % of ${faults.operations.join('/')} requests fail (${faults.kinds.join(' or ')}), seed ${faults.seed}`;
 
-/** mulberry32: a small seeded generator, so a run of requests fails the same way again. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Decides, request by request in the order they are sent, which fail and how. */
 export function faultPicker(faults: BlobsFaults): (kind: BlobOperationKind) => Fault | null {
-  const random = seeded(faults.seed);
+  const random = seededRandom(faults.seed);
   return (kind) => {
     // Two draws per request whatever happens, so the sequence does not depend on which operations may fail.
     const [roll, pick] = [random(), random()];

@@ -97,7 +97,7 @@ describe('the demo team', () => {
   });
 
   it('is not made when switched off', async () => {
-    const { demoTeamWanted } = await import('./demo-team');
+    const { demoTeamWanted } = await import('./wanted');
     vi.stubEnv('PARCELWISE_DEMO_TEAM', 'off');
     expect(demoTeamWanted()).toBe(false);
     vi.stubEnv('PARCELWISE_DEMO_TEAM', 'on');

@@ -9,7 +9,6 @@
 import { createUser, ensureDemoAccounts, existingUser } from '~/server/accounts/accounts';
 import { DEMO_ADMIN, DEMO_USER } from '~/server/demo-accounts';
 import { backgroundWorkDone } from '~/server/background';
-import { isLocalRun } from '~/server/config';
 import { getPracticeScenario } from '~/server/content/practice';
 import { getProgram, type ProgramItem } from '~/server/content/programs';
 import { getModule, getQuiz } from '~/server/content/learning';
@@ -25,31 +24,16 @@ import { rebuildRollups } from '~/server/team/team-rollup';
 import { recordVisit } from '~/server/team/visits';
 import { trackVisitRequestSchema } from '~/shared/api/team';
 import { DAY_MS, dayOf, isoDay, startOfDay } from '~/shared/review/days';
+import { seededRandom } from '~/shared/seeded-random';
 import { DEMO_LEARNER_STORY, DEMO_TEAM, type DemoMember } from './roster';
 import { demoTeamMarker } from './storage/made';
+import { demoTeamWanted } from './wanted';
 
 const SEED = 20261202;
 /** How long after the plan's length someone keeps reviewing, at most, to reach the mastery it asks. */
 const SESSION_DAYS_AFTER_PLAN = 40;
 type Admin = { id: string; name: string; username: string };
 type Story = Pick<DemoMember, 'programId' | 'startedDaysAgo' | 'pace' | 'stoppedAfterDays' | 'signedOff' | 'practiceWaiting'>;
-
-/** mulberry32: small, fast and the same everywhere, which is all a demo needs. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Whether this run makes the demo team: local runs, unless switched off. */
-export function demoTeamWanted(): boolean {
-  return isLocalRun() && process.env['PARCELWISE_DEMO_TEAM'] !== 'off';
-}
 
 let making: Promise<void> | null = null;
 
@@ -64,7 +48,7 @@ export function ensureDemoTeam(now: Date = new Date()): Promise<void> {
 export async function makeDemoTeam(now: Date, members: readonly DemoMember[] = DEMO_TEAM): Promise<void> {
   await ensureDemoAccounts();
   if (!(await demoTeamMarker.claim(now, SEED))) return;
-  const random = generator(SEED);
+  const random = seededRandom(SEED);
   const admin = await existingUser(DEMO_ADMIN.username);
   for (const member of members) {
     const user = await createUser({ username: member.username, name: member.name, role: 'user', password: null, createdBy: 'operator' });
