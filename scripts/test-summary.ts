@@ -19,8 +19,19 @@ for (const file of process.argv.slice(2)) {
   const report = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   let part: Totals;
   if ('numPassedTests' in report) {
-    const r = report as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    const r = report as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+      numFailedTestSuites?: number;
+    };
     part = { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+    // A file that fails before its tests run (an import, a hook) fails no test: it is named here.
+    if ((r.numFailedTestSuites ?? 0) > 0 && r.numFailedTests === 0) {
+      console.log(`${file}: ${r.numFailedTestSuites} test file(s) failed outside their tests`);
+      missing = true;
+    }
   } else {
     const s = (report as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }).stats;
     part = { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };

@@ -93,6 +93,7 @@ dev_smoke() { # $1: report name, $2: comma-separated dev server URLs
 
 declare -A job_pid=()
 failed=0
+failures=() # what failed, named again after the summary: CI shows the end of the output
 start_job() { # $1: name, the rest: the command; its output goes to test-results/$1.log
   "${@:2}" >"test-results/$1.log" 2>&1 &
   job_pid[$1]=$!
@@ -102,7 +103,7 @@ finish_job() { # $1: name: waits for it, then prints its log
   wait "${job_pid[$1]}" || status=$?
   step "$1 ($([ $status -eq 0 ] && echo passed || echo FAILED), log: test-results/$1.log)"
   cat "test-results/$1.log"
-  [ $status -eq 0 ] || failed=1
+  [ $status -eq 0 ] || { failed=1; failures+=("$1 exited with status $status (test-results/$1.log)"); }
 }
 trap 'stop_dev_servers; kill $(jobs -p) 2>/dev/null' EXIT
 
@@ -112,7 +113,7 @@ start_job unit unit
 start_dev_server early && early_dev=$dev_url
 start_dev_server late && late_dev=$dev_url
 step "dev server smoke test, first visit (npm run dev at ${early_dev})"
-{ wait_for "$early_dev" && dev_smoke dev-first-visit "$early_dev"; } || failed=1
+{ wait_for "$early_dev" && dev_smoke dev-first-visit "$early_dev"; } || { failed=1; failures+=("the dev server's first visit"); }
 
 step "production build (beside the two dev servers)"
 if npm run --silent build >test-results/build.log 2>&1; then
@@ -123,10 +124,11 @@ else
   cat test-results/build.log
   echo "Build failed: skipping API and end-to-end tests"
   failed=1
+  failures+=("the production build (test-results/build.log)")
 fi
 
 step "dev server smoke test, after the build (${early_dev} again, ${late_dev} for the first time)"
-{ wait_for "$late_dev" && dev_smoke dev-after-build "${early_dev},${late_dev}"; } || failed=1
+{ wait_for "$late_dev" && dev_smoke dev-after-build "${early_dev},${late_dev}"; } || { failed=1; failures+=("the dev servers after the build"); }
 stop_dev_servers
 
 finish_job checks
@@ -139,4 +141,8 @@ fi
 step "summary ($(($(date +%s) - started)) s)"
 npx --no-install tsx scripts/test-summary.ts test-results/dev-first-visit.json test-results/checks.json test-results/unit.json \
   test-results/api.json test-results/e2e.json test-results/dev-after-build.json || failed=1
+for failure in "${failures[@]}"; do echo "FAILED: $failure"; done
+for name in "${!job_pid[@]}"; do # the end of a failed suite's log, again, where CI's excerpt shows it
+  grep -q "^FAILED: $name " <(printf '%s\n' "${failures[@]/#/FAILED: }") && { echo "--- the end of test-results/$name.log"; tail -n 25 "test-results/$name.log"; }
+done
 exit $failed
