@@ -85,3 +85,30 @@ describe('a store that never answers', () => {
     20_000,
   );
 });
+
+describe('reads started before the account they belong to is read', () => {
+  it('fail with it as one 503, none left to reject unheard (the run fails on an unhandled rejection)', async () => {
+    const example = ROUTE_EXAMPLES.find((candidate) => candidate.route === 'POST /api/outcomes/csv')!;
+    setBlobsFaults(null);
+    const client = await clientFor(example, run);
+    const request = await requestOf(example, { ...prepared, run: run++, client });
+    // The session check passes; from the row's username claim on, every read fails: the person's plan and
+    // outcomes, started as soon as the claim names them, and their account record.
+    let claimRead = false;
+    setBlobsFaults((kind, key) => {
+      if (key.startsWith('usernames/')) {
+        claimRead = true;
+        return null;
+      }
+      return claimRead && kind !== 'set' ? { kind: 'error', status: 500 } : null;
+    });
+    try {
+      const measured = await app.measure(client, example.method, request.path, request);
+      expect(claimRead).toBe(true);
+      expect(measured.status, measured.body.slice(0, 300)).toBe(503);
+      expect(JSON.parse(measured.body)).toEqual({ message: UNAVAILABLE });
+    } finally {
+      setBlobsFaults(null);
+    }
+  });
+});

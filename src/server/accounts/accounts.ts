@@ -127,6 +127,8 @@ export async function existingUserWith<T>(username: string, reads: (userId: stri
   const name = normalizeUsername(username);
   const claim = await users.claimOf(name);
   const started = claim.userId === null ? null : reads(claim.userId);
+  // Settled quietly until the caller awaits them: the account read below can fail first.
+  if (started instanceof Promise) started.catch(() => undefined);
   const user = (await users.userOfClaim(claim))?.value ?? null;
   if (!user || started === null) throw new HttpError(404, `No user ${name}`);
   return { user, reads: started };
