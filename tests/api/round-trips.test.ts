@@ -44,6 +44,21 @@ async function send(example: RouteExample): Promise<Measured> {
   return app.measure(client, example.method, request.path, request);
 }
 
+/**
+ * Load on the machine can only make operations that ran together look sequential (one issued late, after
+ * another had ended), never the reverse; so a request measured over its count is measured again, up to
+ * ATTEMPTS times, and the fewest sequential round trips seen are the request's.
+ */
+const ATTEMPTS = 3;
+async function fewestSequential(measure: () => Promise<Measured>, most: number): Promise<Measured> {
+  let fewest = await measure();
+  for (let attempt = 1; attempt < ATTEMPTS && fewest.summary.sequential > most; attempt++) {
+    const again = await measure();
+    if (again.summary.sequential < fewest.summary.sequential) fewest = again;
+  }
+  return fewest;
+}
+
 /** The operations of a request as a readable timeline, for failure messages. */
 function timeline(measured: Measured): string {
   const origin = Math.min(...measured.operations.map((operation) => operation.start));
@@ -94,10 +109,13 @@ describe('the route table', () => {
 
 describe(`at most ${MAX_SEQUENTIAL_READ} sequential Blobs round trips per read, ${MAX_SEQUENTIAL} per write`, () => {
   it.each(ROUTE_EXAMPLES.map((example) => [exampleName(example), example] as const))('%s', async (_name, example) => {
+    const budget = example.method === 'GET' ? MAX_SEQUENTIAL_READ : MAX_SEQUENTIAL;
     for (let repeat = 0; repeat < REPEATS; repeat++) {
-      const measured = await send(example);
-      expect(measured.status, measured.body.slice(0, 300)).toBe(example.status);
-      const budget = example.method === 'GET' ? MAX_SEQUENTIAL_READ : MAX_SEQUENTIAL;
+      const measured = await fewestSequential(async () => {
+        const sent = await send(example);
+        expect(sent.status, sent.body.slice(0, 300)).toBe(example.status);
+        return sent;
+      }, budget);
       expect(measured.summary.sequential, `sequential round trips:\n${timeline(measured)}`).toBeLessThanOrEqual(budget);
       if (example.method === 'GET') {
         const awaitedWrites = measured.operations.filter((o) => !o.background && (o.kind === 'set' || o.kind === 'delete'));
@@ -109,14 +127,17 @@ describe(`at most ${MAX_SEQUENTIAL_READ} sequential Blobs round trips per read, 
 
 describe('the session check', () => {
   it('costs at most one round trip: GET /api/user, which does nothing else, waits for one', async () => {
-    const measured = await app.measure(prepared.learner, 'GET', '/api/user');
+    const measured = await fewestSequential(() => app.measure(prepared.learner, 'GET', '/api/user'), 1);
     expect(measured.status).toBe(200);
     expect(measured.summary.sequential, timeline(measured)).toBe(1);
   });
 
   it('runs once when a page rewrites to another (/industry-knowledge/{id} renders /modules/{id})', async () => {
-    const direct = await app.measure(prepared.learner, 'GET', '/modules/2');
-    const rewritten = await app.measure(prepared.learner, 'GET', '/industry-knowledge/2');
+    const direct = await fewestSequential(() => app.measure(prepared.learner, 'GET', '/modules/2'), MAX_SEQUENTIAL_READ);
+    const rewritten = await fewestSequential(
+      () => app.measure(prepared.learner, 'GET', '/industry-knowledge/2'),
+      direct.summary.sequential,
+    );
     expect(rewritten.status).toBe(200);
     expect(rewritten.summary.operations, timeline(rewritten)).toBe(direct.summary.operations);
     expect(rewritten.summary.sequential).toBe(direct.summary.sequential);
@@ -144,7 +165,7 @@ describe("the dashboard's module statuses", () => {
     expect((await client.request('PATCH', '/api/modules/3', { body: { status: 'in_progress' } })).status).toBe(200);
     const lesson = prepared.lessonIds.get(1)![0]!;
     expect((await client.request('PATCH', '/api/progress/1', { body: { completedLessons: [lesson] } })).status).toBe(200);
-    const some = await app.measure(client, 'GET', '/');
+    const some = await fewestSequential(() => app.measure(client, 'GET', '/'), MAX_SEQUENTIAL_READ);
     expect(statusOperations(some), timeline(some)).toEqual(['list …/', 'get …/3']);
     expect(some.summary.sequential, timeline(some)).toBeLessThanOrEqual(MAX_SEQUENTIAL_READ);
   });
@@ -166,11 +187,17 @@ describe('registration with an invite code (a deployment with SIGNUP_CODE)', () 
     const saved = process.env['SIGNUP_CODE'];
     process.env['SIGNUP_CODE'] = code;
     try {
-      const right = await register(code);
-      expect(right.status, right.body.slice(0, 300)).toBe(201);
+      const right = await fewestSequential(async () => {
+        const registered = await register(code);
+        expect(registered.status, registered.body.slice(0, 300)).toBe(201);
+        return registered;
+      }, MAX_SEQUENTIAL);
       expect(right.summary.sequential, `sequential round trips:\n${timeline(right)}`).toBeLessThanOrEqual(MAX_SEQUENTIAL);
-      const wrong = await register(`${code}-not`);
-      expect(wrong.status).toBe(403);
+      const wrong = await fewestSequential(async () => {
+        const refused = await register(`${code}-not`);
+        expect(refused.status).toBe(403);
+        return refused;
+      }, 2);
       expect(wrong.summary.sequential, timeline(wrong)).toBe(2); // the attempt recorded, then counted
     } finally {
       if (saved === undefined) delete process.env['SIGNUP_CODE'];
@@ -181,13 +208,16 @@ describe('registration with an invite code (a deployment with SIGNUP_CODE)', () 
 
 describe('a password change that succeeds (docs/decisions.md "Blobs round trips": the one write allowed four)', () => {
   it('waits for the session check with its reads, the attempt recorded, the attempt counted, then the writes', async () => {
-    const client = app.client();
-    const account = { username: `changer-${randomUUID().slice(0, 8)}@parcelwise.example`, password: 'correct-horse-battery' };
-    expect((await client.request('POST', '/api/register', { body: { ...account, name: 'Changer' } })).status).toBe(201);
-    const changed = await app.measure(client, 'POST', '/api/password', {
-      body: { currentPassword: account.password, newPassword: 'Lantern-orbit-72-quill' },
-    });
-    expect(changed.status, changed.body.slice(0, 300)).toBe(204);
+    const changed = await fewestSequential(async () => {
+      const client = app.client();
+      const account = { username: `changer-${randomUUID().slice(0, 8)}@parcelwise.example`, password: 'correct-horse-battery' };
+      expect((await client.request('POST', '/api/register', { body: { ...account, name: 'Changer' } })).status).toBe(201);
+      const measured = await app.measure(client, 'POST', '/api/password', {
+        body: { currentPassword: account.password, newPassword: 'Lantern-orbit-72-quill' },
+      });
+      expect(measured.status, measured.body.slice(0, 300)).toBe(204);
+      return measured;
+    }, MAX_SEQUENTIAL + 1);
     expect(changed.summary.sequential, `sequential round trips:\n${timeline(changed)}`).toBe(MAX_SEQUENTIAL + 1);
   });
 });
