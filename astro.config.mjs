@@ -64,6 +64,8 @@ export default defineConfig({
         "img-src 'self' data:",
         "font-src 'self'",
         "connect-src 'self'",
+        // The offline copies' service worker (public/sw.js).
+        "worker-src 'self'",
         // A practice recording plays back from the browser's memory (an object URL) before it is sent.
         "media-src 'self' blob:",
         "object-src 'none'",

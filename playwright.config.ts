@@ -44,6 +44,9 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL,
+    // The offline spec allows the site's service worker; elsewhere it would answer some navigations itself,
+    // out of sight of page.route.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -27,13 +27,13 @@ export async function signUpFresh(page: Page, name = 'Fresh Learner'): Promise<{
 
 // Signed in as a demo account, with the test's own viewport and colour scheme (test.use applies them).
 export const test = base.extend<{ adminPage: Page; userPage: Page }>({
-  adminPage: async ({ browser, viewport, colorScheme }, use) => {
-    const context = await browser.newContext({ storageState: STORAGE.admin, viewport, colorScheme });
+  adminPage: async ({ browser, viewport, colorScheme, serviceWorkers }, use) => {
+    const context = await browser.newContext({ storageState: STORAGE.admin, viewport, colorScheme, serviceWorkers });
     await use(await context.newPage());
     await context.close();
   },
-  userPage: async ({ browser, viewport, colorScheme }, use) => {
-    const context = await browser.newContext({ storageState: STORAGE.user, viewport, colorScheme });
+  userPage: async ({ browser, viewport, colorScheme, serviceWorkers }, use) => {
+    const context = await browser.newContext({ storageState: STORAGE.user, viewport, colorScheme, serviceWorkers });
     await use(await context.newPage());
     await context.close();
   },

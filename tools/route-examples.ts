@@ -471,6 +471,7 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     status: 204,
   },
   get('GET /api/meetings', '/api/meetings'),
+  get('GET /api/offline-pages', '/api/offline-pages'),
   {
     // The pass itself (a batch over everyone whose hour it is) is measured by `npm run bench:digests`.
     route: 'POST /api/scheduled/send-digests',

@@ -4,6 +4,7 @@
 // page that is not a calendar, 50 MB, endless redirects, bad dates), which store nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarSourceSchema, meetingsSchema } from '~/shared/api/calendar';
+import { offlinePagesSchema } from '~/shared/api/offline';
 import { DEMO_USER } from '~/server/demo-accounts';
 import { startCalendarServer, type CalendarServer } from '~tests/support/calendar-server';
 import { expectJson, messageOf, signIn, signUp, useTestApp, type ApiClient } from './harness';
@@ -204,5 +205,18 @@ describe('/settings: Your calendar', () => {
     expect(await settingsPage(client)).toContain(
       'The last read failed: The calendar address redirected more than 5 times. The meetings of the last good read are kept.',
     );
+  });
+});
+
+describe('offline copies (GET /api/offline-pages)', () => {
+  it('list the prep pages of the meetings of the next 48 hours first', async () => {
+    const { client } = await signUp(context.app);
+    await expectJson(await connect(client, `${server.origin}/calendars/google.ics`), 200, calendarSourceSchema);
+    const listed = await meetings(client);
+    const soon = listed.filter((meeting) => Date.parse(meeting.start) <= Date.parse(NOW) + 48 * 3_600_000);
+    expect(soon.length).toBeGreaterThan(0);
+    expect(soon.length).toBeLessThan(listed.length);
+    const offline = await expectJson(await client.request('GET', '/api/offline-pages', { headers: at() }), 200, offlinePagesSchema);
+    expect(offline.pages.slice(0, soon.length + 1)).toEqual([...soon.map((meeting) => `/prep/${meeting.id}`), '/personas']);
   });
 });
