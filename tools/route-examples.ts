@@ -472,6 +472,15 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   },
   get('GET /api/meetings', '/api/meetings'),
   {
+    route: 'GET /prep/[meetingId]',
+    label: 'a meeting not in their calendar',
+    as: 'learner',
+    method: 'GET',
+    path: '/prep/0123456789abcdef0123',
+    headers: { Accept: 'text/html' },
+    status: 404,
+  },
+  {
     // The examples' accounts connect no calendar (a read goes out to the network): the meeting is not theirs.
     route: 'PATCH /api/meetings/[id]',
     label: 'a meeting not in their calendar',

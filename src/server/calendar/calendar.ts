@@ -6,6 +6,7 @@ import { companyDomains } from '~/server/config';
 import { HttpError } from '~/server/errors';
 import { addressHint, openAddress, sealAddress } from './calendar-address';
 import { fetchCalendar } from './fetch-calendar';
+import { isCompanyDomain } from './meeting-guess';
 import { parseCalendar, type ParsedMeeting } from './parse-calendar';
 import { calendarSources, type StoredCalendarSource } from './storage/calendar-sources';
 
@@ -87,6 +88,17 @@ export const disconnectCalendar = (userId: string): Promise<void> => calendarSou
 /** The person's external meetings of the next 14 days as read, soonest first (none without a calendar). */
 export async function upcomingMeetings(userId: string, now: Date): Promise<ParsedMeeting[]> {
   return upcoming((await calendarSources.of(userId))?.meetings ?? [], now);
+}
+
+/** The next call shows on the home page from this long before it starts. */
+const NEXT_CALL_NOTICE_MS = 24 * 60 * 60 * 1000;
+
+/** The home page's next call: the first meeting not yet over, once it starts within 24 hours, with its people from outside the company; else null. */
+export async function nextCall(userId: string, now: Date): Promise<ParsedMeeting | null> {
+  const [first] = await upcomingMeetings(userId, now);
+  if (!first || Date.parse(first.start) - now.getTime() > NEXT_CALL_NOTICE_MS) return null;
+  const own = companyDomains();
+  return { ...first, attendees: first.attendees.filter(({ domain }) => !isCompanyDomain(domain, own)) };
 }
 
 /** One meeting read from the person's calendar (ended ones too), or null. */

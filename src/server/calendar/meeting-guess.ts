@@ -34,12 +34,13 @@ export const GUESS_REASONS = {
   title: (meetingTitle: string, title: string) => `From the title: “${meetingTitle}” matches ${title}.`,
 } as const;
 
-const isCompany = (domain: string, companyDomains: readonly string[]) =>
+/** Whether an e-mail domain is the rep's company's (a subdomain counts as its domain). */
+export const isCompanyDomain = (domain: string, companyDomains: readonly string[]) =>
   companyDomains.some((own) => domain === own || domain.endsWith(`.${own}`));
 
 /** The company the meeting is with: the first attendee's domain outside the rep's company, or null. */
 export const companyDomainOf = (meeting: GuessMeeting, companyDomains: readonly string[]): string | null =>
-  meeting.attendees.find((one) => !isCompany(one.domain, companyDomains))?.domain ?? null;
+  meeting.attendees.find((one) => !isCompanyDomain(one.domain, companyDomains))?.domain ?? null;
 
 /** A job title carried in a calendar name: "Name (Title)", "Name, Title", "Name – Title" or "Name | Title". */
 export function roleInName(name: string): { name: string; role: string } | null {

@@ -36,11 +36,14 @@ export async function meetingsOf(userId: string, now: Date): Promise<Meeting[]> 
   return meetings.map((meeting) => withPrep(meeting, prep, context));
 }
 
-/** One of the person's meetings with its guess; a 404 when their calendar has no such meeting. */
-export async function meetingOf(userId: string, meetingId: string): Promise<Meeting> {
-  const [meeting, prep] = await Promise.all([storedMeeting(userId, meetingId), meetingPrep.of(userId)]);
+type PrepVersion = Awaited<ReturnType<typeof meetingPrep.versionOf>>;
+
+/** One of the person's meetings with its guess, and the version of the rep's record it was read with (to mark it prepared); a 404 when their calendar has no such meeting. */
+export async function meetingRecord(userId: string, meetingId: string): Promise<{ meeting: Meeting; version: PrepVersion }> {
+  const [meeting, version] = await Promise.all([storedMeeting(userId, meetingId), meetingPrep.versionOf(userId)]);
   if (!meeting) throw new HttpError(404, MEETING_MESSAGES.notFound);
-  return withPrep(meeting, prep, await guessContext(prep));
+  const prep = version?.value ?? { userId, corrections: {}, prepared: [] };
+  return { meeting: withPrep(meeting, prep, await guessContext(prep)), version };
 }
 
 /** The rep's persona and segment for a meeting, remembered for its company: every meeting with it uses them. */
@@ -69,11 +72,12 @@ export async function correctMeeting(userId: string, meetingId: string, correcti
   return withPrep(meeting, prep, await guessContext(prep));
 }
 
-/** Marks a meeting prepared for (the prep page's review questions were answered); a 404 for an unknown meeting. */
-export async function markPrepared(userId: string, meetingId: string): Promise<void> {
-  const meeting = await storedMeeting(userId, meetingId);
-  if (!meeting) throw new HttpError(404, MEETING_MESSAGES.notFound);
-  await meetingPrep.update(userId, (value) =>
-    value.prepared.includes(meetingId) ? value : { ...value, prepared: [...value.prepared, meetingId] },
+/** Marks a meeting prepared for (the prep page's review questions were answered), over the version read with it. */
+export async function markPrepared(userId: string, record: { meeting: Meeting; version: PrepVersion }): Promise<void> {
+  const meetingId = record.meeting.id;
+  await meetingPrep.update(
+    userId,
+    (value) => (value.prepared.includes(meetingId) ? value : { ...value, prepared: [...value.prepared, meetingId] }),
+    Promise.resolve(record.version),
   );
 }
