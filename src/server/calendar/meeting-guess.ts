@@ -4,7 +4,7 @@
 // search and the corrections are given.
 
 /** What the guess needs of a persona. */
-export interface GuessPersona {
+interface GuessPersona {
   id: number;
   title: string;
   buyerSegmentId: number;
@@ -21,14 +21,14 @@ export interface MeetingGuess {
   reason: string | null;
 }
 
-export interface Correction {
+interface Correction {
   persona: string;
   segment: string;
 }
 
-export const NO_GUESS: MeetingGuess = { persona: null, segment: null, reason: null };
+const NO_GUESS: MeetingGuess = { persona: null, segment: null, reason: null };
 
-export const GUESS_REASONS = {
+const GUESS_REASONS = {
   corrected: (domain: string) => `You chose this for ${domain}.`,
   attendee: (name: string, role: string, title: string) => `From ${name}’s title: “${role}” matches ${title}.`,
   title: (meetingTitle: string, title: string) => `From the title: “${meetingTitle}” matches ${title}.`,

@@ -10,7 +10,7 @@ import { companyDomainOf, guessMeeting, type GuessContext } from './meeting-gues
 import type { ParsedMeeting } from './parse-calendar';
 import { meetingPrep, type StoredMeetingPrep } from './storage/meeting-prep';
 
-export const MEETING_MESSAGES = {
+const MEETING_MESSAGES = {
   notFound: 'No such meeting in your calendar.',
   unknownPersona: 'persona: no such persona',
   unknownSegment: 'segment: no such buyer segment',

@@ -22,7 +22,7 @@ export const SITUATIONS: Readonly<Record<MeetingSituation, { label: string; coac
 };
 
 /** A company's name from its e-mail domain: `umbrella-freight.eu` → `Umbrella Freight`. */
-export const companyName = (domain: string): string =>
+const companyName = (domain: string): string =>
   (domain.split('.')[0] ?? domain)
     .split(/[-_]+/)
     .filter(Boolean)
