@@ -10,6 +10,9 @@ const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
 // One pass over https (e2e/https.spec.ts): the same build served with a self-signed certificate made at start.
 const httpsPort = process.env['PW_HTTPS_PORT'] ?? String(Number(port) + 1);
 const HTTPS_SPEC = /https\.spec\.ts$/;
+// The local calendar server of e2e/prep.spec.ts: the site may read it (PARCELWISE_CALENDAR_TEST_HOSTS).
+process.env['PW_CALENDAR_PORT'] ??= String(Number(port) + 2);
+const calendarHost = `127.0.0.1:${process.env['PW_CALENDAR_PORT']}`;
 const chrome = { ...devices['Desktop Chrome'], channel: undefined };
 // Local-run clocks (src/server/clock.ts): content freshness is pinned (review notes and /content-health
 // never depend on today's date; e2e/content-freshness.spec.ts relies on this date, E2E_TODAY there), and the
@@ -27,6 +30,7 @@ const serverEnv = {
   PARCELWISE_FAST_HASHES: 'true',
   // Each spec makes the people it needs: no demo team beside them.
   PARCELWISE_DEMO_TEAM: 'off',
+  PARCELWISE_CALENDAR_TEST_HOSTS: calendarHost,
 };
 
 export default defineConfig({

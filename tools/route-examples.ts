@@ -473,6 +473,25 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /api/meetings', '/api/meetings'),
   get('GET /api/offline-pages', '/api/offline-pages'),
   {
+    route: 'GET /prep/[meetingId]',
+    label: 'a meeting not in their calendar',
+    as: 'learner',
+    method: 'GET',
+    path: '/prep/0123456789abcdef0123',
+    headers: { Accept: 'text/html' },
+    status: 404,
+  },
+  {
+    // The examples' accounts connect no calendar (a read goes out to the network): the meeting is not theirs.
+    route: 'PATCH /api/meetings/[id]',
+    label: 'a meeting not in their calendar',
+    as: 'writer',
+    method: 'PATCH',
+    path: '/api/meetings/0123456789abcdef0123',
+    body: () => ({ persona: '1', segment: '9' }),
+    status: 404,
+  },
+  {
     // The pass itself (a batch over everyone whose hour it is) is measured by `npm run bench:digests`.
     route: 'POST /api/scheduled/send-digests',
     label: 'without the scheduled function’s token',

@@ -108,6 +108,13 @@ function hubOf(entries: readonly RawEntry[]) {
 type Hub = ReturnType<typeof hubOf>;
 type Finding = { message: string; fix: string };
 
+/** Pages only some people can open, as a finding names them. */
+const OWN_PAGES = {
+  person: "a team member's page, which only administrators",
+  attempt: 'a practice attempt, which only its owner and administrators',
+  prep: "a meeting's prep page, which only the person whose calendar it is",
+} as const;
+
 const NOUNS = { module: 'modules', persona: 'personas', quiz: 'quizzes', segment: 'segments' } as const;
 const EXAMPLE_PAGES = '/modules/2/lessons/203, /personas/3, /sales-kit/objections';
 
@@ -155,10 +162,10 @@ function pageFinding(href: string, path: string, hub: Hub): { finding: Finding |
       },
     };
   }
-  if (route.page === 'person' || route.page === 'attempt')
+  if (route.page === 'person' || route.page === 'attempt' || route.page === 'prep')
     return {
       finding: {
-        message: `links to ${href}, ${route.page === 'person' ? "a team member's page, which only administrators" : 'a practice attempt, which only its owner and administrators'} can open`,
+        message: `links to ${href}, ${OWN_PAGES[route.page]} can open`,
         fix: `Link a page every reader can open (${EXAMPLE_PAGES}).`,
       },
     };

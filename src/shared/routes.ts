@@ -47,6 +47,7 @@ const HEADER_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/practice\/reviews$/, 'Practice Reviews'],
   [/^\/practice\/attempts\/[^/]+$/, 'Practice Attempt'],
   [/^\/practice\/[^/]+$/, 'Practice Scenario'],
+  [/^\/prep\/[^/]+$/, 'Prepare for a Call'],
 ];
 
 const DEFAULT_HEADER_TITLE = 'Onboarding Platform';
@@ -115,10 +116,13 @@ export type PageRoute =
   /** A practice scenario's page: its slug, still to be checked against the content. */
   | { page: 'scenario'; scenarioId: string }
   /** A practice attempt's page (its owner or an administrator): the id is not checked here. */
-  | { page: 'attempt' };
+  | { page: 'attempt' }
+  /** A meeting's prep page (its owner only): the id is not checked here. */
+  | { page: 'prep' };
 
 /** A practice attempt's page: its id (`<user>.<scenario>.<attempt>`) is checked by the page. */
 const ATTEMPT_PAGE = /^\/practice\/attempts\/[A-Za-z0-9._-]{1,320}$/;
+const PREP_PAGE = /^\/prep\/[0-9a-f]{1,40}$/;
 const SCENARIO_PAGE = /^\/practice\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
 const ID = '([1-9]\\d{0,8})';
@@ -136,6 +140,7 @@ export function matchPageRoute(pathname: string): PageRoute | null {
   if (STATIC_PAGES.has(path)) return { page: 'static' };
   if (path.startsWith('/team-progress/') && isAccountId(path.slice('/team-progress/'.length))) return { page: 'person' };
   if (ATTEMPT_PAGE.test(path)) return { page: 'attempt' };
+  if (PREP_PAGE.test(path)) return { page: 'prep' };
   const scenario = SCENARIO_PAGE.exec(path);
   if (scenario) return { page: 'scenario', scenarioId: scenario[1]! };
   for (const [pattern, toRoute] of ROUTES_WITH_IDS) {

@@ -52,7 +52,8 @@ describe('connecting a calendar', () => {
     expect(source.address).toBe(`${server.host} …${file.slice(-4)}`);
     const listed = await meetings(alex);
     expect(listed.map((meeting) => meeting.title)).toEqual(titles);
-    for (const meeting of listed) expect(meeting).toMatchObject({ persona: null, segment: null, reason: null, prepared: false });
+    // The guesses are tested in meetings.test.ts.
+    for (const meeting of listed) expect(meeting.prepared).toBe(false);
   });
 
   it('answers the meetings with their attendees and location, and GET /api/calendar-source the status, never the address', async () => {

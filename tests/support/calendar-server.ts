@@ -91,13 +91,14 @@ function answer(server: CalendarServer, request: IncomingMessage, response: Serv
   }
 }
 
-export async function startCalendarServer(options: { https?: boolean; host?: string } = {}): Promise<CalendarServer> {
+/** Serves the fixtures on a free port, or on `port` (the end-to-end server is told it before this starts). */
+export async function startCalendarServer(options: { https?: boolean; host?: string; port?: number } = {}): Promise<CalendarServer> {
   const secure = options.https ?? true;
   const listenHost = options.host ?? '127.0.0.1';
   let server: CalendarServer | null = null;
   const handler = (request: IncomingMessage, response: ServerResponse) => answer(server!, request, response);
   const http: Server = secure ? createHttpsServer(selfSignedCertificate(), handler) : createHttpServer(handler);
-  await new Promise<void>((resolve) => http.listen(0, listenHost, resolve));
+  await new Promise<void>((resolve) => http.listen(options.port ?? 0, listenHost, resolve));
   const { port } = http.address() as AddressInfo;
   const hostPart = listenHost.includes(':') ? `[${listenHost}]` : listenHost;
   server = {

@@ -62,10 +62,6 @@ describe('connect, refresh, disconnect', () => {
         { name: 'procurement', domain: 'globex.de' },
       ],
       location: 'Globex HQ, Friedrichstraße 12, Berlin',
-      persona: null,
-      segment: null,
-      reason: null,
-      prepared: false,
     });
     // Later, the meetings that ended are no longer counted.
     expect((await calendarSource(user.id, new Date('2027-01-14T12:00:00Z')))?.meetingsFound).toBe(3);

@@ -1,11 +1,12 @@
 // A person's calendar: connect its private address (read at once; nothing is stored unless the read
 // works), read it again on request and every hour, disconnect (everything read from it is deleted), and the
 // external meetings of the next 14 days. A failed read keeps the last good meetings and says why.
-import type { CalendarSource, Meeting } from '~/shared/api/calendar';
+import type { CalendarSource } from '~/shared/api/calendar';
 import { companyDomains } from '~/server/config';
 import { HttpError } from '~/server/errors';
 import { addressHint, openAddress, sealAddress } from './calendar-address';
 import { fetchCalendar } from './fetch-calendar';
+import { isCompanyDomain } from './meeting-guess';
 import { parseCalendar, type ParsedMeeting } from './parse-calendar';
 import { calendarSources, type StoredCalendarSource } from './storage/calendar-sources';
 
@@ -84,16 +85,25 @@ export async function refreshCalendar(userId: string, now: Date): Promise<Calend
 /** Deletes the person's calendar and everything read from it (nothing to delete is no error). */
 export const disconnectCalendar = (userId: string): Promise<void> => calendarSources.remove(userId);
 
-/** The person's external meetings of the next 14 days, soonest first (none without a calendar). */
-export async function upcomingMeetings(userId: string, now: Date): Promise<Meeting[]> {
-  const source = await calendarSources.of(userId);
-  return upcoming(source?.meetings ?? [], now).map((meeting) => ({
-    ...meeting,
-    persona: null,
-    segment: null,
-    reason: null,
-    prepared: false,
-  }));
+/** The person's external meetings of the next 14 days as read, soonest first (none without a calendar). */
+export async function upcomingMeetings(userId: string, now: Date): Promise<ParsedMeeting[]> {
+  return upcoming((await calendarSources.of(userId))?.meetings ?? [], now);
+}
+
+/** The next call shows on the home page from this long before it starts. */
+const NEXT_CALL_NOTICE_MS = 24 * 60 * 60 * 1000;
+
+/** The home page's next call: the first meeting not yet over, once it starts within 24 hours, with its people from outside the company; else null. */
+export async function nextCall(userId: string, now: Date): Promise<ParsedMeeting | null> {
+  const [first] = await upcomingMeetings(userId, now);
+  if (!first || Date.parse(first.start) - now.getTime() > NEXT_CALL_NOTICE_MS) return null;
+  const own = companyDomains();
+  return { ...first, attendees: first.attendees.filter(({ domain }) => !isCompanyDomain(domain, own)) };
+}
+
+/** One meeting read from the person's calendar (ended ones too), or null. */
+export async function storedMeeting(userId: string, meetingId: string): Promise<ParsedMeeting | null> {
+  return (await calendarSources.of(userId))?.meetings.find((meeting) => meeting.id === meetingId) ?? null;
 }
 
 /** Calendars read at once by the hourly pass. */

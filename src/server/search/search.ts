@@ -184,3 +184,9 @@ export async function searchOutcome(q: string): Promise<{ results: number; close
   const results = index.answer(q).total;
   return { results, closest: results === 0 ? index.closest(q) : null };
 }
+
+/** Persona ids the search finds for a text, best first: the hub asking on a person's behalf, so nothing is logged. */
+export async function personaFinder(): Promise<(text: string) => number[]> {
+  const index = await theIndex();
+  return (text) => (text.trim() ? index.query(text).personas.map((persona) => persona.id) : []);
+}

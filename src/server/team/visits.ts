@@ -32,6 +32,7 @@ async function routeExists(route: PageRoute): Promise<boolean> {
     case 'static':
     case 'person':
     case 'attempt':
+    case 'prep':
       return true;
     case 'scenario':
       return (await getPracticeScenario(route.scenarioId)) !== null;

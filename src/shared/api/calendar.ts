@@ -29,14 +29,33 @@ const meetingSchema = z.strictObject({
   end: z.iso.datetime(),
   attendees: z.array(meetingAttendeeSchema),
   location: z.string().nullable(),
+  /** The persona's id (as a string) the hub guesses, or the rep chose for this company; null when nothing fits. */
   persona: z.string().nullable(),
+  /** The buyer segment's id (as a string), the persona's segment unless the rep chose another. */
   segment: z.string().nullable(),
+  /** Why, in a short sentence. */
   reason: z.string().nullable(),
   prepared: z.boolean(),
 });
 export type Meeting = z.infer<typeof meetingSchema>;
 
 export const meetingsSchema = z.array(meetingSchema);
+
+/** PATCH /api/meetings/{id}: the rep's persona and segment (ids as GET answers them), remembered for the meeting's company. */
+export const correctMeetingRequestSchema = z.strictObject({
+  persona: z
+    .string({ error: 'must be a persona id' })
+    .trim()
+    .regex(/^\d{1,6}$/, 'must be a persona id'),
+  segment: z
+    .string({ error: 'must be a buyer segment id' })
+    .trim()
+    .regex(/^\d{1,6}$/, 'must be a buyer segment id'),
+});
+export type CorrectMeetingRequest = z.infer<typeof correctMeetingRequestSchema>;
+
+/** The answer of PATCH /api/meetings/{id}: the meeting with the rep's choice. */
+export const correctMeetingResponseSchema = meetingSchema;
 
 /** The next meeting, as the status shows it. */
 const nextMeetingSchema = z.strictObject({ id: z.string(), title: z.string(), start: z.iso.datetime() });
