@@ -94,6 +94,15 @@ export function isActive(row: Pick<TeamProgressRow, 'lastActive'>, now: Date): b
   return Number.isFinite(at) && now.getTime() - at <= ACTIVE_WINDOW_MS;
 }
 
+/** How far ahead an expiring certificate is counted. */
+const EXPIRING_WINDOW_MS = 30 * DAY_MS;
+
+/** A certificate that has not expired yet and expires within the next 30 days. */
+export function certificateExpiringSoon(row: Pick<TeamMemberRow, 'certificate'>, now: Date): boolean {
+  const at = row.certificate ? Date.parse(row.certificate.expiresAt) : NaN;
+  return Number.isFinite(at) && at > now.getTime() && at - now.getTime() <= EXPIRING_WINDOW_MS;
+}
+
 /** Overall engagement is the rounded average of progress (0 for an empty team). */
 export function overallEngagement(rows: ReadonlyArray<Pick<TeamProgressRow, 'progress'>>): number {
   if (rows.length === 0) return 0;
