@@ -51,6 +51,8 @@ export interface TeamMemberRow extends TeamProgressRow {
   practiceWaiting: number;
   /** Practice scenarios passed in review. */
   practicePassed: number;
+  /** The start date of the program assigned (ISO date), or null without one. */
+  startDate: string | null;
   /** The certificate of the current program once earned (expiresAt: ISO date-time), or null. */
   certificate: { title: string; expiresAt: string; status: 'valid' | 'expired' | 'renewal_needed' } | null;
 }
