@@ -59,7 +59,7 @@ describe('GET /api/team-progress/csv', () => {
   it.each([
     ['?sort=admin', 'sort: must be one of name, planStatus, joinedAt'],
     ['?sort=pagesVisited&direction=up', 'direction: must be ascending or descending'],
-    ['?filter=everyone', 'filter: must be one of all, active, inactive, behind, due-soon'],
+    ['?filter=everyone', 'filter: must be one of all, active, inactive, behind, due-soon, overdue, certificate-expiring, practice-waiting'],
     [`?find=${'a'.repeat(101)}`, 'find: must be at most 100 characters'],
     ['?page=2', 'Unknown field: page'],
   ])('answers 400 naming the parameter for %s', async (query, message) => {

@@ -6,9 +6,12 @@ const FILTERS: ReadonlyArray<{ value: Filter; label: string }> = [
   { value: 'inactive', label: 'Inactive' },
   { value: 'behind', label: 'Behind or overdue' },
   { value: 'due-soon', label: 'Due in the next 7 days' },
+  { value: 'overdue', label: 'Overdue plan items' },
+  { value: 'certificate-expiring', label: 'Certificate expiring in 30 days' },
+  { value: 'practice-waiting', label: 'Practice waiting for review' },
 ];
 
-/** All / Active / Inactive / Behind or overdue / Due in the next 7 days, as radios of the table's form. */
+/** The table's filters (All, Active, Inactive, Behind or overdue, Due soon, and the glance counts' lists), as radios of the table's form. */
 export function TeamFilter({ filter }: { filter: Filter }) {
   return (
     <fieldset className="flex flex-wrap items-center gap-2">

@@ -38,6 +38,7 @@ function row(name: string, changes: Partial<TeamMemberRow> = {}): TeamMemberRow 
     practiceWaiting: 0,
     practicePassed: 0,
     certificate: null,
+    startDate: null,
     ...changes,
   };
 }

@@ -5,9 +5,9 @@
  */
 import { recordOutcomeRequestSchema } from '~/shared/api/outcomes';
 import { HttpError } from '~/server/errors';
-import { readFormFields } from '~/server/http/request';
+import { readFormFields, readMultipart } from '~/server/http/request';
 import { describeZodError } from '~/server/http/response';
-import { deleteOutcome, recordOutcome, type Caller } from './outcomes';
+import { deleteOutcome, importOutcomesCsv, recordOutcome, type Caller } from './outcomes';
 
 /** The form's query on the page's address, so the page knows the post is this form's. */
 export const OUTCOME_FORM = 'outcome';
@@ -45,5 +45,25 @@ export async function handleOutcomeForm(
   } catch (error) {
     if (!(error instanceof HttpError) || error.status >= 500) throw error;
     return { error: error.message, status: error.status };
+  }
+}
+
+/** Far above the row limit's size: a larger upload is refused before it is read through. */
+const MAX_UPLOAD_BYTES = 1024 * 1024;
+
+export type CsvFormResult =
+  { added: number; unchanged: number } | { error: string; rows: Array<{ row: number; message: string }>; status: number };
+
+/** Team Progress's upload form: the file field `file` imported as POST /api/outcomes/csv imports it (administrators). */
+export async function handleOutcomesCsvForm(request: Request, by: { id: string; name: string }, now: Date): Promise<CsvFormResult> {
+  try {
+    const { files } = await readMultipart(request, MAX_UPLOAD_BYTES, 'The file is larger than 1 MB: upload at most 2000 rows at a time');
+    const file = files['file'];
+    if (!file || file.length === 0) return { error: 'Choose a CSV file to upload.', rows: [], status: 400 };
+    const result = await importOutcomesCsv(by, file, now);
+    return 'error' in result ? { ...result, status: 400 } : result;
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    return { error: error.message, rows: [], status: error.status };
   }
 }

@@ -118,6 +118,12 @@ export async function recordedOutcomesOf(userId: string): Promise<StoredOutcome[
   return isAccountId(userId) ? (await outcomes.read(userId)).list : [];
 }
 
+/** Every person's recorded outcomes by account id, for the team's ramp chart: milestone and date. */
+export async function everyonesOutcomes(): Promise<Map<string, ReadonlyMap<string, string>>> {
+  const all = await outcomes.readEveryone();
+  return new Map([...all].map(([userId, list]) => [userId, new Map(list.map((stored) => [stored.milestone, stored.date]))]));
+}
+
 /** A person's role milestones with what they reached (for their pages): none without a program. */
 export async function rampRowsOf(
   user: { id: string; username: string },

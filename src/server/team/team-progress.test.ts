@@ -201,6 +201,7 @@ describe('figures', () => {
       practiceWaiting: 0,
       practicePassed: 0,
       admin: false,
+      startDate: null,
       ...NO_PLAN,
     };
     expect(teamProgressCsv([row])).toBe(

@@ -125,6 +125,7 @@ function toMemberRow(
     practiceWaiting: figures.practiceWaiting,
     practicePassed: figures.practicePassed.length,
     certificate: plan.certificate,
+    startDate: row.program ? (figures.assignment?.startDate ?? null) : null,
   };
 }
 

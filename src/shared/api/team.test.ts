@@ -55,7 +55,11 @@ describe('teamCsvQuerySchema', () => {
   it.each([
     [{ sort: 'admin' }, 'sort', 'must be one of name, planStatus, joinedAt'],
     [{ direction: 'up' }, 'direction', 'must be ascending or descending'],
-    [{ filter: 'everyone' }, 'filter', 'must be one of all, active, inactive, behind, due-soon'],
+    [
+      { filter: 'everyone' },
+      'filter',
+      'must be one of all, active, inactive, behind, due-soon, overdue, certificate-expiring, practice-waiting',
+    ],
     [{ find: 'a'.repeat(101) }, 'find', 'must be at most 100 characters'],
   ])('refuses %o', (query, field, message) => {
     const parsed = teamCsvQuerySchema.safeParse(query);

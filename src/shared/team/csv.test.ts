@@ -30,6 +30,7 @@ const row = (overrides: Partial<TeamMemberRow>): TeamMemberRow => ({
   practiceWaiting: 0,
   practicePassed: 0,
   certificate: null,
+  startDate: null,
   ...overrides,
 });
 

@@ -51,6 +51,8 @@ export interface TeamMemberRow extends TeamProgressRow {
   practiceWaiting: number;
   /** Practice scenarios passed in review. */
   practicePassed: number;
+  /** The start date of the program assigned (ISO date), or null without one. */
+  startDate: string | null;
   /** The certificate of the current program once earned (expiresAt: ISO date-time), or null. */
   certificate: { title: string; expiresAt: string; status: 'valid' | 'expired' | 'renewal_needed' } | null;
 }
@@ -92,6 +94,15 @@ export function isActive(row: Pick<TeamProgressRow, 'lastActive'>, now: Date): b
   if (row.lastActive === 'null') return false;
   const at = Date.parse(row.lastActive);
   return Number.isFinite(at) && now.getTime() - at <= ACTIVE_WINDOW_MS;
+}
+
+/** How far ahead an expiring certificate is counted. */
+const EXPIRING_WINDOW_MS = 30 * DAY_MS;
+
+/** A certificate that has not expired yet and expires within the next 30 days. */
+export function certificateExpiringSoon(row: Pick<TeamMemberRow, 'certificate'>, now: Date): boolean {
+  const at = row.certificate ? Date.parse(row.certificate.expiresAt) : NaN;
+  return Number.isFinite(at) && at > now.getTime() && at - now.getTime() <= EXPIRING_WINDOW_MS;
 }
 
 /** Overall engagement is the rounded average of progress (0 for an empty team). */

@@ -1,7 +1,7 @@
 // The team table's state and how it picks its rows: sorted by a column, kept by a filter and Find, then
 // one page of them. Pure and without zod, so the page, the CSV route and any island share one implementation
 // (docs/decisions.md "The team table at hundreds of members"). The URL's schema is in ~/shared/api/team.
-import { isActive, TEAM_FIGURES, type TeamFigure, type TeamMemberRow } from './figures';
+import { certificateExpiringSoon, isActive, TEAM_FIGURES, type TeamFigure, type TeamMemberRow } from './figures';
 
 export type SortKey = 'name' | TeamFigure;
 export const SORT_KEYS = ['name', ...TEAM_FIGURES.map(({ key }) => key)] as [SortKey, ...SortKey[]];
@@ -12,7 +12,16 @@ export interface Sort {
   direction: SortDirection;
 }
 
-export const TEAM_FILTERS = ['all', 'active', 'inactive', 'behind', 'due-soon'] as const;
+export const TEAM_FILTERS = [
+  'all',
+  'active',
+  'inactive',
+  'behind',
+  'due-soon',
+  'overdue',
+  'certificate-expiring',
+  'practice-waiting',
+] as const;
 export type TeamFilter = (typeof TEAM_FILTERS)[number];
 
 /** What the table shows: its sort, filter, Find text and page (1 is the first). */
@@ -91,6 +100,12 @@ export function kept(row: TeamMemberRow, filter: TeamFilter, now: Date): boolean
       return row.planStatus === 'behind' || row.planStatus === 'overdue';
     case 'due-soon':
       return row.dueSoon > 0;
+    case 'overdue':
+      return row.overdueItems > 0;
+    case 'certificate-expiring':
+      return certificateExpiringSoon(row, now);
+    case 'practice-waiting':
+      return row.practiceWaiting > 0;
   }
 }
 

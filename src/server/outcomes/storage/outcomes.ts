@@ -5,8 +5,8 @@
  * the later one reads again and applies its change to what the first wrote.
  */
 import { z } from 'zod';
-import { readJSONWithEtag, writeJSON } from '~/server/storage/blobs';
-import { key } from '~/server/storage/keys';
+import { listKeys, mapLimit, readJSON, readJSONWithEtag, writeJSON } from '~/server/storage/blobs';
+import { key, lastSegment, prefix } from '~/server/storage/keys';
 
 const storedOutcomeSchema = z.strictObject({
   milestone: z.string(),
@@ -33,6 +33,16 @@ export const outcomes = {
   async read(userId: string): Promise<OutcomesVersion> {
     const read = await readJSONWithEtag(outcomesKey(userId), storedOutcomesSchema);
     return read ? { list: read.value.outcomes, etag: read.etag } : { list: [], etag: null };
+  },
+
+  /** Everybody's outcomes by account id (a listing, then the documents at once: two round trips whatever the team's size). */
+  async readEveryone(): Promise<Map<string, StoredOutcome[]>> {
+    const keys = await listKeys(prefix('ramp-outcomes'));
+    const lists = await mapLimit(
+      keys,
+      async (blobKey) => [lastSegment(blobKey), (await readJSON(blobKey, storedOutcomesSchema))?.outcomes ?? []] as const,
+    );
+    return new Map(lists);
   },
 
   /** Replaces the person's outcomes if nobody wrote them since `read`; false when somebody did. */
