@@ -136,12 +136,16 @@ test("a fresh user's visits, tab changes and exits are recorded and appear in th
 });
 
 test("a non-administrator gets 'Access Denied' and 'Restricted Access' with a link home, and no team data", async ({ userPage }) => {
+  // The toast comes with the page and leaves after 5 s: the page's timers stand still until it has been read.
+  await userPage.clock.install();
+  await userPage.clock.pauseAt(Date.now() + 1000);
   const response = await userPage.goto('/team-progress');
   expect(response?.status()).toBe(403);
-  await waitForIslands(userPage);
   const toast = userPage.getByRole('alert').filter({ hasText: 'Access Denied' });
   await expect(toast).toBeVisible();
   await expect(toast).toContainText('The Team Progress dashboard is only accessible to administrators.');
+  await userPage.clock.resume();
+  await waitForIslands(userPage);
   await expect(userPage.getByRole('heading', { name: 'Restricted Access' })).toBeVisible();
   const home = userPage.getByRole('link', { name: 'Return to Dashboard' });
   await expect(home).toHaveAttribute('href', '/');
