@@ -132,13 +132,14 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /modules/[id]/lessons/[lessonId]', '/modules/1/lessons/101'),
   get('GET /modules/[id]/placement', '/modules/2/placement'),
   {
-    // A blank form: graded (every question wrong), stored; a new account each time, as the next try waits 24 hours.
+    // A blank form: graded (every question wrong), stored, then back to the page (303), which shows the result;
+    // a new account each time, as the next try waits 24 hours.
     route: 'POST /modules/[id]/placement',
     as: 'new-user',
     method: 'POST',
     path: '/modules/2/placement',
     form: () => ({}),
-    status: 200,
+    status: 303,
   },
   get('GET /personas', '/personas'),
   get('GET /personas/[id]', '/personas/1'),

@@ -151,4 +151,59 @@ describe('placement check', () => {
     // Refused answers store nothing: the check is still open.
     expect(await start(client)).toEqual(check);
   });
+
+  describe('the page without JavaScript (Post/Redirect/Get)', () => {
+    const postForm = (client: ApiClient, fields: Record<string, string>, now = at(0)) =>
+      client.request('POST', '/modules/2/placement', {
+        rawBody: new URLSearchParams(fields).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html', 'x-parcelwise-now': now },
+      });
+    const pageAt = async (client: ApiClient, now: string) => {
+      const response = await client.request('GET', '/modules/2/placement', { headers: { Accept: 'text/html', 'x-parcelwise-now': now } });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+
+    it('the form posts the answers, stores the result and goes back to the page (303), which shows the outcome', async () => {
+      const client = await fresh();
+      const check = await start(client);
+      const fields = Object.fromEntries(answersTo(check).answers.map(({ questionId, optionId }) => [questionId, optionId]));
+      const posted = await postForm(client, fields, at(1000));
+      expect(posted.status).toBe(303);
+      expect(posted.headers.get('location')).toBe('/modules/2/placement');
+      expect(await posted.text()).toBe('');
+      const page = await pageAt(client, at(2000));
+      expect(page).toContain('Passed: you tested out');
+      expect(page).toContain('Your score: 100% (pass mark 80%).');
+      expect(page).toContain('Your next placement check opens on March 11, 2030 at 10:00 UTC.');
+      expect(page).not.toContain('data-testid="placement-form"');
+      // Stored as the API grades it: the next try waits 24 hours.
+      expect((await call(client, 'GET', '/api/modules/2/placement', at(3000))).status).toBe(429);
+      // Posted again while the next try is not open: nothing graded, back to the result.
+      const again = await postForm(client, {}, at(4000));
+      expect(again.status).toBe(303);
+      expect(await pageAt(client, at(5000))).toContain('Your score: 100% (pass mark 80%).');
+    });
+
+    it('a form that is not this try’s answers stores nothing and goes back to the questions with a toast', async () => {
+      const client = await fresh();
+      const check = await start(client);
+      const posted = await postForm(client, { 'no-such-question': 'a' }, at(1000));
+      expect(posted.status).toBe(303);
+      expect(posted.headers.get('location')).toBe('/modules/2/placement');
+      const page = await pageAt(client, at(2000));
+      expect(page).toContain('Placement check not graded');
+      expect(page).toContain('data-testid="placement-form"');
+      expect(await start(client, 2, at(3000))).toEqual(check);
+    });
+
+    it('signed out, the form goes to sign in', async () => {
+      const response = await t.app.request('POST', '/modules/2/placement', {
+        rawBody: '',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+      });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('/auth');
+    });
+  });
 });

@@ -1,15 +1,14 @@
 // The placement check's page (it works without JavaScript): GET shows the open check's questions, or the last
-// result while the next try is not open; the form posts to the page, graded by the same code as the API.
-import type { AstroGlobal } from 'astro';
+// result while the next try is not open; the form posts to the page, graded by the same code as the API, and
+// goes back to the page (Post/Redirect/Get), which shows the result: a post renders nothing after its writes.
 import { placementAnswersSchema, type PlacementQuestion, type PlacementResult } from '~/shared/api/placement';
+import type { Flash } from '~/server/accounts/flash';
 import { HttpError } from '~/server/errors';
-import { describeZodError } from '~/server/http/response';
 import { readFormFields } from '~/server/http/request';
-import { PLACEMENT_WAIT_MS, placementOpensAt, startPlacement, submitPlacement, type PlacementReads } from './placement';
+import { placementOpensAt, startPlacement, submitPlacement, type PlacementReads } from './placement';
 
 export type PlacementView =
-  | { view: 'questions'; questions: PlacementQuestion[]; status: number; error: string | null }
-  | { view: 'result'; result: PlacementResult; opensAt: string | null };
+  { view: 'questions'; questions: PlacementQuestion[] } | { view: 'result'; result: PlacementResult; opensAt: string };
 
 /** The last result, while the next try is not open. */
 function waiting(reads: PlacementReads, now: Date): PlacementView | null {
@@ -21,34 +20,26 @@ function waiting(reads: PlacementReads, now: Date): PlacementView | null {
 
 /** GET: the questions of the open try, or the last result while the next is not open. */
 export async function placementPage(userId: string, reads: PlacementReads, now: Date): Promise<PlacementView> {
-  return waiting(reads, now) ?? { view: 'questions', ...(await startPlacement(userId, reads, now)), status: 200, error: null };
+  return waiting(reads, now) ?? { view: 'questions', ...(await startPlacement(userId, reads, now)) };
 }
 
-/** POST: the form's answers (one field per question, named by its id), graded; a bad form shows the questions again with the message. */
-export async function placementFromForm(
-  astro: Pick<AstroGlobal, 'request'>,
-  userId: string,
-  reads: PlacementReads,
-  now: Date,
-): Promise<PlacementView> {
-  const shown = waiting(reads, now);
-  if (shown) return shown;
-  const fields = await readFormFields(astro.request);
+/**
+ * POST: the form's answers (one field per question, named by its id), graded and stored; the toast the page
+ * shows next: none after a grading (the page shows the result) or while the next try is not open,
+ * 'placement-refused' for a form that is not this try's answers (nothing stored).
+ */
+export async function placementFromForm(request: Request, userId: string, reads: PlacementReads, now: Date): Promise<Flash | null> {
+  if (waiting(reads, now)) return null;
+  const fields = await readFormFields(request);
   const parsed = placementAnswersSchema.safeParse({
     answers: Object.entries(fields).map(([questionId, optionId]) => ({ questionId, optionId })),
   });
-  const again = async (status: number, error: string): Promise<PlacementView> => ({
-    view: 'questions',
-    ...(await startPlacement(userId, reads, now)),
-    status,
-    error,
-  });
-  if (!parsed.success) return again(400, describeZodError(parsed.error));
+  if (!parsed.success) return 'placement-refused';
   try {
-    const result = await submitPlacement(userId, parsed.data, reads, now);
-    return { view: 'result', result, opensAt: new Date(now.getTime() + PLACEMENT_WAIT_MS).toISOString() };
+    await submitPlacement(userId, parsed.data, reads, now);
+    return null;
   } catch (error) {
     if (!(error instanceof HttpError) || error.status !== 400) throw error;
-    return again(400, error.message);
+    return 'placement-refused';
   }
 }

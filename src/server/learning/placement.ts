@@ -9,7 +9,7 @@ import { HttpError } from '~/server/errors';
 import { inBackground } from '~/server/background';
 import { journal } from '~/server/journal/journal';
 import { factEventId } from '~/server/storage/keys';
-import { placement, type PlacementKeys, type StoredPlacementCheck, type StoredPlacementResult } from './storage/placement';
+import { placement, type PlacementTries, type StoredPlacementResult } from './storage/placement';
 import { currentChallenge } from '../review/daily-challenge';
 import { getQuestionBank, type BankQuestion, type QuestionBank } from '../review/question-bank';
 import { loadReviewState, recordAnswers, type ReviewState } from '../review/review-state';
@@ -97,29 +97,24 @@ export function gradePlacement(
   return { passed, score, threshold, lessons, answered };
 }
 
-/** What a check reads beside the session check: the module's tries (then the open one and the last result), the review state and, to submit, the completions. */
+/** What a check reads beside the session check, in one round trip: the module's tries (the open one and the results), the review state and, to submit, the completions. */
 export interface PlacementReads {
   module: Module;
-  keys: PlacementKeys;
-  open: StoredPlacementCheck | null;
+  tries: PlacementTries;
+  /** The last submitted try. */
   last: StoredPlacementResult | null;
   state: ReviewState;
   completions: CompletionReads | null;
 }
 
 export async function placementReads(userId: string, moduleId: number, now: Date, submitting: boolean): Promise<PlacementReads> {
+  const tries = placement.read(userId, moduleId);
+  const state = loadReviewState(userId, now);
+  for (const read of [tries, state]) read.catch(() => undefined); // awaited below unless the module is unknown
   const module = await requireModule(moduleId);
-  const tries = async () => {
-    const keys = await placement.keys(userId, module.id);
-    const [open, last] = await Promise.all([
-      keys.nextDrawn ? placement.check(userId, module.id, keys.submitted + 1) : null,
-      keys.submitted > 0 ? placement.result(userId, module.id, keys.submitted) : null,
-    ]);
-    return { keys, open, last };
-  };
-  const [{ keys, open, last }, state, completions] = await Promise.all([
-    tries(),
-    loadReviewState(userId, now),
+  const [read, review, completions] = await Promise.all([
+    tries,
+    state,
     submitting
       ? progressReads(
           userId,
@@ -128,7 +123,7 @@ export async function placementReads(userId: string, moduleId: number, now: Date
         )
       : null,
   ]);
-  return { module, keys, open, last, state, completions };
+  return { module, tries: read, last: read.results.at(-1) ?? null, state: review, completions };
 }
 
 /** When the next try opens: 24 hours after the last submission (null: it is open). */
@@ -147,11 +142,15 @@ function refuseUntilOpen(reads: PlacementReads, now: Date): void {
   });
 }
 
-/** The questions of the open try: as drawn when it started, else drawn now (and kept after the answer). */
-async function openTry(userId: string, reads: PlacementReads, now: Date): Promise<{ attempt: number; drawn: BankQuestion[] }> {
+/** The questions of the open try: as drawn when it started, else drawn now (`fresh`: not kept yet). */
+async function openTry(
+  userId: string,
+  reads: PlacementReads,
+  now: Date,
+): Promise<{ attempt: number; drawn: BankQuestion[]; fresh: boolean }> {
   const bank = await getQuestionBank();
-  const attempt = reads.keys.submitted + 1;
-  if (reads.open) return { attempt, drawn: reads.open.questions.flatMap((key) => bank.byKey.get(key) ?? []) };
+  const attempt = reads.tries.results.length + 1;
+  if (reads.tries.open) return { attempt, drawn: reads.tries.open.questions.flatMap((key) => bank.byKey.get(key) ?? []), fresh: false };
   const challenge = await currentChallenge(userId, reads.state, now, bank).catch(() => null);
   const drawn = drawPlacement(reads.module, bank, {
     userId,
@@ -160,15 +159,18 @@ async function openTry(userId: string, reads: PlacementReads, now: Date): Promis
     exclude: challenge?.pick.key ?? null,
   });
   if (drawn.length === 0) throw new HttpError(404, 'This module has no placement check');
-  const check = { startedAt: now.toISOString(), questions: drawn.map((item) => item.key) };
-  inBackground('placement draw', () => placement.draw(userId, reads.module.id, attempt, check));
-  return { attempt, drawn };
+  return { attempt, drawn, fresh: true };
 }
 
 /** GET /api/modules/{id}/placement: the open try's questions, without keys; 429 within 24 hours of the last submission. */
 export async function startPlacement(userId: string, reads: PlacementReads, now: Date): Promise<PlacementCheck> {
   refuseUntilOpen(reads, now);
-  const { drawn } = await openTry(userId, reads, now);
+  const { drawn, fresh } = await openTry(userId, reads, now);
+  if (fresh) {
+    // Kept after the answer: if another tab wrote first, its drawing (the same questions) or result stands.
+    const open = { startedAt: now.toISOString(), questions: drawn.map((item) => item.key) };
+    inBackground('placement draw', () => placement.write(userId, reads.module.id, { open, results: reads.tries.results }, reads.tries));
+  }
   return {
     questions: drawn.map((item) => ({
       id: item.key,
@@ -182,7 +184,8 @@ export async function startPlacement(userId: string, reads: PlacementReads, now:
 /**
  * POST /api/modules/{id}/placement: grades the open try and stores its result; every answer goes on the
  * review schedule; a pass completes the covered lessons not done yet, each journaled as tested out. One
- * round trip of create-only writes, keyed by the try, so a repeat stores nothing twice.
+ * round trip of writes: the result only if the tries are unchanged since read, the rest keyed by the try,
+ * so a repeat stores nothing twice.
  */
 export async function submitPlacement(userId: string, body: PlacementAnswers, reads: PlacementReads, now: Date): Promise<PlacementResult> {
   refuseUntilOpen(reads, now);
@@ -193,7 +196,15 @@ export async function submitPlacement(userId: string, body: PlacementAnswers, re
   const testedOut = result.passed ? result.lessons.map((lesson) => lesson.id).filter((id) => !done.has(id)) : [];
   const at = now.toISOString();
   await Promise.all([
-    placement.submit(userId, module.id, attempt, { submittedAt: at, questions: drawn.map((item) => item.key), ...result, testedOut }),
+    placement.write(
+      userId,
+      module.id,
+      {
+        open: null,
+        results: [...reads.tries.results, { submittedAt: at, questions: drawn.map((item) => item.key), ...result, testedOut }],
+      },
+      reads.tries,
+    ),
     recordAnswers(
       userId,
       answered.map(({ item, optionId, correct }) => ({
@@ -233,10 +244,9 @@ export interface PlacementOverview {
   testedOut: number[];
 }
 
-/** The module page's part: two round trips (the tries, then their results). */
+/** The module page's part: one round trip. */
 export async function placementOverview(userId: string, moduleId: number, now: Date): Promise<PlacementOverview> {
-  const keys = await placement.keys(userId, moduleId);
-  const results = (await placement.results(userId, [keys])).flatMap(({ result }) => (result ? [result] : []));
+  const { results } = await placement.read(userId, moduleId);
   const last = results.at(-1) ?? null;
   return {
     opensAt: placementOpensAt(last, now)?.toISOString() ?? null,

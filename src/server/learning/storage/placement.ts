@@ -1,10 +1,11 @@
 /**
- * Placement checks, per person and module: the questions of try n as drawn (`placement-checks/<user>/<module>/<nnnn>`)
- * and its graded result (`…/<nnnn>.done`), both create-only, so two tabs submitting at once store one result.
- * The keys alone say how many tries were submitted and whether the next one was drawn.
+ * Placement checks, one document per person and module (`placements/<user>/<module>`): the open try's
+ * questions as drawn and every submitted try's graded result, so a page reads a person's checks of a module
+ * in one round trip beside the session check. Written only if unchanged since it was read (its etag), so two
+ * tabs submitting at once store one result, and a drawing never replaces a result stored meanwhile.
  */
 import { z } from 'zod';
-import { listKeys, mapLimit, readJSON, writeJSON } from '~/server/storage/blobs';
+import { listKeys, mapLimit, readJSONWithEtag, writeJSON } from '~/server/storage/blobs';
 import { key, lastSegment, prefix } from '~/server/storage/keys';
 
 const storedPlacementCheckSchema = z.strictObject({
@@ -26,57 +27,42 @@ const storedPlacementResultSchema = z.strictObject({
 });
 export type StoredPlacementResult = z.infer<typeof storedPlacementResultSchema>;
 
-/** What the listing of one module's checks says: the tries submitted, and whether the next one was drawn. */
-export interface PlacementKeys {
-  moduleId: number;
-  submitted: number;
-  nextDrawn: boolean;
+const storedPlacementsSchema = z.strictObject({
+  /** The try drawn and not submitted yet. */
+  open: storedPlacementCheckSchema.nullable(),
+  /** Every submitted try, oldest first (try n is `results[n - 1]`). */
+  results: z.array(storedPlacementResultSchema),
+});
+
+/** One module's checks as read, and the version a write must find to replace them (null: none yet). */
+export interface PlacementTries {
+  open: StoredPlacementCheck | null;
+  results: StoredPlacementResult[];
+  etag: string | null;
 }
 
-const tryCode = (attempt: number) => String(attempt).padStart(4, '0');
-
-function summarise(keys: readonly string[], moduleId: number): PlacementKeys {
-  const names = new Set(keys.map(lastSegment));
-  let submitted = 0;
-  while (names.has(`${tryCode(submitted + 1)}.done`)) submitted += 1;
-  return { moduleId, submitted, nextDrawn: names.has(tryCode(submitted + 1)) };
-}
+const placementKey = (userId: string, moduleId: number) => key('placements', userId, moduleId);
 
 export const placement = {
-  /** The checks of one module, from the keys alone. */
-  keys: async (userId: string, moduleId: number): Promise<PlacementKeys> =>
-    summarise(await listKeys(prefix('placement-checks', userId, moduleId)), moduleId),
-
-  /** Every module's checks of a person, from one listing (modules without any are left out). */
-  async allKeys(userId: string): Promise<PlacementKeys[]> {
-    const byModule = new Map<number, string[]>();
-    for (const blobKey of await listKeys(prefix('placement-checks', userId))) {
-      const moduleId = Number(blobKey.split('/')[2]);
-      byModule.set(moduleId, [...(byModule.get(moduleId) ?? []), blobKey]);
-    }
-    return [...byModule].map(([moduleId, keys]) => summarise(keys, moduleId));
+  async read(userId: string, moduleId: number): Promise<PlacementTries> {
+    const read = await readJSONWithEtag(placementKey(userId, moduleId), storedPlacementsSchema);
+    return read ? { ...read.value, etag: read.etag } : { open: null, results: [], etag: null };
   },
 
-  check: (userId: string, moduleId: number, attempt: number) =>
-    readJSON(key('placement-checks', userId, moduleId, tryCode(attempt)), storedPlacementCheckSchema),
-
-  /** Create-only: the first drawing of a try stays. */
-  draw: (userId: string, moduleId: number, attempt: number, check: StoredPlacementCheck) =>
-    writeJSON(key('placement-checks', userId, moduleId, tryCode(attempt)), storedPlacementCheckSchema, check, { onlyIfNew: true }),
-
-  result: (userId: string, moduleId: number, attempt: number) =>
-    readJSON(key('placement-checks', userId, moduleId, `${tryCode(attempt)}.done`), storedPlacementResultSchema),
+  /** The modules whose checks a person took or started, from one listing. */
+  modules: async (userId: string): Promise<number[]> =>
+    (await listKeys(prefix('placements', userId))).map((blobKey) => Number(lastSegment(blobKey))).filter(Number.isInteger),
 
   /** Every submitted try of these modules' checks, oldest first per module. */
-  results: (userId: string, tries: readonly PlacementKeys[]) =>
-    mapLimit(
-      tries.flatMap(({ moduleId, submitted }) => Array.from({ length: submitted }, (_, index) => ({ moduleId, attempt: index + 1 }))),
-      async ({ moduleId, attempt }) => ({ moduleId, attempt, result: await placement.result(userId, moduleId, attempt) }),
-    ),
+  results: async (userId: string, moduleIds: readonly number[]) =>
+    mapLimit(moduleIds, async (moduleId) => ({ moduleId, results: (await placement.read(userId, moduleId)).results })),
 
-  /** Create-only: true when this call stored the result (false: the try was submitted already). */
-  submit: (userId: string, moduleId: number, attempt: number, result: StoredPlacementResult) =>
-    writeJSON(key('placement-checks', userId, moduleId, `${tryCode(attempt)}.done`), storedPlacementResultSchema, result, {
-      onlyIfNew: true,
-    }),
+  /** Replaces the module's checks if nobody wrote them since `read`; false when somebody did. */
+  write: (userId: string, moduleId: number, tries: Omit<PlacementTries, 'etag'>, read: Pick<PlacementTries, 'etag'>): Promise<boolean> =>
+    writeJSON(
+      placementKey(userId, moduleId),
+      storedPlacementsSchema,
+      { open: tries.open, results: tries.results },
+      read.etag === null ? { onlyIfNew: true } : { onlyIfMatch: read.etag },
+    ),
 };
