@@ -13,7 +13,7 @@ const storedPlacementCheckSchema = z.strictObject({
   /** Bank keys "{quizId}:{questionId}", in the order shown. */
   questions: z.array(z.string()),
 });
-export type StoredPlacementCheck = z.infer<typeof storedPlacementCheckSchema>;
+type StoredPlacementCheck = z.infer<typeof storedPlacementCheckSchema>;
 
 const storedPlacementResultSchema = z.strictObject({
   submittedAt: z.iso.datetime(),
