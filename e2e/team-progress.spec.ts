@@ -208,6 +208,7 @@ async function compareTableWithCsv(adminPage: Page) {
     'Program',
     'Plan day',
     'Plan items done',
+    'Plan items tested out',
     'Plan items required',
     'Plan status',
     'Overdue items',

@@ -130,6 +130,17 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
   get('GET /industry-knowledge/[id]', '/industry-knowledge/2'),
   get('GET /modules/[id]', '/modules/1'),
   get('GET /modules/[id]/lessons/[lessonId]', '/modules/1/lessons/101'),
+  get('GET /modules/[id]/placement', '/modules/2/placement'),
+  {
+    // A blank form: graded (every question wrong), stored, then back to the page (303), which shows the result;
+    // a new account each time, as the next try waits 24 hours.
+    route: 'POST /modules/[id]/placement',
+    as: 'new-user',
+    method: 'POST',
+    path: '/modules/2/placement',
+    form: () => ({}),
+    status: 303,
+  },
   get('GET /personas', '/personas'),
   get('GET /personas/[id]', '/personas/1'),
   get('GET /product', '/product'),
@@ -198,6 +209,20 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     status: 303,
   },
   get('GET /api/modules/[id]', '/api/modules/1'),
+  get('GET /api/modules/[id]/placement', '/api/modules/2/placement'),
+  {
+    route: 'POST /api/modules/[id]/placement',
+    as: 'new-user',
+    method: 'POST',
+    path: '/api/modules/2/placement',
+    body: async ({ client }) => {
+      const check = (await (await client.request('GET', '/api/modules/2/placement')).json()) as {
+        questions: Array<{ id: string; options: Array<{ id: string }> }>;
+      };
+      return { answers: check.questions.map((question) => ({ questionId: question.id, optionId: question.options[0]!.id })) };
+    },
+    status: 200,
+  },
   {
     route: 'PATCH /api/modules/[id]',
     as: 'writer',

@@ -27,6 +27,13 @@ export const moduleSchema = z
     title: z.string().trim().min(1).describe('Module title, shown on the module page, the dashboard and in search.'),
     description: z.string().trim().min(1).describe('One or two sentences on what the learner will know after the module.'),
     order: z.number().int().describe('Position of the module in the learning path (ascending).'),
+    placementPass: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe("Score (percent) a learner needs in the module's placement check to test out of the lessons it covers; 80 when left out."),
   })
   .describe('A learning module: an ordered group of lessons. Duration and lesson count are derived from its lessons.');
 

@@ -27,6 +27,7 @@ describe('matchPageRoute', () => {
     ['/segments/9', { page: 'segment', id: 9 }],
     ['/industry-knowledge/3', { page: 'module', id: 3 }],
     ['/modules/2/lessons/5', { page: 'lesson', moduleId: 2, lessonId: 5 }],
+    ['/modules/2/placement', { page: 'module', id: 2 }],
     ['/personas/1', { page: 'persona', id: 1 }],
     ['/quizzes/4', { page: 'quiz', id: 4 }],
   ])('%s is a page', (path, route) => expect(matchPageRoute(path)).toEqual(route));

@@ -16,6 +16,7 @@ const HEADER_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/product$/, 'Product Features & Integrations'],
   [/^\/modules\/[^/]+$/, 'Module Details'],
   [/^\/modules\/[^/]+\/lessons\/[^/]+$/, 'Lesson'],
+  [/^\/modules\/[^/]+\/placement$/, 'Placement Check'],
   [/^\/personas$/, 'Personas'],
   [/^\/personas\/[^/]+$/, 'Persona Details'],
   [/^\/resources$/, 'Resources'],
@@ -129,6 +130,7 @@ const ID = '([1-9]\\d{0,8})';
 const ROUTES_WITH_IDS: ReadonlyArray<readonly [RegExp, (ids: number[]) => PageRoute]> = [
   [new RegExp(`^/(?:buyer-segments|segments)/${ID}$`), ([id]) => ({ page: 'segment', id: id! })],
   [new RegExp(`^/(?:modules|industry-knowledge)/${ID}$`), ([id]) => ({ page: 'module', id: id! })],
+  [new RegExp(`^/modules/${ID}/placement$`), ([id]) => ({ page: 'module', id: id! })],
   [new RegExp(`^/modules/${ID}/lessons/${ID}$`), ([moduleId, lessonId]) => ({ page: 'lesson', moduleId: moduleId!, lessonId: lessonId! })],
   [new RegExp(`^/personas/${ID}$`), ([id]) => ({ page: 'persona', id: id! })],
   [new RegExp(`^/quizzes/${ID}$`), ([id]) => ({ page: 'quiz', id: id! })],

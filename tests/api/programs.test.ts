@@ -158,6 +158,7 @@ describe('a plan', () => {
       issuedAt: first.at,
       expiresAt: `${addMonths(first.at.slice(0, 10), 6)}T${first.at.slice(11)}`,
       status: 'valid',
+      testedOut: 0,
     });
     const row = (await expectJson(await admin.get('/api/team-progress'), 200, teamProgressResponseSchema)).find(
       (candidate) => candidate.id === user.id,

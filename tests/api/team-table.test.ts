@@ -9,7 +9,7 @@ import { expectJson, messageOf, signIn, signUp, startApp, storedMember, type Api
 
 const ACCESS_DENIED = 'The Team Progress dashboard is only accessible to administrators.';
 const CSV_HEADER =
-  '"Name","Username","Program","Plan day","Plan items done","Plan items required","Plan status","Overdue items","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"';
+  '"Name","Username","Program","Plan day","Plan items done","Plan items tested out","Plan items required","Plan status","Overdue items","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"';
 /** startApp runs in process unless API_BASE_URL is set; known before beforeAll, for skipIf. */
 const IN_PROCESS = !process.env['API_BASE_URL'];
 /** More than a page: the seeded members share a word no other name has. */

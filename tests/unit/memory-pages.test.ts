@@ -30,6 +30,7 @@ const module: Module = {
     { id: 102, title: 'Values', type: 'article', duration: 5, order: 2 },
   ],
   review: { owner: 'aaliyah-brooks', lastReviewed: '2026-09-01', reviewBy: '2027-09-01' },
+  placementPass: 80,
 };
 const reopened = [{ id: 101, title: 'Who We Are', changeNote: 'The mission changed.' }];
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');

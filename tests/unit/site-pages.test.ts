@@ -11,7 +11,7 @@ import { siteRoutes } from '~tools/page-routes';
 /**
  * Pages that are tools, not material: the dashboard, review, search, settings, a person's plan and
  * certificate, what a deploy preview changed, the digest's unsubscribe page, practice (where a rep answers,
- * not reads), and the administrators'.
+ * not reads), a module's placement check, and the administrators'.
  */
 const NOT_READING = new Set([
   '/',
@@ -29,6 +29,7 @@ const NOT_READING = new Set([
   '/practice/[id]',
   '/practice/attempts/[id]',
   '/practice/reviews',
+  '/modules/[id]/placement',
   '/auth',
   '/404',
 ]);

@@ -66,6 +66,7 @@ function PlanCell({ row }: { row: TeamMemberRow }) {
         <span className="block max-w-16 text-xs opacity-70" title={row.program.title}>
           <span className="sr-only">{row.program.title}, </span>
           day {row.planDay} · {row.planDone}/{row.planRequired}
+          {row.planTestedOut > 0 && <span data-testid="tested-out-items"> · {row.planTestedOut} tested out</span>}
           {row.overdueItems > 0 && <span data-testid="overdue-items"> · {row.overdueItems} overdue</span>}
         </span>
       )}

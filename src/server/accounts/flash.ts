@@ -29,6 +29,7 @@ const FLASHES = [
   'report-refused',
   'report-closed',
   'report-close-refused',
+  'placement-refused',
 ] as const;
 export type Flash = (typeof FLASHES)[number];
 
@@ -54,6 +55,12 @@ export function takeFlash(cookies: AstroCookies, url: URL): Flash | null {
 export function flashToast(flash: Flash, user: PublicUser | null): ToastText | null {
   if (flash in REPORT_TOASTS) return REPORT_TOASTS[flash as ReportFlash];
   switch (flash) {
+    case 'placement-refused':
+      return {
+        title: 'Placement check not graded',
+        description: 'Those answers are not of this check. Answer the questions below and submit again.',
+        variant: 'destructive',
+      };
     case 'signed-in':
       return user && { title: 'Login successful', description: `Welcome back ${user.name}` };
     case 'registered':

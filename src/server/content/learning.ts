@@ -26,6 +26,8 @@ interface LessonSummary {
   materialRevision?: number | undefined;
   /** The note of its latest change, shown to those whose completion it reopened. */
   changeNote?: string | null | undefined;
+  /** The quiz a quiz lesson points to. */
+  quizId?: number | null | undefined;
 }
 
 /** A learning module with its ordered lessons; duration and lessonCount are derived from them. */
@@ -40,13 +42,14 @@ export interface Module {
   lessons: LessonSummary[];
   /** Owner and review dates of the module entry. */
   review: Review;
+  /** The placement check's pass mark (percent). */
+  placementPass: number;
 }
 
 interface LessonDetail extends LessonSummary {
   moduleId: number;
   review: Review;
   videoUrl: string | null;
-  quizId: number | null;
 }
 
 /** A rendered MDX body, to place with `<Content components={mdxComponents} />`. */
@@ -63,6 +66,9 @@ export interface LessonPage {
 
 /** A quiz WITH its answer key (`isCorrect`): never pass it to an island or a response as is. */
 export type Quiz = QuizData;
+
+/** The placement check's pass mark of a module that names none. */
+const PLACEMENT_PASS = 80;
 
 const byOrderThenId = (a: { order: number; id: number }, b: { order: number; id: number }) => a.order - b.order || a.id - b.id;
 
@@ -87,14 +93,15 @@ interface Learning {
 }
 
 function toModule(
-  data: { id: number; title: string; description: string; order: number; review: Review },
+  data: { id: number; title: string; description: string; order: number; review: Review; placementPass?: number | undefined },
   lessons: readonly LessonDetail[],
 ): Module {
   const own = lessons
     .filter((lesson) => lesson.moduleId === data.id)
     .sort(byOrderThenId)
-    .map(({ id, title, type, duration, order, revision, materialRevision, changeNote }) => ({
+    .map(({ id, title, type, duration, order, revision, materialRevision, changeNote, quizId }) => ({
       id,
+      quizId,
       title,
       type,
       duration,
@@ -112,6 +119,7 @@ function toModule(
     lessonCount: own.length,
     lessons: own,
     review: data.review,
+    placementPass: data.placementPass ?? PLACEMENT_PASS,
   };
 }
 

@@ -35,6 +35,7 @@ function row(name: string, changes: Partial<TeamMemberRow> = {}): TeamMemberRow 
     averageQuizScore: null,
     admin: false,
     dueSoon: 0,
+    planTestedOut: 0,
     practiceWaiting: 0,
     practicePassed: 0,
     certificate: null,

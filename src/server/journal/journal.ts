@@ -37,6 +37,13 @@ const journalEventSchema = z.discriminatedUnion('kind', [
     recordedAt: z.iso.datetime(),
   }),
   z.strictObject({ kind: z.literal('challenge'), windowId: z.string(), recordedAt: z.iso.datetime() }),
+  /** A lesson a passed placement check completed: "tested out" wherever its completion shows. */
+  z.strictObject({
+    kind: z.literal('tested'),
+    moduleId: z.number().int().positive(),
+    lessonId: z.number().int().positive(),
+    recordedAt: z.iso.datetime(),
+  }),
   /** An onboarding program assigned (or its start moved, or switched), or the assignment ended. */
   z.strictObject({
     kind: z.literal('plan'),
@@ -90,6 +97,7 @@ export type JournalFact =
   | { kind: 'signoff'; programId: string; itemId: string }
   | { kind: 'certificate'; programId: string; startDate: string }
   | { kind: 'lesson'; moduleId: number; lessonId: string }
+  | { kind: 'tested'; moduleId: number; lessonId: number }
   | { kind: 'quiz'; quizId: string; score?: number }
   | { kind: 'challenge'; windowId: string }
   | { kind: 'answer'; questionKey: string; correct: boolean; confidence: Confidence | null; materialRevision: number }
@@ -117,6 +125,8 @@ export function factOf(event: JournalEvent): JournalFact {
         : { kind: 'quiz', quizId: event.quizId, score: event.score };
     case 'challenge':
       return { kind: 'challenge', windowId: event.windowId };
+    case 'tested':
+      return { kind: 'tested', moduleId: event.moduleId, lessonId: event.lessonId };
     case 'plan':
       return { kind: 'plan', programId: event.programId, startDate: event.startDate, ended: event.ended };
     case 'signoff':
@@ -148,6 +158,8 @@ function factCode(fact: JournalFact): string {
       return `certificate-${fact.programId}:${fact.startDate}`;
     case 'lesson':
       return `lesson-${fact.moduleId}-${fact.lessonId}`;
+    case 'tested':
+      return `tested-${fact.moduleId}-${fact.lessonId}`;
     case 'quiz':
       return fact.score === undefined ? `quiz-${fact.quizId}` : `quiz-${fact.quizId}-s${fact.score}`;
     case 'challenge':
@@ -176,6 +188,8 @@ function parseFactCode(code: string): JournalFact | null {
   if (signoff) return { kind: 'signoff', programId: signoff[1]!, itemId: signoff[2]! };
   const certificate = /^certificate-([a-z0-9-]+):(\d{4}-\d{2}-\d{2})$/.exec(code);
   if (certificate) return { kind: 'certificate', programId: certificate[1]!, startDate: certificate[2]! };
+  const tested = /^tested-(\d+)-(\d+)$/.exec(code);
+  if (tested) return { kind: 'tested', moduleId: Number(tested[1]), lessonId: Number(tested[2]) };
   const lesson = /^lesson-(\d+)-(.+)$/.exec(code);
   if (lesson) return { kind: 'lesson', moduleId: Number(lesson[1]), lessonId: lesson[2]! };
   const quiz = /^quiz-(.+?)(?:-s(\d{1,3}))?$/.exec(code);

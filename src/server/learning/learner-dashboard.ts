@@ -11,6 +11,7 @@ import { dailyChallengeFromState } from '../review/daily-challenge';
 import { forgettingSoon, masteryByModule, type Mastery } from '../review/mastery';
 import { getQuestionBank } from '../review/question-bank';
 import { moduleWithProgress } from './modules';
+import { placementOverview } from './placement';
 import { loadReviewState, type ReviewState, type ReviewStateOptions } from '../review/review-state';
 
 export interface LearnerReview {
@@ -65,12 +66,13 @@ async function moduleMemoryFor(userId: string, moduleId: number, now: Date, opti
 export async function moduleDetail(userId: string, idParam: string | undefined, now: Date, day: string, options: ReviewStateOptions = {}) {
   const id = parseRouteId(idParam);
   if (id === null) return null;
-  const [data, Intro, memory] = await Promise.all([
+  const [data, Intro, memory, placement] = await Promise.all([
     moduleWithProgress(userId, id),
     getModuleIntro(id),
     moduleMemoryFor(userId, id, now, options),
+    placementOverview(userId, id, now),
   ]);
   if (!data) return null;
   const review = await reviewNote([{ label: data.module.title, review: data.module.review }], day);
-  return { ...data, Intro, mastery: memory?.mastery ?? null, forgettingSoon: memory?.forgettingSoon ?? [], review };
+  return { ...data, Intro, mastery: memory?.mastery ?? null, forgettingSoon: memory?.forgettingSoon ?? [], review, placement };
 }

@@ -3,6 +3,7 @@
  * through this module, never through the learning domain's storage. It reads records only, without the
  * content, so the scheduled functions that fold them stay free of the content collections.
  */
+import { placement } from './storage/placement';
 import { progress } from './storage/progress';
 import { quizResults, type StoredQuizResult } from './storage/quiz-results';
 
@@ -23,3 +24,14 @@ export const lessonCompletionsAsJournalEntries = () => progress.allAsJournalEntr
 
 /** Every person's quiz results as journal entries (likewise). */
 export const quizResultsAsJournalEntries = () => quizResults.allAsJournalEntries();
+
+/** Which modules' placement checks a person took, from one listing (the first half of `testedOutLessons`). */
+export const placementKeysOf = (userId: string): Promise<number[]> => placement.modules(userId);
+
+/** The lessons passed placement checks of these modules completed, keyed `moduleId/lessonId`. */
+export async function testedOutLessons(userId: string, moduleIds: readonly number[]): Promise<Set<string>> {
+  const read = await placement.results(userId, moduleIds);
+  return new Set(
+    read.flatMap(({ moduleId, results }) => results.flatMap((result) => result.testedOut.map((lessonId) => `${moduleId}/${lessonId}`))),
+  );
+}

@@ -4,7 +4,7 @@
  */
 import { dayOf, startOfDay } from '~/shared/review/days';
 import { PROGRAM_QUIZ_PASS } from '~/shared/vocabulary';
-import { lessonCompletionKeys, lessonCompletionTimes, quizResultsOf } from '~/server/learning/records';
+import { lessonCompletionKeys, lessonCompletionTimes, placementKeysOf, quizResultsOf, testedOutLessons } from '~/server/learning/records';
 import { masteryByModule } from '~/server/review/mastery';
 import { getQuestionBank, type QuestionBank } from '~/server/review/question-bank';
 import { loadReviewState, type ReviewState } from '~/server/review/review-state';
@@ -44,7 +44,7 @@ function masteryEvidence(
 /** The first half of reading a person's evidence: every listing, and the reads that take one round trip. */
 /** `review`: the person's review state when the page reads it for something else too (one read, not two). */
 export async function listEvidence(userId: string, now: Date, review: Promise<ReviewState> = loadReviewState(userId, now)) {
-  const [lessonKeys, readKeys, signoffKeys, certificateKeys, results, state, bank, practice] = await Promise.all([
+  const [lessonKeys, readKeys, signoffKeys, certificateKeys, results, state, bank, practice, placementKeys] = await Promise.all([
     lessonCompletionKeys(userId),
     pageReads.keys(userId),
     signoffs.keys(userId),
@@ -53,8 +53,9 @@ export async function listEvidence(userId: string, now: Date, review: Promise<Re
     review,
     getQuestionBank(),
     practicePassesOf(userId),
+    placementKeysOf(userId),
   ]);
-  return { lessonKeys, readKeys, signoffKeys, certificateKeys, results, review: state, bank, now, practice };
+  return { userId, lessonKeys, readKeys, signoffKeys, certificateKeys, results, review: state, bank, now, practice, placementKeys };
 }
 export type ListedEvidence = Awaited<ReturnType<typeof listEvidence>>;
 
@@ -64,11 +65,12 @@ export type ListedEvidence = Awaited<ReturnType<typeof listEvidence>>;
  */
 export async function readEvidence(listed: ListedEvidence): Promise<PlanEvidence> {
   const { results, review, bank, now } = listed;
-  const [lessons, reads, signed, issued] = await Promise.all([
+  const [lessons, reads, signed, issued, testedOut] = await Promise.all([
     lessonCompletionTimes(listed.lessonKeys),
     pageReads.times(listed.readKeys),
     signoffs.read(listed.signoffKeys),
     certificates.read(listed.certificateKeys),
+    testedOutLessons(listed.userId, listed.placementKeys),
   ]);
   const quizPasses = new Map<number, Date>();
   for (const result of results) {
@@ -92,6 +94,7 @@ export async function readEvidence(listed: ListedEvidence): Promise<PlanEvidence
       issued.map((certificate) => [`${certificate.programId}/${certificate.startDate}`, new Date(certificate.issuedAt)]),
     ),
     practicePasses: new Map([...listed.practice].map(([scenarioId, times]) => [scenarioId, times[0]!])),
+    testedOut,
   };
 }
 
@@ -126,5 +129,6 @@ export function evidenceFromFigures(
     mastery: masteryEvidence(bank, resetChangedCards(readCards(stored), bank.materialRevisions), now, masteryModules),
     certificates: new Map(of('certificate')),
     practicePasses: new Map(of('practice')),
+    testedOut: new Set(of('tested').map(([key]) => key)),
   };
 }

@@ -103,6 +103,7 @@ describe('computePlan', () => {
       issuedAt: '2026-11-12T15:30:00.000Z',
       expiresAt: '2027-11-12T15:30:00.000Z',
       status: 'valid',
+      testedOut: 0,
     });
     expect(planStatus(plan)).toBe('certified');
     // The optional read is not needed; mastery below the threshold is not done.

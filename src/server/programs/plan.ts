@@ -37,6 +37,8 @@ export interface PlanEvidence {
   certificates: ReadonlyMap<string, Date>;
   /** First passing review of each practice scenario, by scenario id. */
   practicePasses: ReadonlyMap<string, Date>;
+  /** Lessons a passed placement check completed, keyed `moduleId/lessonId`. */
+  testedOut?: ReadonlySet<string>;
 }
 
 export interface Assignment {
@@ -53,6 +55,8 @@ export interface PlanItem {
   dueDate: string;
   status: PlanItemStatus;
   doneAt: string | null;
+  /** Done, and every lesson of it by a passed placement check rather than by reading. */
+  testedOut: boolean;
   href: string;
   /** A sign-off's instructions, and who signed it off. */
   instructions: string | null;
@@ -65,6 +69,8 @@ export interface Certificate {
   issuedAt: string;
   expiresAt: string;
   status: CertificateStatus;
+  /** Required items done by a passed placement check rather than by reading. */
+  testedOut: number;
 }
 
 export interface Plan {
@@ -126,6 +132,15 @@ function laterRevision(lesson: { moduleId: number; lessonId: number; materialRev
   return first;
 }
 
+/** A done lesson or module item whose every lesson a passed placement check completed. */
+function testedOut(item: ProgramItem, evidence: PlanEvidence): boolean {
+  if (item.kind !== 'lesson' && item.kind !== 'module') return false;
+  const tested = evidence.testedOut;
+  return (
+    tested !== undefined && item.lessons.length > 0 && item.lessons.every((lesson) => tested.has(`${lesson.moduleId}/${lesson.lessonId}`))
+  );
+}
+
 function itemStatus(done: Date | null, dueDay: number, today: number): PlanItemStatus {
   if (done) return 'done';
   if (dueDay < today) return 'overdue';
@@ -148,6 +163,7 @@ function certificateOf(program: Program, issuedAt: Date, items: readonly PlanIte
     issuedAt: issued,
     expiresAt,
     status: expired ? 'expired' : reopened ? 'renewal_needed' : 'valid',
+    testedOut: items.filter((item) => item.required && item.testedOut).length,
   };
 }
 
@@ -173,6 +189,7 @@ export function computePlan(
       dueDate: isoDay(dueDay),
       status: itemStatus(done, dueDay, today),
       doneAt: done ? done.toISOString() : null,
+      testedOut: done !== null && testedOut(item, evidence),
       href: item.href,
       instructions: item.kind === 'signoff' ? item.instructions : null,
       signedOffBy: signoff?.byName ?? null,

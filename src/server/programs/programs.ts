@@ -81,7 +81,7 @@ export function planResponse(plan: Plan | null): PlanResponse {
     program: { id: plan.program.id, title: plan.program.title },
     startDate: plan.startDate,
     day: plan.day,
-    items: plan.items.map(({ id, title, kind, required, dueDate, status, doneAt, href }) => ({
+    items: plan.items.map(({ id, title, kind, required, dueDate, status, doneAt, testedOut, href }) => ({
       id,
       title,
       kind,
@@ -89,6 +89,7 @@ export function planResponse(plan: Plan | null): PlanResponse {
       dueDate,
       status,
       doneAt,
+      testedOut,
       href,
     })),
     certificate: plan.certificate,

@@ -17,6 +17,8 @@ export interface PlanFigures {
   /** Required items done, of the required items. */
   planDone: number;
   planRequired: number;
+  /** Required items done by a passed placement check. */
+  planTestedOut: number;
   /** Required items past their due date and not done. */
   overdueItems: number;
   planStatus: PlanStatus;
@@ -32,6 +34,7 @@ export const NO_PLAN: PlanFigures = {
   planDay: null,
   planDone: 0,
   planRequired: 0,
+  planTestedOut: 0,
   overdueItems: 0,
   planStatus: 'none',
   dueSoon: 0,
@@ -54,6 +57,7 @@ export function planFigures(
     planDay: plan.day,
     planDone: plan.requiredDone,
     planRequired: plan.required,
+    planTestedOut: plan.items.filter((item) => item.required && item.testedOut).length,
     overdueItems: plan.overdue,
     planStatus: planStatus(plan),
     dueSoon: plan.items.filter((item) => item.required && item.status !== 'done' && item.dueDate >= today && item.dueDate < weekOut).length,

@@ -205,8 +205,8 @@ describe('figures', () => {
       ...NO_PLAN,
     };
     expect(teamProgressCsv([row])).toBe(
-      '"Name","Username","Program","Plan day","Plan items done","Plan items required","Plan status","Overdue items","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"\r\n' +
-        `"'=HYPERLINK(""evil""), Bob","a@x",,,,,"No plan",0,"2026-11-01T10:00:00.000Z",3,"On track",50,20,,3,1,2,4,\r\n`,
+      '"Name","Username","Program","Plan day","Plan items done","Plan items tested out","Plan items required","Plan status","Overdue items","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"\r\n' +
+        `"'=HYPERLINK(""evil""), Bob","a@x",,,,,,"No plan",0,"2026-11-01T10:00:00.000Z",3,"On track",50,20,,3,1,2,4,\r\n`,
     );
   });
 });

@@ -105,7 +105,7 @@ function toMemberRow(
   figures: MemberFigures,
   curriculum: readonly CurriculumModule[],
   now: Date,
-  plan: Pick<PlanFigures, 'dueSoon' | 'certificate'>,
+  plan: Pick<PlanFigures, 'dueSoon' | 'certificate' | 'planTestedOut'>,
 ): TeamMemberRow {
   const joinedAt = person.createdAt ?? null;
   const days = daysInProgram(joinedAt, now);
@@ -122,6 +122,7 @@ function toMemberRow(
     averageQuizScore: scores.length > 0 ? Math.round(scores.reduce((sum, score) => sum + score, 0) / scores.length) : null,
     admin: person.admin === true,
     dueSoon: plan.dueSoon,
+    planTestedOut: plan.planTestedOut,
     practiceWaiting: figures.practiceWaiting,
     practicePassed: figures.practicePassed.length,
     certificate: plan.certificate,

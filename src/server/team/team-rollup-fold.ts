@@ -41,7 +41,7 @@ const memberFiguresSchema = z.strictObject({
   /**
    * When each thing an onboarding plan counts was first done: `lesson:<module>/<lessonCode>`, `quiz:<id>`
    * (a result of 80 % or more), `read:<page path>`, `signoff:<program>/<item>`, `certificate:<program>/<start>`,
-   * `practice:<scenarioId>` (a passing review).
+   * `practice:<scenarioId>` (a passing review), `tested:<module>/<lesson>` (completed by a passed placement check).
    */
   planEvidence: z.record(z.string(), z.iso.datetime()),
   /** The onboarding program assigned and its start date; null when none or ended. */
@@ -173,6 +173,9 @@ function foldFact(member: WorkingMember, entry: JournalEntry): boolean {
       member.lessons.add(lessonKey(fact.moduleId, fact.lessonId));
       evidence(`lesson:${lessonKey(fact.moduleId, fact.lessonId)}`);
       return true;
+    case 'tested':
+      evidence(`tested:${lessonKey(fact.moduleId, fact.lessonId)}`);
+      return true;
     case 'answer':
       member.answers.push(answerOf(fact, entry.at));
       return true;
@@ -253,6 +256,8 @@ function countedThing(fact: JournalEntry['fact']): string {
       return `answer:${fact.questionKey}`;
     case 'lesson':
       return `lesson:${lessonKey(fact.moduleId, fact.lessonId)}`;
+    case 'tested':
+      return `tested:${lessonKey(fact.moduleId, fact.lessonId)}`;
     case 'quiz':
       return `quiz:${fact.quizId}`;
     case 'challenge':

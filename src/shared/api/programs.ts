@@ -22,6 +22,8 @@ const planItemSchema = z.strictObject({
   dueDate: z.iso.date(),
   status: z.enum(['done', 'due', 'overdue', 'upcoming']),
   doneAt: z.iso.datetime().nullable(),
+  /** Done by a passed placement check rather than by reading. */
+  testedOut: z.boolean(),
   href: z.string(),
 });
 
@@ -37,6 +39,8 @@ export const planSchema = z.strictObject({
       issuedAt: z.iso.datetime(),
       expiresAt: z.iso.datetime(),
       status: z.enum(['valid', 'expired', 'renewal_needed']),
+      /** Required items done by a passed placement check. */
+      testedOut: z.number().int().nonnegative(),
     })
     .nullable(),
 });

@@ -27,6 +27,7 @@ const row = (overrides: Partial<TeamMemberRow>): TeamMemberRow => ({
   overdueItems: 0,
   planStatus: 'none',
   dueSoon: 0,
+  planTestedOut: 0,
   practiceWaiting: 0,
   practicePassed: 0,
   certificate: null,
@@ -35,35 +36,36 @@ const row = (overrides: Partial<TeamMemberRow>): TeamMemberRow => ({
 });
 
 const HEADER =
-  '"Name","Username","Program","Plan day","Plan items done","Plan items required","Plan status","Overdue items","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"';
+  '"Name","Username","Program","Plan day","Plan items done","Plan items tested out","Plan items required","Plan status","Overdue items","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"';
 
 describe('teamProgressCsv', () => {
   it('names every column as the page does, percent columns with their unit, and has no internal id', () => {
     const [header, line] = teamProgressCsv([row({})]).split('\r\n');
     expect(header).toBe(HEADER);
     expect(line).toBe(
-      `"Ana","a@parcelwise.example",,,,,"No plan",0,"2026-11-02T09:00:00.000Z",21,"Behind",50,20,85,3,1,2,4,"2026-11-23T10:00:00.000Z"`,
+      `"Ana","a@parcelwise.example",,,,,,"No plan",0,"2026-11-02T09:00:00.000Z",21,"Behind",50,20,85,3,1,2,4,"2026-11-23T10:00:00.000Z"`,
     );
     expect(teamProgressCsv([row({})])).not.toContain('u1');
   });
 
   it('leaves a missing quiz score, join date or last activity empty; an on-track row says so', () => {
     const line = teamProgressCsv([row({ averageQuizScore: null, joinedAt: null, lastActive: 'null', onTrack: true })]).split('\r\n')[1];
-    expect(line).toBe(`"Ana","a@parcelwise.example",,,,,"No plan",0,,21,"On track",50,20,,3,1,2,4,`);
+    expect(line).toBe(`"Ana","a@parcelwise.example",,,,,,"No plan",0,,21,"On track",50,20,,3,1,2,4,`);
   });
 
-  it('spells out a plan: program, day, required items done and required, status, overdue items', () => {
+  it('spells out a plan: program, day, required items done, tested out and required, status, overdue items', () => {
     const line = teamProgressCsv([
       row({
         program: { id: 'sdr-onboarding', title: 'SDR onboarding' },
         planDay: 11,
         planDone: 4,
+        planTestedOut: 2,
         planRequired: 24,
         overdueItems: 3,
         planStatus: 'overdue',
       }),
     ]).split('\r\n')[1];
-    expect(line?.split(',').slice(2, 8)).toEqual(['"SDR onboarding"', '11', '4', '24', '"Overdue"', '3']);
+    expect(line?.split(',').slice(2, 9)).toEqual(['"SDR onboarding"', '11', '4', '2', '24', '"Overdue"', '3']);
   });
 
   it('quotes every text cell, so a semicolon inside a name cannot split it into a formula cell', () => {
@@ -90,6 +92,6 @@ describe('teamProgressCsv', () => {
   it('neutralises formula starts in usernames too, and keeps numbers bare', () => {
     const line = teamProgressCsv([row({ username: '-x@parcelwise.example' })]).split('\r\n')[1];
     expect(line?.split(',').slice(0, 2)).toEqual([`"Ana"`, `"'-x@parcelwise.example"`]);
-    expect(line?.split(',').slice(8, 10)).toEqual([`"2026-11-02T09:00:00.000Z"`, '21']);
+    expect(line?.split(',').slice(9, 11)).toEqual([`"2026-11-02T09:00:00.000Z"`, '21']);
   });
 });

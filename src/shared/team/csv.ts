@@ -19,15 +19,31 @@ function cell(value: string | number | null): string {
 
 const PERCENT: ReadonlySet<TeamFigure> = new Set(['progress', 'mastery', 'averageQuizScore']);
 
-/** The plan as the CSV spells it out: program, day, required items done and required, status, overdue items. */
-const PLAN_COLUMNS = ['Program', 'Plan day', 'Plan items done', 'Plan items required', 'Plan status', 'Overdue items'];
+/** The plan as the CSV spells it out: program, day, required items done, tested out and required, status, overdue items. */
+const PLAN_COLUMNS = [
+  'Program',
+  'Plan day',
+  'Plan items done',
+  'Plan items tested out',
+  'Plan items required',
+  'Plan status',
+  'Overdue items',
+];
 
 /** The value of a figure in the CSV (the plan as PLAN_COLUMNS): dates as ISO (or empty), the pace and statuses as labels. */
 function values(row: TeamMemberRow, key: TeamFigure): Array<string | number | null> {
   if (key === 'planStatus')
     return row.program === null
-      ? [null, null, null, null, PLAN_STATUS_LABELS.none, 0]
-      : [row.program.title, row.planDay, row.planDone, row.planRequired, PLAN_STATUS_LABELS[row.planStatus], row.overdueItems];
+      ? [null, null, null, null, null, PLAN_STATUS_LABELS.none, 0]
+      : [
+          row.program.title,
+          row.planDay,
+          row.planDone,
+          row.planTestedOut,
+          row.planRequired,
+          PLAN_STATUS_LABELS[row.planStatus],
+          row.overdueItems,
+        ];
   return [value(row, key)];
 }
 

@@ -47,6 +47,8 @@ export interface TeamMemberRow extends TeamProgressRow {
   admin: boolean;
   /** Required plan items not done and due within the next 7 days (today included). */
   dueSoon: number;
+  /** Required plan items done by a passed placement check. */
+  planTestedOut: number;
   /** Practice attempts sent for review and not yet reviewed. */
   practiceWaiting: number;
   /** Practice scenarios passed in review. */

@@ -25,6 +25,7 @@ const row = (overrides: Partial<TeamMemberRow>): TeamMemberRow =>
     planStatus: 'none',
     overdueItems: 0,
     dueSoon: 0,
+    planTestedOut: 0,
     practiceWaiting: 0,
     practicePassed: 0,
     pagesVisited: 0,
