@@ -203,7 +203,7 @@ test('team table: sort, filter and export with the keyboard', async ({ adminPage
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('team-progress.csv');
   expect((await readFile((await download.path())!, 'utf8')).split('\r\n')[0]).toBe(
-    '"Name","Username","Program","Plan day","Plan items done","Plan items required","Plan status","Overdue items","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"',
+    '"Name","Username","Program","Plan day","Plan items done","Plan items tested out","Plan items required","Plan status","Overdue items","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"',
   );
 });
 
