@@ -30,6 +30,7 @@ const NOT_READING = new Set([
   '/practice/attempts/[id]',
   '/practice/reviews',
   '/modules/[id]/placement',
+  '/prep/[meetingId]',
   '/auth',
   '/404',
 ]);
