@@ -196,15 +196,7 @@ export async function submitPlacement(userId: string, body: PlacementAnswers, re
   const testedOut = result.passed ? result.lessons.map((lesson) => lesson.id).filter((id) => !done.has(id)) : [];
   const at = now.toISOString();
   await Promise.all([
-    placement.write(
-      userId,
-      module.id,
-      {
-        open: null,
-        results: [...reads.tries.results, { submittedAt: at, questions: drawn.map((item) => item.key), ...result, testedOut }],
-      },
-      reads.tries,
-    ),
+    storeResult(userId, module.id, { submittedAt: at, questions: drawn.map((item) => item.key), ...result, testedOut }, reads.tries),
     recordAnswers(
       userId,
       answered.map(({ item, optionId, correct }) => ({
@@ -232,6 +224,23 @@ export async function submitPlacement(userId: string, body: PlacementAnswers, re
     ),
   ]);
   return result;
+}
+
+const SUBMITTED_ELSEWHERE = 'This placement check was submitted in another tab: reload the page to see its result.';
+
+/**
+ * Stores a try's result if the person's checks are unchanged since read. Changed meanwhile by the try's own
+ * drawing (kept after the answer that showed the questions): read again and stored on top of it. Changed by
+ * another submission: 409, and the first result stands.
+ */
+async function storeResult(userId: string, moduleId: number, result: StoredPlacementResult, read: PlacementTries): Promise<void> {
+  let current = read;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await placement.write(userId, moduleId, { open: null, results: [...current.results, result] }, current)) return;
+    current = await placement.read(userId, moduleId);
+    if (current.results.length > read.results.length) throw new HttpError(409, SUBMITTED_ELSEWHERE);
+  }
+  throw new HttpError(409, SUBMITTED_ELSEWHERE);
 }
 
 /** What the module page shows of a person's placement checks. */
