@@ -61,6 +61,9 @@ test('the counts link to filtered lists; a CSV upload moves the ramp chart, whic
   await expect(chart).toHaveAccessibleDescription(
     new RegExp(`First opportunity by day 21: [^.]*${cohort} \\d+ % \\(${Number(reached) + 1} of ${judged}\\)`),
   );
+  await expect(adminPage.getByTestId('ramp-medians')).toContainText(
+    /First opportunity: the team's median is day \d+, against a target of day 21\./,
+  );
 
   await upload();
   await expect(adminPage.getByTestId('outcomes-imported')).toHaveText('The file is imported: 0 added, 1 unchanged.');
