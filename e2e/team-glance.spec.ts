@@ -69,6 +69,13 @@ test('the counts link to filtered lists; a CSV upload moves the ramp chart, whic
   await expect(adminPage.getByTestId('outcomes-imported')).toHaveText('The file is imported: 0 added, 1 unchanged.');
   await expect(cohortRow.getByRole('cell').nth(1)).toHaveText(`${Number(reached) + 1} of ${judged}`);
 
+  // The person's row: their day 10 against the target of day 21 and the team's median day.
+  await adminPage.goto(`/team-progress?find=${encodeURIComponent(person.username)}`);
+  await expect(adminPage.locator('tbody tr[data-user-id]').getByTestId('ramp-line')).toHaveText(
+    /^First opportunity: day 10 \(target 21, team median \d+\)$/,
+  );
+  await adminPage.goto('/team-progress');
+
   // A refused file names its row and stores nothing.
   await adminPage.getByLabel('CSV file').setInputFiles({
     name: 'outcomes.csv',

@@ -41,7 +41,8 @@ export interface MilestoneFigures {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const dayNumber = (isoDate: string) => Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS);
+/** Whole days since 1970 of an ISO date: the difference of two is the days between them. */
+export const dayNumber = (isoDate: string) => Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS);
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** "2026-09" → "September 2026". */
