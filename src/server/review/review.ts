@@ -188,8 +188,8 @@ export interface ReviewDay {
  * The reviews due today (as the digest counts them) and on each of the next `days - 1` days: the cards
  * falling due that day plus what the day before could not take, at most twenty a day. Days with none are left out.
  */
-export async function reviewsDueByDay(userId: string, state: ReviewState, now: Date, days: number): Promise<ReviewDay[]> {
-  const bank = await getQuestionBank();
+export async function reviewsDueByDay(userId: string, state: ReviewState, now: Date, days: number, given?: Bank): Promise<ReviewDay[]> {
+  const bank = given ?? (await getQuestionBank());
   const today = dayOf(now);
   const dueNow = bank.questions.filter((item) => state.cards[item.key] !== undefined && isDue(state.cards[item.key]!, today, state.hold));
   const todayCount = await dueReviewCount(userId, state, now, bank);
