@@ -54,7 +54,7 @@ async function eventsOf(response: Response): Promise<FeedEvent[]> {
   const text = await response.text();
   expect(response.status, text).toBe(200);
   return Object.values(ical.sync.parseICS(text))
-    .filter((component) => component.type === 'VEVENT')
+    .filter((component) => component?.type === 'VEVENT')
     .map((component) => {
       const event = component as unknown as { uid: string; summary: string; start: Date; url: string | { val: string } };
       const { start } = event;

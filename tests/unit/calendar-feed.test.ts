@@ -29,7 +29,7 @@ type Parsed = { uid: string; summary: string; start: Date & { dateOnly?: boolean
 type Raw = Omit<Parsed, 'url'> & { url: string | { val: string } };
 const eventsOf = (text: string): Parsed[] =>
   Object.values(ical.sync.parseICS(text))
-    .filter((component) => component.type === 'VEVENT')
+    .filter((component) => component?.type === 'VEVENT')
     .map((component) => {
       const event = component as unknown as Raw;
       return { ...event, url: typeof event.url === 'string' ? event.url : event.url.val };
