@@ -184,6 +184,9 @@ describe('the calendar feed', () => {
       `/api/calendar/${ben.user.id}_${secret}.ics`,
     ];
     for (const path of paths) expect(await messageOf(await context.app.request('GET', path), 404), path).toBe('Not found');
+    // Only the feed's own paths are open without a session.
+    for (const path of ['/api/calendar/nothing', '/api/calendar/a/b.ics', '/api/calendar-feed/rotate'])
+      expect(await messageOf(await context.app.request('GET', path), 401), path).toBe('Not signed in');
   });
 
   it('never shows one person’s data in another’s feed', async () => {
