@@ -107,6 +107,9 @@ export async function writeJSON<S extends z.ZodType>(
   options: { onlyIfNew?: boolean; onlyIfMatch?: string } = {},
 ): Promise<boolean> {
   const data = schema.parse(value);
+  // A read answered without an etag (the blob changed while it was read) proves no version: a write conditional on
+  // it is refused, so the caller reads again. The Blobs client would send an empty If-Match as no condition at all.
+  if (options.onlyIfMatch === '') return false;
   const result = await guard(
     (store) =>
       options.onlyIfNew
