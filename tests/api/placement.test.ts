@@ -125,6 +125,28 @@ describe('placement check', () => {
     expect(next.questions.map((question) => question.id)).not.toEqual(check.questions.map((question) => question.id));
   });
 
+  it('two tabs sending the same check at once: one result is stored, the other tab is told to reload (409) or that the check is done (429)', async () => {
+    const client = await fresh();
+    const check = await start(client);
+    const [first, second] = await Promise.all([
+      call(client, 'POST', '/api/modules/2/placement', at(1000), answersTo(check)),
+      call(client, 'POST', '/api/modules/2/placement', at(1000), answersTo(check, true)),
+    ]);
+    const statuses = [first.status, second.status];
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    const [winner, loser] = first.status === 200 ? [first, second] : [second, first];
+    const stored = placementResultSchema.parse(await winner.json());
+    expect([409, 429]).toContain(loser.status);
+    if (loser.status === 409)
+      expect(await messageOf(loser)).toBe('This placement check was submitted in another tab: reload the page to see its result.');
+    // The stored result is the winner's: passed, the lessons completed; the next check opens 24 hours after it.
+    const completed = await expectJson(await call(client, 'GET', '/api/progress', at(2000)), 200);
+    expect(completed.length > 0).toBe(stored.passed);
+    const again = await call(client, 'GET', '/api/modules/2/placement', at(DAY));
+    expect(again.status).toBe(429);
+    expect(await messageOf(again)).toBe("One placement check a day: this module's opens again at 2030-03-11T10:00:01.000Z.");
+  });
+
   it('refuses an unknown module (404), a bad id, malformed answers and answers to questions not drawn (400)', async () => {
     const client = await fresh();
     expect(await messageOf(await call(client, 'GET', '/api/modules/999/placement'), 404)).toBe('Module not found');

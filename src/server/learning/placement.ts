@@ -184,8 +184,8 @@ export async function startPlacement(userId: string, reads: PlacementReads, now:
 /**
  * POST /api/modules/{id}/placement: grades the open try and stores its result; every answer goes on the
  * review schedule; a pass completes the covered lessons not done yet, each journaled as tested out. One
- * round trip of writes: the result only if the tries are unchanged since read, the rest keyed by the try,
- * so a repeat stores nothing twice.
+ * round trip of writes (the result only if the tries are unchanged since read, and the answers), then a pass's
+ * completions, keyed by the try, so a repeat stores nothing twice.
  */
 export async function submitPlacement(userId: string, body: PlacementAnswers, reads: PlacementReads, now: Date): Promise<PlacementResult> {
   refuseUntilOpen(reads, now);
@@ -212,17 +212,20 @@ export async function submitPlacement(userId: string, body: PlacementAnswers, re
       now,
       answered.map(({ item }) => factEventId(now, 'placement', userId, module.id, attempt, item.key)),
     ),
-    testedOut.length === 0
-      ? null
-      : recordLessonCompletions(userId, module, testedOut, { now, ...(reads.completions ? { reads: reads.completions } : {}) }),
-    ...testedOut.map((lessonId) =>
-      journal.add(
-        userId,
-        { kind: 'tested', moduleId: module.id, lessonId, recordedAt: at },
-        factEventId(now, 'tested', userId, module.id, lessonId),
-      ),
-    ),
   ]);
+  // Only once this try's result is the one stored: a try refused for another tab's completes nothing.
+  if (testedOut.length > 0) {
+    await Promise.all([
+      recordLessonCompletions(userId, module, testedOut, { now, ...(reads.completions ? { reads: reads.completions } : {}) }),
+      ...testedOut.map((lessonId) =>
+        journal.add(
+          userId,
+          { kind: 'tested', moduleId: module.id, lessonId, recordedAt: at },
+          factEventId(now, 'tested', userId, module.id, lessonId),
+        ),
+      ),
+    ]);
+  }
   return result;
 }
 
