@@ -19,7 +19,7 @@ import { meetingPrep } from './storage/meeting-prep';
 import { meetingReminders } from './storage/meeting-reminders';
 
 /** A reminder goes out for a meeting starting at most this long after the pass. */
-export const REMINDER_WINDOW_MS = 60 * 60 * 1000;
+const REMINDER_WINDOW_MS = 60 * 60 * 1000;
 
 /** The meetings that get a reminder at `now`: starting within the hour (not already under way), not prepared for. */
 export function meetingsToRemind(meetings: readonly ParsedMeeting[], prepared: readonly string[], now: Date): ParsedMeeting[] {
