@@ -181,7 +181,7 @@ test('coach: type a situation, Enter gets coaching, the result is announced, pla
 test('team table: sort, filter and export with the keyboard', async ({ adminPage: page }) => {
   await page.goto('/team-progress');
   await waitForIslands(page);
-  const header = page.getByRole('columnheader', { name: /Pages visited/ });
+  const header = page.getByRole('columnheader', { name: /Mastery/ });
   await tabTo(page, header.getByRole('link'));
   await page.keyboard.press('Enter');
   await expect(header).toHaveAttribute('aria-sort', 'descending');

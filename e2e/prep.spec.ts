@@ -1,6 +1,8 @@
 // Before the call: a rep connects their calendar (a local https server with a Google export), sees the next
 // call on the home page, opens its prep page, corrects the persona for the company and answers the three
-// questions, which mark the meeting prepared.
+// questions, which mark the meeting prepared; offline the prep page still opens, and after sign-out it is gone.
+// The context allows the service worker (the other specs block it) and sends the test clock with every request,
+// the worker's included.
 import { startCalendarServer, type CalendarServer } from '~tests/support/calendar-server';
 import { expect, signUpFresh, test } from './fixtures';
 
@@ -13,8 +15,10 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => server.stop());
 
-test('connect a calendar, see the next call, correct the persona and prepare', async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-parcelwise-now': NOW });
+test('connect a calendar, see the next call, correct the persona, prepare, open it offline; gone after sign-out', async ({ browser }) => {
+  test.slow(); // a sign-up, eight page loads and the worker's copies; nothing here is timed
+  const context = await browser.newContext({ serviceWorkers: 'allow', extraHTTPHeaders: { 'x-parcelwise-now': NOW } });
+  const page = await context.newPage();
   await page.goto('/auth');
   await signUpFresh(page, 'Prep Rep');
 
@@ -47,5 +51,23 @@ test('connect a calendar, see the next call, correct the persona and prepare', a
   await page.getByRole('button', { name: 'Check my answers' }).click();
   await expect(page.getByTestId('prep-verdict')).toHaveCount(3);
   const meetings = await page.request.get('/api/meetings');
-  expect((await meetings.json())[0]).toMatchObject({ title: 'Umbrella pricing review', prepared: true, persona: '7' });
+  const [meeting] = await meetings.json();
+  expect(meeting).toMatchObject({ title: 'Umbrella pricing review', prepared: true, persona: '7' });
+
+  // The worker keeps the prep pages of the next 48 hours: offline, the page opens with the saved-for-offline line.
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-offline', 'kept');
+  await context.setOffline(true);
+  await page.goto(`/prep/${meeting.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Prepare for Umbrella pricing review' })).toBeVisible();
+  await expect(page.getByTestId('offline-note')).toContainText(/^Saved for offline — as of \S.+/);
+
+  // Signed out, the copy is gone.
+  await context.setOffline(false);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await context.setOffline(true);
+  await expect(page.goto(`/prep/${meeting.id}`)).rejects.toThrow(/net::ERR_(INTERNET_DISCONNECTED|FAILED)/);
+  await context.close();
 });

@@ -61,10 +61,20 @@ test('the counts link to filtered lists; a CSV upload moves the ramp chart, whic
   await expect(chart).toHaveAccessibleDescription(
     new RegExp(`First opportunity by day 21: [^.]*${cohort} \\d+ % \\(${Number(reached) + 1} of ${judged}\\)`),
   );
+  await expect(adminPage.getByTestId('ramp-medians')).toContainText(
+    /First opportunity: the team's median is day \d+, against a target of day 21\./,
+  );
 
   await upload();
   await expect(adminPage.getByTestId('outcomes-imported')).toHaveText('The file is imported: 0 added, 1 unchanged.');
   await expect(cohortRow.getByRole('cell').nth(1)).toHaveText(`${Number(reached) + 1} of ${judged}`);
+
+  // The person's row: their day 10 against the target of day 21 and the team's median day.
+  await adminPage.goto(`/team-progress?find=${encodeURIComponent(person.username)}`);
+  await expect(adminPage.locator('tbody tr[data-user-id]').getByTestId('ramp-line')).toHaveText(
+    /^First opportunity: day 10 \(target 21, team median \d+\)$/,
+  );
+  await adminPage.goto('/team-progress');
 
   // A refused file names its row and stores nothing.
   await adminPage.getByLabel('CSV file').setInputFiles({

@@ -74,15 +74,10 @@ async function tableRows(page: Page) {
       return {
         id: row.getAttribute('data-user-id') ?? '',
         username: row.querySelector('th span:nth-child(2)')?.textContent?.trim() ?? '',
-        joined: figure('joinedAt')?.querySelector('time')?.getAttribute('datetime') ?? '',
-        days: figure('daysInProgram')?.textContent?.trim() ?? '',
         pace: figure('onTrack')?.querySelector('.badge')?.textContent?.trim() ?? '',
-        quiz: (figure('averageQuizScore')?.textContent ?? '').replace(/%|—/g, '').trim(),
         progress: (figure('progress')?.textContent ?? '').replace('%', '').trim(),
-        pagesVisited: figure('pagesVisited')?.textContent?.trim() ?? '',
-        quizzesCompleted: figure('quizzesCompleted')?.textContent?.trim() ?? '',
-        dailyChallenges: figure('dailyChallenges')?.textContent?.trim() ?? '',
-        loginCount: figure('loginCount')?.textContent?.trim() ?? '',
+        mastery: (figure('mastery')?.textContent ?? '').replace('%', '').trim(),
+        quiz: (figure('averageQuizScore')?.textContent ?? '').replace(/%|—/g, '').trim(),
         lastActive: figure('lastActive')?.querySelector('time')?.getAttribute('datetime') ?? 'null',
       };
     }),
@@ -126,13 +121,16 @@ test("a fresh user's visits, tab changes and exits are recorded and appear in th
     )
     .toBeGreaterThanOrEqual(beforeExit - 1000);
   await expect(row).toHaveCount(1);
-  // Two page entries; the exits and the tab change are not pages visited. Registration signed in once.
-  await expect(row.locator('[data-figure="pagesVisited"]')).toHaveText('2');
-  await expect(row.locator('[data-figure="loginCount"]')).toHaveText('1');
-  await expect(row.locator('[data-figure="quizzesCompleted"]')).toHaveText('0');
-  await expect(row.locator('[data-figure="dailyChallenges"]')).toHaveText('0');
   await expect(row.locator('[data-figure="progress"]')).toHaveText('0%');
   await expect(row.locator('[data-figure="lastActive"]')).toContainText('Active');
+  // The counts are on the person's page: two page entries (the exits and the tab change are not pages
+  // visited); registration signed in once.
+  await row.getByRole('link', { name: 'Visit Tracker' }).click();
+  const activity = adminPage.getByTestId('person-activity');
+  await expect(activity.locator('[data-figure="pagesVisited"]')).toHaveText('2');
+  await expect(activity.locator('[data-figure="loginCount"]')).toHaveText('1');
+  await expect(activity.locator('[data-figure="quizzesCompleted"]')).toHaveText('0');
+  await expect(activity.locator('[data-figure="dailyChallenges"]')).toHaveText('0');
 });
 
 test("a non-administrator gets 'Access Denied' and 'Restricted Access' with a link home, and no team data", async ({ userPage }) => {
@@ -161,12 +159,23 @@ test('the administrator sorts and filters the table and downloads it as CSV with
   await expect(adminPage.getByTestId('overall-engagement')).toHaveText(/^\d+%$/);
   await expect(adminPage.getByTestId('figure-definitions')).toContainText('Page-entry visits (not exits, not tab changes).');
 
+  // Seven columns: who is behind, on what, and how well it sticks; the rest is on each person's page.
+  await expect(adminPage.getByTestId('team-table').getByRole('columnheader')).toHaveText([
+    /^Team member/,
+    /^Plan/,
+    /^Pace/,
+    /^Progress/,
+    /^Mastery/,
+    /^Average quiz score/,
+    /^Last active/,
+  ]);
+
   // Sorting by keyboard: Enter on a column header link; aria-sort follows.
-  const header = adminPage.getByRole('columnheader', { name: /Pages visited/ });
+  const header = adminPage.getByRole('columnheader', { name: /Mastery/ });
   await header.getByRole('link').focus();
   await adminPage.keyboard.press('Enter');
   await expect(header).toHaveAttribute('aria-sort', 'descending');
-  const descending = (await tableRows(adminPage)).map((r) => Number(r.pagesVisited));
+  const descending = (await tableRows(adminPage)).map((r) => Number(r.mastery));
   expect(descending).toEqual([...descending].sort((a, b) => b - a));
   await header.getByRole('link').focus();
   await adminPage.keyboard.press('Enter');
@@ -232,15 +241,10 @@ async function compareTableWithCsv(adminPage: Page) {
   expect(
     lines.slice(0, rows.length).map((line) => ({
       username: column(line, 'Username'),
-      joined: column(line, 'Joined'),
-      days: column(line, 'Days in the program'),
       pace: column(line, 'Pace'),
       progress: column(line, 'Progress (%)'),
+      mastery: column(line, 'Mastery (%)'),
       quiz: column(line, 'Average quiz score (%)'),
-      pagesVisited: column(line, 'Pages visited'),
-      quizzesCompleted: column(line, 'Quizzes completed'),
-      dailyChallenges: column(line, 'Daily challenges'),
-      loginCount: column(line, 'Logins'),
       lastActive: column(line, 'Last active') || 'null',
     })),
   ).toEqual(rows.map(({ id: _id, ...row }) => row));
@@ -257,11 +261,8 @@ test.describe('who is behind', () => {
     await findMember(adminPage, fresh.username);
     const row = adminPage.locator('tbody tr', { hasText: fresh.username });
     await expect(row).toHaveCount(1);
-    await expect(row.locator('[data-figure="daysInProgram"]')).toHaveText('0');
     await expect(row.locator('[data-figure="onTrack"]')).toHaveText('On track0 of 0 due');
     await expect(row.locator('[data-figure="averageQuizScore"]')).toHaveText('—');
-    const joined = Date.parse((await row.locator('[data-figure="joinedAt"] time').getAttribute('datetime'))!);
-    expect(Date.now() - joined).toBeLessThan(10 * 60_000);
     // Relative last activity; the exact time is in the tooltip (hover and focus) and read out.
     const lastActive = row.locator('[data-figure="lastActive"] time');
     await expect(lastActive).toHaveText(/^(just now|\d+ min ago) \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)$/);
@@ -277,6 +278,13 @@ test.describe('who is behind', () => {
     await expect(adminPage.getByTestId('administrators')).not.toContainText(fresh.username);
     await expect(adminPage.getByTestId('figure-definitions')).toContainText('module N done by week N');
     await expect(adminPage.getByTestId('behind-members')).toHaveText(/^\d+ of \d+$/);
+
+    // Joined today, 0 days in the program: on the person's page.
+    await row.getByRole('link', { name: 'Pace Checker' }).click();
+    const activity = adminPage.getByTestId('person-activity');
+    await expect(activity.locator('[data-figure="daysInProgram"]')).toHaveText('0');
+    const joined = Date.parse((await activity.locator('[data-figure="joinedAt"] time').getAttribute('datetime'))!);
+    expect(Date.now() - joined).toBeLessThan(10 * 60_000);
   });
 
   for (const width of [1280, 1440]) {

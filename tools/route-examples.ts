@@ -74,6 +74,20 @@ const DEMO_LINK_USER = '00000000-0000-4000-8000-000000000001';
 
 const credentials = { username: DEMO_USER.username, password: DEMO_USER.password };
 
+/** The learner's feed address, made once per client (before any request is measured): its path. */
+const feedPaths = new WeakMap<Client, Promise<string>>();
+function learnerFeedPath(client: Client): Promise<string> {
+  let path = feedPaths.get(client);
+  if (!path) {
+    path = client.request('POST', '/api/calendar-feed/rotate').then(async (response) => {
+      if (response.status !== 200) throw new Error(`rotate answered ${response.status}`);
+      return new URL(((await response.json()) as { url: string }).url).pathname;
+    });
+    feedPaths.set(client, path);
+  }
+  return path;
+}
+
 /** A well-formed report id no report has. */
 const UNKNOWN_REPORT = '2020-01-01T00-00-00-000Z_00000000';
 
@@ -494,6 +508,30 @@ export const ROUTE_EXAMPLES: readonly RouteExample[] = [
     method: 'DELETE',
     path: '/api/calendar-source',
     status: 204,
+  },
+  {
+    route: 'POST /api/calendar-feed/rotate',
+    as: 'writer',
+    method: 'POST',
+    path: '/api/calendar-feed/rotate',
+    status: 200,
+  },
+  {
+    // Calendar apps send no session: the learner's cookie goes with it, and the route does not look at it.
+    route: 'GET /api/calendar/[token].ics',
+    label: 'the learner’s feed',
+    as: 'learner',
+    method: 'GET',
+    path: ({ client }) => learnerFeedPath(client),
+    status: 200,
+  },
+  {
+    route: 'GET /api/calendar/[token].ics',
+    label: 'an unknown address',
+    as: 'anonymous',
+    method: 'GET',
+    path: `/api/calendar/${DEMO_LINK_USER}_${'A'.repeat(43)}.ics`,
+    status: 404,
   },
   get('GET /api/meetings', '/api/meetings'),
   get('GET /api/offline-pages', '/api/offline-pages'),

@@ -267,6 +267,7 @@ function tableHtml(rows: Awaited<ReturnType<typeof getTeamProgress>>['rows'], ge
   const html = renderToString(
     createElement(TeamProgressTable, {
       rows: table.rows,
+      rampLines: {},
       state: { ...state, page: table.page },
       shown: table.shown,
       total: members.length,

@@ -14,6 +14,8 @@ import { TeamTableHead } from './team-table/TeamTableHead';
 interface Props {
   /** The rows of the page shown. */
   rows: TeamMemberRow[];
+  /** Each row's ramp line by account id (~/shared/team/ramp-line), when their program has milestones. */
+  rampLines: Readonly<Record<string, string>>;
   /** The table's state; its page is the one shown. */
   state: TeamTableState;
   /** Rows the filter and Find keep (all pages), the team's size, and the number of pages. */
@@ -54,7 +56,7 @@ function TableForm({ state }: { state: TeamTableState }) {
   );
 }
 
-export default function TeamProgressTable({ rows, state, shown, total, pages, generatedAt }: Props) {
+export default function TeamProgressTable({ rows, rampLines, state, shown, total, pages, generatedAt }: Props) {
   return (
     <div className="space-y-3" id="team-table">
       <div className="flex flex-wrap items-center gap-3">
@@ -82,7 +84,7 @@ export default function TeamProgressTable({ rows, state, shown, total, pages, ge
         <table className="table table-zebra table-sm" data-testid="team-table">
           <caption className="sr-only">Team progress, one row per team member. Column headers are links that sort the table.</caption>
           <TeamTableHead state={state} />
-          <TeamTableBody rows={rows} now={new Date(generatedAt)} />
+          <TeamTableBody rows={rows} rampLines={rampLines} now={new Date(generatedAt)} />
         </table>
       </div>
       {pages > 1 && <TeamPages state={state} pages={pages} />}

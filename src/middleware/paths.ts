@@ -7,7 +7,12 @@ export const isApiPath = (path: string) => path === '/api' || path.startsWith('/
 
 /** API routes a signed-out visitor may call; the scheduled functions' calls carry their own token instead. */
 const PUBLIC_API = new Set(['/api/login', '/api/register', '/api/logout']);
-const isPublicApi = (path: string) => PUBLIC_API.has(path) || isScheduledCallPath(path);
+/**
+ * A person's calendar feed: calendar apps read it without a session (they cannot sign in); its address
+ * carries the credential, which the route checks before it answers anything (unknown: 404).
+ */
+const CALENDAR_FEED = /^\/api\/calendar\/[^/]+\.ics$/;
+const isPublicApi = (path: string) => PUBLIC_API.has(path) || CALENDAR_FEED.test(path) || isScheduledCallPath(path);
 
 /** A path anybody may ask for, signed in or not. */
 export const isPublic = (path: string) => (isApiPath(path) ? isPublicApi(path) : isPublicPath(path));

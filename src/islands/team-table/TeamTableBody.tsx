@@ -1,10 +1,10 @@
 // One row per team member: name and username as the row header, then the figures. Dates are relative,
 // with the exact time on hover and focus.
 import { isActive, PLAN_STATUS_LABELS, type TeamMemberRow } from '~/shared/team/figures';
-import { exactTime, relativeTime, shortDate } from '~/shared/team/relative-time';
+import { exactTime, relativeTime } from '~/shared/team/relative-time';
 import { COLUMNS } from '~/shared/team/team-table';
 
-export function TeamTableBody({ rows, now }: { rows: TeamMemberRow[]; now: Date }) {
+export function TeamTableBody({ rows, rampLines, now }: { rows: TeamMemberRow[]; rampLines: Readonly<Record<string, string>>; now: Date }) {
   return (
     <tbody>
       {rows.length === 0 ? (
@@ -14,7 +14,7 @@ export function TeamTableBody({ rows, now }: { rows: TeamMemberRow[]; now: Date 
           </td>
         </tr>
       ) : (
-        rows.map((row) => <TeamRow key={row.id} row={row} now={now} />)
+        rows.map((row) => <TeamRow key={row.id} row={row} rampLine={rampLines[row.id] ?? null} now={now} />)
       )}
     </tbody>
   );
@@ -34,7 +34,7 @@ function When({ iso, text }: { iso: string; text: string }) {
   );
 }
 
-const number = 'px-0.5 text-right tabular-nums';
+const number = 'px-2 text-right tabular-nums';
 
 const PLAN_BADGES: Record<TeamMemberRow['planStatus'], string> = {
   overdue: 'badge-error',
@@ -57,13 +57,13 @@ function LastActiveCell({ row, now, active }: { row: TeamMemberRow; now: Date; a
   );
 }
 
-/** The program, day N, required items done of required, and the status. */
-function PlanCell({ row }: { row: TeamMemberRow }) {
+/** The program, day N, required items done of required, and the status; practice and the ramp below. */
+function PlanCell({ row, rampLine }: { row: TeamMemberRow; rampLine: string | null }) {
   return (
     <>
       <span className={`badge badge-sm whitespace-nowrap ${PLAN_BADGES[row.planStatus]}`}>{PLAN_STATUS_LABELS[row.planStatus]}</span>
       {row.program && (
-        <span className="block max-w-16 text-xs opacity-70" title={row.program.title}>
+        <span className="block text-xs opacity-70" title={row.program.title}>
           <span className="sr-only">{row.program.title}, </span>
           day {row.planDay} · {row.planDone}/{row.planRequired}
           {row.planTestedOut > 0 && <span data-testid="tested-out-items"> · {row.planTestedOut} tested out</span>}
@@ -75,11 +75,16 @@ function PlanCell({ row }: { row: TeamMemberRow }) {
           Practice: {row.practicePassed} passed{row.practiceWaiting > 0 && ` · ${row.practiceWaiting} waiting`}
         </span>
       )}
+      {rampLine && (
+        <span className="block text-xs opacity-70" data-testid="ramp-line">
+          {rampLine}
+        </span>
+      )}
     </>
   );
 }
 
-function TeamRow({ row, now }: { row: TeamMemberRow; now: Date }) {
+function TeamRow({ row, rampLine, now }: { row: TeamMemberRow; rampLine: string | null; now: Date }) {
   const active = isActive(row, now);
   return (
     <tr data-user-id={row.id}>
@@ -92,13 +97,7 @@ function TeamRow({ row, now }: { row: TeamMemberRow; now: Date }) {
         </span>
       </th>
       <td className="px-0.5" data-figure="planStatus">
-        <PlanCell row={row} />
-      </td>
-      <td className="whitespace-nowrap px-1" data-figure="joinedAt">
-        {row.joinedAt === null ? '—' : <When iso={row.joinedAt} text={shortDate(row.joinedAt, now)} />}
-      </td>
-      <td className={number} data-figure="daysInProgram">
-        {row.daysInProgram}
+        <PlanCell row={row} rampLine={rampLine} />
       </td>
       <td className="px-1" data-figure="onTrack">
         <span className={`badge badge-sm whitespace-nowrap ${row.onTrack ? 'badge-success' : 'badge-warning'}`}>
@@ -116,18 +115,6 @@ function TeamRow({ row, now }: { row: TeamMemberRow; now: Date }) {
       </td>
       <td className={number} data-figure="averageQuizScore">
         {row.averageQuizScore === null ? '—' : `${row.averageQuizScore}%`}
-      </td>
-      <td className={number} data-figure="pagesVisited">
-        {row.pagesVisited}
-      </td>
-      <td className={number} data-figure="quizzesCompleted">
-        {row.quizzesCompleted}
-      </td>
-      <td className={number} data-figure="dailyChallenges">
-        {row.dailyChallenges}
-      </td>
-      <td className={number} data-figure="loginCount">
-        {row.loginCount}
       </td>
       <LastActiveCell row={row} now={now} active={active} />
     </tr>

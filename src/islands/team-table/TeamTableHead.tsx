@@ -15,11 +15,11 @@ export function TeamTableHead({ state }: { state: TeamTableState }) {
               key={column.key}
               scope="col"
               aria-sort={active ? sort.direction : 'none'}
-              className={`px-0.5 align-bottom ${column.numeric ? 'text-right' : ''}`}
+              className={`px-1 align-bottom ${column.numeric ? 'text-right' : ''}`}
             >
               <a
                 href={tableHref({ ...state, sort: nextSort(sort, column.key), page: 1 })}
-                className="btn btn-ghost btn-xs h-auto min-h-6 max-w-[3.75rem] gap-0.5 whitespace-normal px-0.5 py-0.5 text-left text-[11px] leading-tight normal-case"
+                className="btn btn-ghost btn-xs h-auto min-h-6 gap-1 whitespace-nowrap px-1 py-0.5 text-left text-xs normal-case"
                 title={column.definition}
               >
                 {column.label}

@@ -1,9 +1,11 @@
 // The /settings forms, which work without JavaScript: end a session, end every other session, change the
-// password, save the digest and review preferences, connect, refresh or disconnect the calendar, switch call reminders. Each answers what the page shows next (Post/Redirect/Get: a message to carry, or an error).
+// password, save the digest and review preferences, connect, refresh or disconnect the calendar, switch call
+// reminders, create or rotate the calendar feed's address. Each answers what the page shows next (Post/Redirect/Get: a message to carry, or an error).
 import type { AstroGlobal } from 'astro';
 import { connectCalendarRequestSchema } from '~/shared/api/calendar';
 import { updatePreferencesRequestSchema } from '~/shared/api/preferences';
 import { connectCalendar, disconnectCalendar, refreshCalendar } from '~/server/calendar/calendar';
+import { rotateCalendarFeed } from '~/server/calendar/calendar-feed';
 import { changePasswordRequestSchema } from '~/shared/api/settings';
 import { requestNow } from '~/server/clock';
 import { updatePreferences } from '~/server/preferences/preferences';
@@ -25,7 +27,8 @@ export type SettingsFormResult =
         | 'calendar-connected'
         | 'reminders-saved'
         | 'calendar-refreshed'
-        | 'calendar-disconnected';
+        | 'calendar-disconnected'
+        | 'calendar-feed-rotated';
     }
   | { error: string; status: number };
 
@@ -38,6 +41,7 @@ export const SETTINGS_DONE: Record<string, string> = {
   'reminders-saved': 'Your call reminder setting is saved.',
   'calendar-refreshed': 'Your calendar has been read again.',
   'calendar-disconnected': 'Your calendar is disconnected, and everything read from it is deleted.',
+  'calendar-feed-rotated': 'Your calendar feed has a new address. The previous one no longer works.',
 };
 
 /** The ISO weekdays, one checkbox each (`workingDay1` … `workingDay7`: one name per box, as form fields keep one value a name). */
@@ -111,6 +115,9 @@ export async function handleSettingsForm(
       case 'calendar-disconnect':
         await disconnectCalendar(user.id);
         return { done: 'calendar-disconnected' };
+      case 'calendar-feed-rotate':
+        await rotateCalendarFeed(user.id, requestNow(astro.request));
+        return { done: 'calendar-feed-rotated' };
       default:
         return { error: 'action: unknown', status: 400 };
     }

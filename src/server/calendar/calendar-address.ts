@@ -1,6 +1,7 @@
 // A calendar's private address is a secret (whoever has it reads the calendar): stored sealed with
 // AES-256-GCM under a key derived from SESSION_SECRET for this one purpose (HKDF-SHA256, as the cookie keys
-// are), shown back only as its host and last four characters, and never logged.
+// are), shown back only as its host and last four characters, and never logged. The person's own feed
+// token (calendar-feed.ts) is sealed the same way, under a key of its own purpose.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { sessionSecret } from '~/server/config';
 
@@ -11,21 +12,23 @@ export interface SealedAddress {
   tag: string;
 }
 
-// No deploy context in the info: the hourly refresh runs in its own function, which must open what the site sealed.
-const addressKey = (): Buffer =>
-  Buffer.from(hkdfSync('sha256', sessionSecret(), 'parcelwise-learning-hub', 'parcelwise-calendar-address', 32));
+/** What a sealed secret is: each purpose has its own key. */
+type Purpose = 'parcelwise-calendar-address' | 'parcelwise-calendar-feed';
 
-export function sealAddress(address: string): SealedAddress {
+// No deploy context in the info: the hourly refresh runs in its own function, which must open what the site sealed.
+const keyFor = (purpose: Purpose): Buffer => Buffer.from(hkdfSync('sha256', sessionSecret(), 'parcelwise-learning-hub', purpose, 32));
+
+export function sealAddress(address: string, purpose: Purpose = 'parcelwise-calendar-address'): SealedAddress {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', addressKey(), iv);
+  const cipher = createCipheriv('aes-256-gcm', keyFor(purpose), iv);
   const data = Buffer.concat([cipher.update(address, 'utf8'), cipher.final()]);
   return { iv: iv.toString('base64url'), data: data.toString('base64url'), tag: cipher.getAuthTag().toString('base64url') };
 }
 
 /** The address, or null when it does not open (another secret sealed it, or it was altered). */
-export function openAddress(sealed: SealedAddress): string | null {
+export function openAddress(sealed: SealedAddress, purpose: Purpose = 'parcelwise-calendar-address'): string | null {
   try {
-    const decipher = createDecipheriv('aes-256-gcm', addressKey(), Buffer.from(sealed.iv, 'base64url'));
+    const decipher = createDecipheriv('aes-256-gcm', keyFor(purpose), Buffer.from(sealed.iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(sealed.tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64url')), decipher.final()]).toString('utf8');
   } catch {

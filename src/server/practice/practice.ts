@@ -294,15 +294,9 @@ export async function practiceNews(userId: string, since: Date, now: Date, optio
     getPracticeScenarios(),
   ]);
   const titles = new Map(scenarios.map((scenario) => [scenario.id, scenario.title]));
-  const latestTry = new Map<string, number>();
-  for (const ref of refs) latestTry.set(ref.scenarioId, parseEventTime(ref.attemptId)?.getTime() ?? 0);
-  const due = [...passed].flatMap(([scenarioId, times]) => {
-    const againAt = practiseAgainAt(times);
-    const triedSince = (latestTry.get(scenarioId) ?? 0) > times.at(-1)!.getTime();
-    return againAt && againAt.getTime() <= now.getTime() && !triedSince && titles.has(scenarioId)
-      ? [{ scenarioId, title: titles.get(scenarioId)! }]
-      : [];
-  });
+  const due = comingBack(passed, refs, scenarios)
+    .filter((scenario) => scenario.dueAt.getTime() <= now.getTime())
+    .map(({ scenarioId, title }) => ({ scenarioId, title }));
   return {
     reviewed: notices
       .filter((notice) => !options.unreadOnly || !notice.seen)
@@ -315,6 +309,35 @@ export async function practiceNews(userId: string, since: Date, now: Date, optio
       })),
     due,
   };
+}
+
+/** A passed scenario and when it comes back to practise. */
+export interface ComingBack {
+  scenarioId: string;
+  title: string;
+  dueAt: Date;
+}
+
+/** The passed scenarios not tried since their latest pass, with when each comes back (already, or later). */
+function comingBack(
+  passed: ReadonlyMap<string, Date[]>,
+  refs: readonly AttemptRef[],
+  scenarios: readonly PracticeScenario[],
+): ComingBack[] {
+  const titles = new Map(scenarios.map((scenario) => [scenario.id, scenario.title]));
+  const latestTry = new Map<string, number>();
+  for (const ref of refs) latestTry.set(ref.scenarioId, parseEventTime(ref.attemptId)?.getTime() ?? 0);
+  return [...passed].flatMap(([scenarioId, times]) => {
+    const dueAt = practiseAgainAt(times);
+    const triedSince = (latestTry.get(scenarioId) ?? 0) > times.at(-1)!.getTime();
+    return dueAt && !triedSince && titles.has(scenarioId) ? [{ scenarioId, title: titles.get(scenarioId)!, dueAt }] : [];
+  });
+}
+
+/** The calendar feed's practice: every passed scenario coming back, due or not yet, from listings only. */
+export async function practiceComingBack(userId: string): Promise<ComingBack[]> {
+  const [passed, refs, scenarios] = await Promise.all([passes.of(userId), attempts.refs(userId), getPracticeScenarios()]);
+  return comingBack(passed, refs, scenarios);
 }
 
 /** The digest's practice part (null when it has nothing): reviews since the last digest, scenarios due, and for reviewers what waits. */

@@ -51,7 +51,11 @@ export async function activeAssignmentOf(userId: string): Promise<Assignment | n
 
 /** `review`: the person's review state when the page reads it anyway (the home page). */
 export async function readPlanRecords(userId: string, now: Date, review?: Promise<ReviewState>): Promise<PlanRecords> {
-  const { events, listed } = await listPlanRecords(userId, now, review);
+  return planRecordsOf(await listPlanRecords(userId, now, review));
+}
+
+/** The second of the two round trips, for a caller that checks something once the listings are in (the calendar feed's token). */
+export async function planRecordsOf({ events, listed }: Awaited<ReturnType<typeof listPlanRecords>>): Promise<PlanRecords> {
   return { events, evidence: await readEvidence(listed), timeZone: listed.review.timeZone };
 }
 

@@ -176,3 +176,37 @@ export async function dueReviewCount(userId: string, state: ReviewState, now: Da
   const challengeDue = heldCard !== undefined && isDue(heldCard, dayOf(now), state.hold);
   return Math.min(due.length + (challengeDue ? 1 : 0), Math.max(0, DAILY_DUE_CAP - state.reviewsToday));
 }
+
+/** One day's reviews as the calendar feed shows them. */
+export interface ReviewDay {
+  /** The UTC day, YYYY-MM-DD: cards fall due from midnight UTC. */
+  date: string;
+  count: number;
+}
+
+/**
+ * The reviews due today (as the digest counts them) and on each of the next `days - 1` days: the cards
+ * falling due that day plus what the day before could not take, at most twenty a day. Days with none are left out.
+ */
+export async function reviewsDueByDay(userId: string, state: ReviewState, now: Date, days: number, given?: Bank): Promise<ReviewDay[]> {
+  const bank = given ?? (await getQuestionBank());
+  const today = dayOf(now);
+  const dueNow = bank.questions.filter((item) => state.cards[item.key] !== undefined && isDue(state.cards[item.key]!, today, state.hold));
+  const todayCount = await dueReviewCount(userId, state, now, bank);
+  const fallingDue = new Map<number, number>();
+  for (const item of bank.questions) {
+    const card = state.cards[item.key];
+    if (card === undefined || isDue(card, today, state.hold)) continue;
+    const day = Math.max(dueDay(card, state.hold), state.hold === null ? today + 1 : state.hold.until + 1);
+    fallingDue.set(day, (fallingDue.get(day) ?? 0) + 1);
+  }
+  const result: ReviewDay[] = todayCount > 0 ? [{ date: isoDay(today), count: todayCount }] : [];
+  let backlog = Math.max(0, dueNow.length - todayCount);
+  for (let day = today + 1; day < today + days; day++) {
+    const waiting = backlog + (fallingDue.get(day) ?? 0);
+    const count = Math.min(waiting, DAILY_DUE_CAP);
+    backlog = waiting - count;
+    if (count > 0) result.push({ date: isoDay(day), count });
+  }
+  return result;
+}

@@ -74,3 +74,7 @@ export const calendarSourceSchema = z.strictObject({
   error: z.string().nullable(),
 });
 export type CalendarSource = z.infer<typeof calendarSourceSchema>;
+
+/** The answer of POST /api/calendar-feed/rotate: the person's new private feed address (the old one answers 404 from then on). */
+export const calendarFeedResponseSchema = z.strictObject({ url: z.url() });
+export type CalendarFeedResponse = z.infer<typeof calendarFeedResponseSchema>;

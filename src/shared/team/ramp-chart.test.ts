@@ -57,4 +57,17 @@ describe('ramp chart', () => {
   it('names a cohort by its month', () => {
     expect(['2026-01', '2026-12'].map(cohortLabel)).toEqual(['January 2026', 'December 2026']);
   });
+
+  it("gives each milestone the team's median day of reaching it, whenever reached; none when nobody has", () => {
+    const team = [
+      person('2026-09-01', { 'sdr-first-meeting': '2026-09-10' }), // day 9
+      person('2026-09-20', { 'sdr-first-meeting': '2026-10-04' }), // day 14
+      person('2026-09-30', { 'sdr-first-meeting': '2026-10-20' }), // day 20
+      person('2026-10-02', { 'sdr-first-meeting': '2026-10-03' }), // day 1
+      person('2026-09-15'), // not reached: not counted
+    ];
+    expect(rampChart([FIRST_MEETING], team, TODAY)[0]!.medianDays).toBe(12); // days 1, 9, 14, 20: (9 + 14) / 2, rounded
+    expect(rampChart([FIRST_MEETING], team.slice(0, 3), TODAY)[0]!.medianDays).toBe(14);
+    expect(rampChart([FIRST_MEETING], [person('2026-09-15')], TODAY)[0]!.medianDays).toBeNull();
+  });
 });

@@ -36,10 +36,13 @@ export interface MilestoneFigures {
   targetDays: number;
   /** The cohorts with someone of the milestone's role, oldest first. */
   cohorts: CohortFigure[];
+  /** The team's median day of reaching it (days from the start, whenever reached); null when nobody has. */
+  medianDays: number | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const dayNumber = (isoDate: string) => Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS);
+/** Whole days since 1970 of an ISO date: the difference of two is the days between them. */
+export const dayNumber = (isoDate: string) => Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS);
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** "2026-09" → "September 2026". */
@@ -61,6 +64,20 @@ function cohortFigure(cohort: string, people: readonly RampPerson[], milestone: 
   return { cohort, label: cohortLabel(cohort), reached, judged, share: judged === 0 ? null : Math.round((100 * reached) / judged), inTime };
 }
 
+/** The middle value (the mean of the two middle ones, rounded, for an even count); null for none. */
+function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
+}
+
+const daysToReach = (people: readonly RampPerson[], milestoneId: string): number[] =>
+  people.flatMap((person) => {
+    const date = person.reached.get(milestoneId);
+    return date === undefined ? [] : [dayNumber(date) - dayNumber(person.startDate)];
+  });
+
 /**
  * Each milestone with the cohorts of its role: a person counts for a milestone of their program, in the cohort
  * of their start month; `today` (ISO date) says who is past the target day. Milestones nobody has are left out.
@@ -78,6 +95,7 @@ export function rampChart(milestones: readonly ChartMilestone[], people: readonl
         today,
       ),
     );
-    return [{ id: milestone.id, title: milestone.title, targetDays: milestone.targetDays, cohorts: figures }];
+    const medianDays = median(daysToReach(ofRole, milestone.id));
+    return [{ id: milestone.id, title: milestone.title, targetDays: milestone.targetDays, cohorts: figures, medianDays }];
   });
 }

@@ -35,14 +35,20 @@ export interface TeamTableState {
 /** Names A–Z, every filter, nothing to find, the first page. */
 export const DEFAULT_TABLE_STATE: TeamTableState = { sort: { key: 'name', direction: 'ascending' }, filter: 'all', find: '', page: 1 };
 
-/** Rows a page shows: a team of hundreds renders a page at a time, a screen or two of its 13 columns. */
+/** Rows a page shows: a team of hundreds renders a page at a time, a screen or two of its rows. */
 export const PAGE_SIZE = 25;
+
+/**
+ * The figures the table shows: who is behind, on what, and how well it sticks. The activity counts and dates
+ * are on the person's page and in the CSV; the URL can still sort by any figure (the CSV keeps that order).
+ */
+const TABLE_FIGURES: readonly TeamFigure[] = ['planStatus', 'onTrack', 'progress', 'mastery', 'averageQuizScore', 'lastActive'];
 
 export const COLUMNS: ReadonlyArray<{ key: SortKey; label: string; numeric: boolean; definition: string }> = [
   { key: 'name', label: 'Team member', numeric: false, definition: 'Name and username.' },
-  ...TEAM_FIGURES.map((figure) => ({
+  ...TEAM_FIGURES.filter((figure) => TABLE_FIGURES.includes(figure.key)).map((figure) => ({
     ...figure,
-    numeric: !['lastActive', 'joinedAt', 'onTrack', 'planStatus'].includes(figure.key),
+    numeric: !['lastActive', 'onTrack', 'planStatus'].includes(figure.key),
   })),
 ];
 

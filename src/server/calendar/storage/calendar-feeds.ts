@@ -1,0 +1,26 @@
+/**
+ * A person's calendar feed (`calendar-feeds/<user id>`): the SHA-256 of the secret part of its address, which
+ * a request must match, and the secret sealed, so the settings page can show the address again. One record
+ * a person: rotating overwrites it, and the old address stops matching at once.
+ */
+import { z } from 'zod';
+import { readJSON, writeJSON } from '~/server/storage/blobs';
+import { key } from '~/server/storage/keys';
+
+const storedCalendarFeedSchema = z.strictObject({
+  userId: z.uuid(),
+  /** Hex SHA-256 of the secret. */
+  secretHash: z.string().regex(/^[0-9a-f]{64}$/),
+  secret: z.strictObject({ iv: z.string(), data: z.string(), tag: z.string() }),
+  createdAt: z.iso.datetime(),
+});
+export type StoredCalendarFeed = z.infer<typeof storedCalendarFeedSchema>;
+
+const ROOT = 'calendar-feeds';
+
+export const calendarFeeds = {
+  of: (userId: string) => readJSON(key(ROOT, userId), storedCalendarFeedSchema),
+
+  /** Replaces the person's feed: the last rotation wins, and only its address answers. */
+  save: (value: StoredCalendarFeed) => writeJSON(key(ROOT, value.userId), storedCalendarFeedSchema, value),
+};
