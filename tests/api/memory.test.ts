@@ -180,6 +180,16 @@ describe('working days', () => {
     expect(await expectJson(await client.get('/api/preferences'), 200, preferencesSchema)).toMatchObject({ workingDays: [1, 2, 3, 4, 7] });
   });
 
+  it('PATCH /api/preferences switches call reminders, off by default; anything but true or false is 400 naming the field', async () => {
+    const { client } = await signUp(t.app, 'Reminder Setter');
+    const patch = (callReminders: unknown) => client.request('PATCH', '/api/preferences', { body: { callReminders } });
+    expect(await expectJson(await client.get('/api/preferences'), 200, preferencesSchema)).toMatchObject({ callReminders: false });
+    expect(await expectJson(await patch(true), 200, preferencesSchema)).toMatchObject({ callReminders: true, digest: 'daily' });
+    expect(await messageOf(await patch('yes'), 400)).toBe('callReminders: must be true or false');
+    expect(await expectJson(await client.get('/api/preferences'), 200, preferencesSchema)).toMatchObject({ callReminders: true });
+    expect(await expectJson(await patch(false), 200, preferencesSchema)).toMatchObject({ callReminders: false });
+  });
+
   it.skipIf(!inProcess)('the streak skips the weekend by default, counts an answer given on it, and follows a change', async () => {
     const { client } = await signUp(t.app, 'Week Worker');
     const streakAt = async (now: Date) =>

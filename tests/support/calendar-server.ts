@@ -1,7 +1,8 @@
 /**
  * A local calendar server for the tests, over https (a self-signed certificate) or plain http: it serves
  * the fixtures of tests/fixtures/calendars/ and the bad answers the hub must refuse (an HTML page, 50 MB,
- * endless redirects, a redirect to another address, silence), and counts the requests it got.
+ * endless redirects, a redirect to another address, silence), a call starting 30 minutes after the request
+ * (`/soon.ics`, 30 minutes after the server started: for the reminder the hourly function sends), and counts the requests it got.
  */
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -18,10 +19,36 @@ export interface CalendarServer {
   hits: Map<string, number>;
   /** Where `/redirect` sends the reader next. */
   redirectTo: string;
+  /** The start of `/soon.ics`'s call: 30 minutes after the server started, on the whole minute. */
+  soon: Date;
   stop(): Promise<void>;
 }
 
 const FIFTY_MB = 50 * 1024 * 1024;
+
+const icsTime = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+/** A calendar with one call with Globex, starting at `start`. */
+function soonCalendar(start: Date): string {
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'BEGIN:VEVENT',
+    `UID:soon-${start.getTime()}@example.com`,
+    `DTSTART:${icsTime(start)}`,
+    `DTEND:${icsTime(new Date(start.getTime() + 30 * 60_000))}`,
+    'SUMMARY:Globex check-in',
+    'ORGANIZER;CN=Jonas Weber:mailto:j.weber@globex.de',
+    'ATTENDEE;PARTSTAT=ACCEPTED:mailto:alex@parcelwise.example',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}
 
 function answer(server: CalendarServer, request: IncomingMessage, response: ServerResponse): void {
   const url = new URL(request.url ?? '/', server.origin);
@@ -33,6 +60,10 @@ function answer(server: CalendarServer, request: IncomingMessage, response: Serv
     return;
   }
   switch (url.pathname) {
+    case '/soon.ics':
+      response.writeHead(200, { 'Content-Type': 'text/calendar' });
+      response.end(soonCalendar(server.soon));
+      return;
     case '/bad-date.ics':
       response.writeHead(200, { 'Content-Type': 'text/calendar' });
       response.end(
@@ -106,6 +137,7 @@ export async function startCalendarServer(options: { https?: boolean; host?: str
     origin: `${secure ? 'https' : 'http'}://${hostPart}:${port}`,
     hits: new Map(),
     redirectTo: '/calendars/google.ics',
+    soon: new Date(Math.floor(Date.now() / 60_000) * 60_000 + 30 * 60_000),
     stop: () =>
       new Promise((resolve) => {
         http.closeAllConnections();

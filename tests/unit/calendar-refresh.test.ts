@@ -1,6 +1,7 @@
 // The calendar service over a local Blobs server and a local https calendar server: connecting stores the
 // sealed address and the meetings only when the read works; a failed read keeps the last good meetings and
-// says why; disconnecting deletes everything; the hourly function reads every connected calendar again.
+// says why; disconnecting deletes everything; the hourly function reads every connected calendar again,
+// then sends the call reminders due through a real SMTP server in this process: one, however often it runs.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
@@ -8,6 +9,10 @@ import { calendarSource, connectCalendar, disconnectCalendar, refreshCalendar, u
 import { calendarSources } from '~/server/calendar/storage/calendar-sources';
 import { CALENDAR_FETCH_MESSAGES } from '~/server/calendar/fetch-calendar';
 import { CALENDAR_PARSE_MESSAGES } from '~/server/calendar/parse-calendar';
+import { simpleParser } from 'mailparser';
+import { startMailCapture } from '~tools/local-mail/server';
+import { createUser } from '~/server/accounts/accounts';
+import { updatePreferences } from '~/server/preferences/preferences';
 import { startCalendarServer, type CalendarServer } from '~tests/support/calendar-server';
 import refreshCalendarsNow, { config } from '../../netlify/functions/refresh-calendars.mts';
 
@@ -128,6 +133,46 @@ describe('refresh-calendars', () => {
       expect((await calendarSources.of(bad.id))?.error).toBe(CALENDAR_FETCH_MESSAGES.tooManyRedirects);
     } finally {
       server.redirectTo = '/calendars/google.ics';
+    }
+  });
+});
+
+describe('refresh-calendars: call reminders', () => {
+  it('after the read, e-mails one reminder of a call within the hour to a rep who switched them on, even when it runs twice', async () => {
+    const smtp = await startMailCapture();
+    Object.assign(process.env, {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Learning Hub <hub@parcelwise.example>',
+      SITE_URL: 'https://hub.parcelwise.example',
+    });
+    try {
+      const account = await createUser({
+        username: `${randomUUID().slice(0, 8)}@parcelwise.example`,
+        password: null,
+        name: 'Alex Morgan',
+        role: 'user',
+        createdBy: 'sso',
+      });
+      const started = new Date();
+      await connectCalendar({ id: account.id, username: 'alex@parcelwise.example' }, `${server.origin}/soon.ics`, started);
+      await updatePreferences(account.id, { callReminders: true }, started);
+      const first = (await (await refreshCalendarsNow()).json()) as { reminders: { sent: number } };
+      const second = (await (await refreshCalendarsNow()).json()) as { reminders: { sent: number; alreadySent: number } };
+      expect(first.reminders.sent).toBe(1);
+      expect(second.reminders).toMatchObject({ sent: 0, alreadySent: 1 });
+      const mails = await Promise.all(smtp.received.map((mail) => simpleParser(mail.raw)));
+      expect(mails).toHaveLength(1);
+      // UTC, as no zone is set.
+      expect(mails[0]!.subject).toBe(`Prepare for Globex check-in at ${server.soon.toISOString().slice(11, 16)}`);
+      expect(mails[0]!.text).toContain(
+        `Prepare for it: https://hub.parcelwise.example/prep/${(await upcomingMeetings(account.id, started))[0]!.id}`,
+      );
+      expect(mails[0]!.to && 'text' in mails[0]!.to && mails[0]!.to.text).toBe(account.username);
+    } finally {
+      delete process.env['SMTP_URL'];
+      delete process.env['MAIL_FROM'];
+      delete process.env['SITE_URL'];
+      await smtp.stop();
     }
   });
 });

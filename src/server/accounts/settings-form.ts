@@ -1,6 +1,6 @@
 // The /settings forms, which work without JavaScript: end a session, end every other session, change the
-// password, save the digest and review preferences, connect, refresh or disconnect the calendar, create or
-// rotate the calendar feed's address. Each answers what the page shows next (Post/Redirect/Get: a message to carry, or an error).
+// password, save the digest and review preferences, connect, refresh or disconnect the calendar, switch call
+// reminders, create or rotate the calendar feed's address. Each answers what the page shows next (Post/Redirect/Get: a message to carry, or an error).
 import type { AstroGlobal } from 'astro';
 import { connectCalendarRequestSchema } from '~/shared/api/calendar';
 import { updatePreferencesRequestSchema } from '~/shared/api/preferences';
@@ -25,6 +25,7 @@ export type SettingsFormResult =
         | 'password-changed'
         | 'preferences-saved'
         | 'calendar-connected'
+        | 'reminders-saved'
         | 'calendar-refreshed'
         | 'calendar-disconnected'
         | 'calendar-feed-rotated';
@@ -37,6 +38,7 @@ export const SETTINGS_DONE: Record<string, string> = {
   'password-changed': 'Your password has changed. Your other sessions have ended.',
   'preferences-saved': 'Your digest and review preferences are saved.',
   'calendar-connected': 'Your calendar is connected.',
+  'reminders-saved': 'Your call reminder setting is saved.',
   'calendar-refreshed': 'Your calendar has been read again.',
   'calendar-disconnected': 'Your calendar is disconnected, and everything read from it is deleted.',
   'calendar-feed-rotated': 'Your calendar feed has a new address. The previous one no longer works.',
@@ -57,6 +59,10 @@ export const preferencesFromForm = (fields: Record<string, string>) =>
     reviewHoldUntil: fields['reviewHoldUntil'] === undefined ? undefined : fields['reviewHoldUntil'] || null,
     workingDays: WEEKDAYS.filter((day) => fields[`workingDay${day}`] !== undefined),
   });
+
+/** The call reminder form as PATCH /api/preferences takes it: an unticked box sends nothing, so its absence means off. */
+export const remindersFromForm = (fields: Record<string, string>) =>
+  updatePreferencesRequestSchema.safeParse({ callReminders: fields['callReminders'] !== undefined });
 
 export async function handleSettingsForm(
   astro: Pick<AstroGlobal, 'request' | 'cookies' | 'url' | 'clientAddress' | 'locals'>,
@@ -94,6 +100,12 @@ export async function handleSettingsForm(
         if (!parsed.success) return { error: describeZodError(parsed.error), status: 400 };
         await connectCalendar(user, parsed.data.url, requestNow(astro.request));
         return { done: 'calendar-connected' };
+      }
+      case 'calendar-reminders': {
+        const parsed = remindersFromForm(fields);
+        if (!parsed.success) return { error: describeZodError(parsed.error), status: 400 };
+        await updatePreferences(user.id, parsed.data, requestNow(astro.request));
+        return { done: 'reminders-saved' };
       }
       case 'calendar-refresh': {
         // A failed read is recorded with its reason, which the section shows.

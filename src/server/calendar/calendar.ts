@@ -3,6 +3,7 @@
 // external meetings of the next 14 days. A failed read keeps the last good meetings and says why.
 import type { CalendarSource } from '~/shared/api/calendar';
 import { companyDomains } from '~/server/config';
+import { localTime } from '~/shared/time-zone';
 import { HttpError } from '~/server/errors';
 import { addressHint, openAddress, sealAddress } from './calendar-address';
 import { fetchCalendar } from './fetch-calendar';
@@ -89,6 +90,15 @@ export const disconnectCalendar = (userId: string): Promise<void> => calendarSou
 export async function upcomingMeetings(userId: string, now: Date): Promise<ParsedMeeting[]> {
   return upcoming((await calendarSources.of(userId))?.meetings ?? [], now);
 }
+
+/** The digest's calls: the person's meetings of their day at `now` (their zone, UTC unset) not yet over, soonest first. */
+export async function callsOfDay(userId: string, timeZone: string | null, now: Date): Promise<ParsedMeeting[]> {
+  const today = localTime(now, timeZone).date;
+  return (await upcomingMeetings(userId, now)).filter((meeting) => localTime(new Date(meeting.start), timeZone).date === today);
+}
+
+/** The ids of the people with a calendar connected, from the listing alone (the digest reads their calls). */
+export const peopleWithCalendar = async (): Promise<ReadonlySet<string>> => new Set(await calendarSources.userIds());
 
 /** The next call shows on the home page from this long before it starts. */
 const NEXT_CALL_NOTICE_MS = 24 * 60 * 60 * 1000;

@@ -30,7 +30,7 @@ let firstKey: string;
 beforeAll(async () => {
   const [bank, programs] = await Promise.all([getQuestionBank(), getPrograms()]);
   firstKey = bank.questions[0]!.key;
-  team = { members: {}, people: {}, bank, programs: new Map(programs.map((program) => [program.id, program])) };
+  team = { members: {}, people: {}, bank, programs: new Map(programs.map((program) => [program.id, program])), withCalendar: new Set() };
 });
 
 /** Figures whose one card was answered `correct` at `at`. */
@@ -58,6 +58,13 @@ function selected(
 }
 
 describe('digestCandidates', () => {
+  it('reads people with a calendar connected (their day may have calls) when their own part is due, not on a day it is not', () => {
+    const members = { calendar: {}, none: {} };
+    const figures = { withCalendar: new Set(['calendar']) };
+    expect(selected(members, [{ userId: 'calendar' }, { userId: 'none' }], figures)).toEqual(['calendar']);
+    expect(selected(members, [{ userId: 'calendar', personal: false }], figures)).toEqual([]);
+  });
+
   it('reads people with a review card due today, not those whose cards are not due, nor those who never answered', () => {
     const members = {
       wrongYesterday: answered(false, new Date(NOW.getTime() - DAY)),

@@ -8,9 +8,10 @@
  * It selects more rather than fewer: a review card due today (no vacation hold, which only delays), a plan
  * with an item overdue or due today on the person's calendar or a certificate expiring soon, computed as
  * Team Progress computes plans; a practice attempt reviewed this week, or for an administrator attempts
- * waiting for review; an administrator on Monday (the team's part); and anybody the rollup does not know yet. What the person's own records say then decides, as for everyone before.
+ * waiting for review; a calendar connected (the day's calls); an administrator on Monday (the team's part); and anybody the rollup does not know yet. What the person's own records say then decides, as for everyone before.
  */
 import type { Preferences } from '~/shared/api/preferences';
+import { peopleWithCalendar } from '~/server/calendar/calendar';
 import { getPrograms, type Program } from '~/server/content/programs';
 import { resetChangedCards } from '~/shared/review/memory';
 import { isDue } from '~/shared/review/schedule';
@@ -40,15 +41,24 @@ export interface TeamFiguresForDigest {
   people: Readonly<Record<string, { admin?: boolean | undefined }>>;
   bank: Pick<QuestionBank, 'questions' | 'byModule' | 'materialRevisions'>;
   programs: ReadonlyMap<string, Program>;
+  /** The people with a calendar connected: their day may have calls. */
+  withCalendar: ReadonlySet<string>;
 }
 
 export async function teamFiguresForDigest(now: Date): Promise<TeamFiguresForDigest> {
-  const [{ committed, view }, bank, programs] = await Promise.all([
+  const [{ committed, view }, bank, programs, withCalendar] = await Promise.all([
     refreshTeamRollup(now, { save: false }),
     getQuestionBank(),
     getPrograms(),
+    peopleWithCalendar(),
   ]);
-  return { members: view, people: committed.people, bank, programs: new Map(programs.map((program) => [program.id, program])) };
+  return {
+    members: view,
+    people: committed.people,
+    bank,
+    programs: new Map(programs.map((program) => [program.id, program])),
+    withCalendar,
+  };
 }
 
 /** A card of the bank due today, before any hold. */
@@ -90,7 +100,8 @@ export function digestCandidates(team: TeamFiguresForDigest, people: readonly Di
     if (monday && person.admin === true) return true;
     return (
       personal &&
-      (mayHaveReviewsDue(figures, team, now) ||
+      (team.withCalendar.has(userId) ||
+        mayHaveReviewsDue(figures, team, now) ||
         mayHavePlanPart(figures, team, preferences, now) ||
         mayHavePracticePart(figures, team, person.admin === true, now))
     );

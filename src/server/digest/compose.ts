@@ -20,6 +20,15 @@ export interface DigestContent {
   team: TeamDigest | null;
   /** Practice: the person's reviews since their last digest, scenarios due again, and (reviewers) attempts waiting. */
   practice: PracticeDigest | null;
+  /** The external meetings of the person's day from their calendar, soonest first, each at its local time. */
+  calls: DigestCall[];
+}
+
+export interface DigestCall {
+  meetingId: string;
+  /** `HH:MM` on the person's clock. */
+  time: string;
+  title: string;
 }
 
 export interface PracticeDigest {
@@ -63,6 +72,7 @@ function teamHasNews(team: TeamDigest | null): team is TeamDigest {
 function subjectOf(content: DigestContent): string {
   const { reviewsDue, plan, team } = content;
   const parts = [
+    ...(content.calls.length > 0 ? [`${plural(content.calls.length, 'call')} today`] : []),
     ...(reviewsDue > 0 ? [`${plural(reviewsDue, 'review')} due`] : []),
     ...(plan && plan.overdue.length > 0 ? [`${plural(plan.overdue.length, 'plan item')} overdue`] : []),
     ...(plan && plan.dueToday.length > 0 ? [`${plural(plan.dueToday.length, 'plan item')} due today`] : []),
@@ -82,6 +92,13 @@ function subjectOf(content: DigestContent): string {
 function blocksOf(content: DigestContent, origin: string): Block[] {
   const { reviewsDue, streak, plan, team } = content;
   const blocks: Block[] = [];
+  // The day's calls first: they happen at a set time, and each has its prep page.
+  if (content.calls.length > 0) {
+    blocks.push({
+      heading: 'Your calls today',
+      lines: content.calls.map((call) => ({ text: `${call.time} ${call.title}`, href: `${origin}/prep/${call.meetingId}` })),
+    });
+  }
   if (reviewsDue > 0 || streak > 0) {
     blocks.push({
       heading: 'Spaced review',

@@ -13,7 +13,8 @@ import { challengeStreakOf, loadReviewState } from '~/server/review/review-state
 import type { OutgoingMail } from '~/server/mail/transport';
 import { localTime, zonedInstant } from '~/shared/time-zone';
 import type { DigestCandidate } from './candidates';
-import type { DigestContent, DigestLinks, PracticeDigest } from './compose';
+import { clockTime } from '~/shared/meeting-time';
+import type { DigestCall, DigestContent, DigestLinks, PracticeDigest } from './compose';
 import type { TeamDigest } from './team-digest';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -53,12 +54,14 @@ export interface DigestSources {
   planFor: (userId: string, now: Date) => Promise<PlanDigest | null>;
   /** The practice part: reviews since `since`, scenarios due again, and attempts waiting when `reviewer`. */
   practiceFor: (userId: string, reviewer: boolean, since: Date, now: Date) => Promise<PracticeDigest | null>;
+  /** The external meetings of the person's day at `now` in their zone (the calendar's service). */
+  callsFor: (userId: string, timeZone: string | null, now: Date) => Promise<Array<{ id: string; title: string; start: string }>>;
   /** The team's part, computed once per pass. */
   team: () => Promise<TeamDigest>;
   links: (userId: string) => DigestLinks;
 }
 
-/** The person's content at `now`: reviews due, streak, plan part, and the team's part for administrators. */
+/** The person's content at `now`: reviews due, streak, plan part, the day's calls, and the team's part for administrators. */
 export async function digestOf(recipient: Recipient, now: Date, sources: DigestSources): Promise<DigestContent> {
   const { user, preferences } = recipient;
   const load = async () => {
@@ -67,13 +70,20 @@ export async function digestOf(recipient: Recipient, now: Date, sources: DigestS
   };
   // Reviews since the last digest: a day for a daily one, a week for a weekly one.
   const since = new Date(now.getTime() - (preferences.digest === 'weekly' ? 7 : 1) * 24 * HOUR_MS);
-  const [review, plan, team, practice] = await Promise.all([
+  const calls = async (): Promise<DigestCall[]> =>
+    (await sources.callsFor(user.id, preferences.timeZone, now)).map((call) => ({
+      meetingId: call.id,
+      time: clockTime(call.start, preferences.timeZone),
+      title: call.title,
+    }));
+  const [review, plan, team, practice, todaysCalls] = await Promise.all([
     recipient.personal ? load() : Promise.resolve({ due: 0, streak: 0 }),
     recipient.personal ? sources.planFor(user.id, now) : Promise.resolve(null),
     recipient.team ? sources.team() : Promise.resolve(null),
     recipient.personal ? sources.practiceFor(user.id, isAdmin(user), since, now) : Promise.resolve(null),
+    recipient.personal ? calls() : Promise.resolve([]),
   ]);
-  return { name: user.name, reviewsDue: review.due, streak: review.streak, plan, team, practice };
+  return { name: user.name, reviewsDue: review.due, streak: review.streak, plan, team, practice, calls: todaysCalls };
 }
 
 /** RFC 8058: a mail client offers "Unsubscribe" and POSTs `List-Unsubscribe=One-Click` to the link. */

@@ -57,6 +57,8 @@ const emptyTeam: TeamDigest = {
   foundNothing: [],
   readerReportsOpen: 0,
 };
+/** The calls the calendar's service answers, by person (what it selects of a day has tests of its own: calendar/reminders.test.ts). */
+const callsByUser: Record<string, Array<{ id: string; title: string; start: string }>> = {};
 /** Everyone whose hour it is is read (the pre-selection from the team's figures has tests of its own: candidates.test.ts). */
 const sources = (
   plans: Record<string, PlanDigest> = {},
@@ -66,6 +68,7 @@ const sources = (
   send: sendMail,
   planFor: (userId) => Promise.resolve(plans[userId] ?? null),
   practiceFor: () => Promise.resolve(null),
+  callsFor: (userId) => Promise.resolve(callsByUser[userId] ?? []),
   team,
   links: (userId) => ({ origin: ORIGIN, unsubscribeUrl: `${ORIGIN}/unsubscribe?u=${userId}&t=signed` }),
 });
@@ -177,6 +180,43 @@ describe('the digest pass', () => {
     expect(mail!.text).toContain(`- Due today: Pricing quiz\n  ${ORIGIN}/quizzes/4`);
     expect(mail!.text).toContain('- Your certificate "Dangerous goods basics" expires on 2026-11-30.');
     expect(mail!.html).toContain(`<a href="${ORIGIN}/plan#item-3">Overdue since 2026-11-15: Shadow a discovery call</a>`);
+  });
+
+  it("lists the day's calls first, each at its time on the person's clock with its prep page, in the subject and both parts", async () => {
+    const user = await newPerson('Cal Caller');
+    await updatePreferences(user.id, { timeZone: PACIFIC }, new Date('2026-12-08T20:00:00Z'));
+    callsByUser[user.id] = [
+      { id: 'a'.repeat(20), title: 'Globex discovery call', start: '2026-12-09T16:30:00.000Z' },
+      { id: 'b'.repeat(20), title: 'Hooli renewal & "pricing"', start: '2026-12-09T23:05:00.000Z' },
+    ];
+    await pass('2026-12-09T16:00:00Z'); // 08:00 PST; nothing else is waiting: the calls alone are news
+    const [mail, ...more] = await mailTo(user.username);
+    expect(more).toHaveLength(0);
+    expect(mail!.subject).toBe('2 calls today');
+    const text = mail!.text!;
+    expect(text.slice(text.indexOf('Your calls today'), text.indexOf('\n\n--'))).toBe(
+      [
+        'Your calls today',
+        `- 08:30 Globex discovery call\n  ${ORIGIN}/prep/${'a'.repeat(20)}`,
+        `- 15:05 Hooli renewal & "pricing"\n  ${ORIGIN}/prep/${'b'.repeat(20)}`,
+      ].join('\n'),
+    );
+    expect(mail!.html).toContain(
+      `<h2 style="font-size:16px;margin:20px 0 6px">Your calls today</h2><ul style="margin:0;padding-left:20px">` +
+        `<li><a href="${ORIGIN}/prep/${'a'.repeat(20)}">08:30 Globex discovery call</a></li>` +
+        `<li><a href="${ORIGIN}/prep/${'b'.repeat(20)}">15:05 Hooli renewal &amp; &quot;pricing&quot;</a></li></ul>`,
+    );
+  });
+
+  it('puts one call before the reviews due, in the subject and the body', async () => {
+    const user = await learnerWithDue(new Date('2026-12-09T20:00:00Z'), null);
+    callsByUser[user.id] = [{ id: 'c'.repeat(20), title: 'Initech demo', start: '2026-12-10T14:00:00.000Z' }];
+    await pass('2026-12-10T08:00:00Z');
+    const [mail] = await mailTo(user.username);
+    expect(mail!.subject).toBe('1 call today · 1 review due');
+    const headings = [...(mail!.html as string).matchAll(/<h2[^>]*>([^<]+)<\/h2>/g)].map((match) => match[1]);
+    expect(headings).toEqual(['Your calls today', 'Spaced review']);
+    expect(mail!.text).toContain(`Your calls today\n- 14:00 Initech demo\n  ${ORIGIN}/prep/${'c'.repeat(20)}`);
   });
 
   it('sends one mail when two passes overlap', async () => {

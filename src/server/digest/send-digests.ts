@@ -11,6 +11,7 @@ import { isAdmin } from '~/server/accounts/roles';
 import { accountsByIds, accountVersions } from '~/server/accounts/people';
 import { DEFAULT_PREFERENCES, storedPreferencesByUser } from '~/server/preferences/preferences';
 import { siteUrl } from '~/server/config';
+import { callsOfDay } from '~/server/calendar/calendar';
 import { mailConfigured, sendMail } from '~/server/mail/transport';
 import { planDigestFor } from '~/server/programs/plan-digest';
 import { practiceDigestFor } from '~/server/practice/practice';
@@ -217,7 +218,7 @@ export async function sendDigests(options: DigestPassOptions, sources: DigestSou
   return result;
 }
 
-/** The real sources: the team's figures (once per pass), SMTP, the programs' plan part, links to `origin`. */
+/** The real sources: the team's figures (once per pass), SMTP, the programs' plan part, the calendar's calls, links to `origin`. */
 function digestSources(origin: string, now: Date): DigestSources {
   let team: Promise<TeamDigest> | null = null;
   let figures: Promise<TeamFiguresForDigest> | null = null;
@@ -226,6 +227,7 @@ function digestSources(origin: string, now: Date): DigestSources {
     send: sendMail,
     planFor: planDigestFor,
     practiceFor: practiceDigestFor,
+    callsFor: callsOfDay,
     team: () => (team ??= teamDigest(now)),
     links: (userId) => ({ origin, unsubscribeUrl: unsubscribeUrl(origin, userId) }),
   };

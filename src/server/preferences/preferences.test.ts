@@ -29,7 +29,7 @@ describe('preferences', () => {
       reviewHoldUntil: null,
       updatedAt: now.toISOString(),
     });
-    expect(await getPreferences(user)).toMatchObject({ digest: 'weekly', workingDays: [1, 2, 3, 4, 5] });
+    expect(await getPreferences(user)).toMatchObject({ digest: 'weekly', workingDays: [1, 2, 3, 4, 5], callReminders: false });
   });
 
   it('starts from the defaults and changes only the fields given', async () => {
@@ -40,6 +40,7 @@ describe('preferences', () => {
       timeZone: null,
       reviewHoldUntil: null,
       workingDays: [1, 2, 3, 4, 5],
+      callReminders: false,
     });
     await updatePreferences(user, { timeZone: 'America/Los_Angeles', hour: 7 }, now);
     expect(await updatePreferences(user, { digest: 'weekly', reviewHoldUntil: '2026-12-01' }, now)).toEqual({
@@ -48,12 +49,14 @@ describe('preferences', () => {
       timeZone: 'America/Los_Angeles',
       reviewHoldUntil: '2026-12-01',
       workingDays: [1, 2, 3, 4, 5],
+      callReminders: false,
     });
+    expect(await updatePreferences(user, { callReminders: true }, now)).toMatchObject({ callReminders: true, digest: 'weekly', hour: 7 });
     // Saved in weekday order, whatever order they came in.
     expect(await updatePreferences(user, { workingDays: [7, 4, 1] }, now)).toMatchObject({ workingDays: [1, 4, 7], digest: 'weekly' });
     expect(await updatePreferences(user, { reviewHoldUntil: null }, now)).toMatchObject({ reviewHoldUntil: null, digest: 'weekly' });
     await turnDigestOff(user, now);
-    expect(await getPreferences(user)).toMatchObject({ digest: 'off', hour: 7 });
+    expect(await getPreferences(user)).toMatchObject({ digest: 'off', hour: 7, callReminders: true });
   });
 
   it('refuses an unknown zone, an hour outside 0-23, an unknown field or frequency, naming it', () => {
@@ -70,7 +73,17 @@ describe('preferences', () => {
     expect(refusal({ workingDays: [1.5] })).toBe('workingDays: must be weekday numbers from 1 (Monday) to 7 (Sunday)');
     expect(refusal({ workingDays: '1,2' })).toBe('workingDays: must be weekday numbers from 1 (Monday) to 7 (Sunday)');
     expect(refusal({ workingDays: [1, 2, 2] })).toBe('workingDays: must not name a day twice');
-    expect(refusal({ timeZone: 'Asia/Kolkata', hour: 0, digest: 'off', reviewHoldUntil: null, workingDays: [7, 1, 2, 3, 4] })).toBeNull();
+    expect(refusal({ callReminders: 'yes' })).toBe('callReminders: must be true or false');
+    expect(
+      refusal({
+        timeZone: 'Asia/Kolkata',
+        hour: 0,
+        digest: 'off',
+        reviewHoldUntil: null,
+        workingDays: [7, 1, 2, 3, 4],
+        callReminders: true,
+      }),
+    ).toBeNull();
   });
 
   it("refuses a hold more than 60 days ahead or already over, on the person's calendar", async () => {

@@ -1,7 +1,7 @@
 /**
  * A person's preferences (docs/product.md "Settings (/settings)"; docs/decisions.md "Digest preferences"): the e-mail
  * digest (daily, weekly or off), its hour and time zone, a vacation hold of reviews, which also pauses
- * the digest, and the working days the challenge streak follows. The review schedule, the challenge's
+ * the digest, the working days the challenge streak follows, and the reminder before an unprepared call. The review schedule, the challenge's
  * windows and streak, and the digest read them from here.
  */
 import type { Preferences, UpdatePreferencesRequest } from '~/shared/api/preferences';
@@ -17,6 +17,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   timeZone: null,
   reviewHoldUntil: null,
   workingDays: [...DEFAULT_WORKING_DAYS],
+  callReminders: false,
 };
 
 /** A hold may end at most this many days after today. */
@@ -31,6 +32,7 @@ const asPreferences = (stored: StoredPreferences | null): Preferences =>
         reviewHoldUntil: stored.reviewHoldUntil,
         // A record from before working days: Monday to Friday, which keeps every streak it had (days off only skip).
         workingDays: stored.workingDays ?? [...DEFAULT_WORKING_DAYS],
+        callReminders: stored.callReminders ?? false,
       }
     : DEFAULT_PREFERENCES;
 
@@ -65,6 +67,7 @@ export async function updatePreferences(userId: string, change: UpdatePreference
     timeZone: change.timeZone ?? current.timeZone,
     reviewHoldUntil: change.reviewHoldUntil === undefined ? current.reviewHoldUntil : change.reviewHoldUntil,
     workingDays: change.workingDays ? [...change.workingDays].sort((a, b) => a - b) : current.workingDays,
+    callReminders: change.callReminders ?? current.callReminders,
   };
   if (next.reviewHoldUntil !== null && next.reviewHoldUntil !== current.reviewHoldUntil)
     checkHold(next.reviewHoldUntil, next.timeZone, now);

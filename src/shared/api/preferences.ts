@@ -1,6 +1,6 @@
 // Request and response schemas of the person's preferences (docs/product.md "Settings (/settings)", "GET /api/preferences",
 // "PATCH /api/preferences"): the e-mail digest, its hour and time zone, a vacation hold of reviews, and the
-// working days the challenge streak follows.
+// working days the challenge streak follows, and whether a call about to start unprepared sends a reminder.
 import { isTimeZone } from '~/shared/time-zone';
 import { z } from './zod';
 
@@ -26,6 +26,8 @@ const workingDaysSchema = z
   .refine((days) => days.length > 0, 'must name at least one day')
   .refine((days) => new Set(days).size === days.length, 'must not name a day twice');
 
+const callRemindersSchema = z.boolean({ error: 'must be true or false' });
+
 /** GET /api/preferences (and the answer of PATCH). */
 export const preferencesSchema = z.strictObject({
   /** Daily: each day with something to do; weekly: Mondays; off: never. */
@@ -38,6 +40,8 @@ export const preferencesSchema = z.strictObject({
   reviewHoldUntil: holdSchema,
   /** The days the person works, ISO weekdays in order (Monday to Friday unless set): the challenge streak skips the others. */
   workingDays: workingDaysSchema,
+  /** An e-mail within the hour before a calendar meeting the person has not prepared for (off unless switched on). */
+  callReminders: callRemindersSchema,
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -48,5 +52,6 @@ export const updatePreferencesRequestSchema = z.strictObject({
   timeZone: timeZoneSchema.optional(),
   reviewHoldUntil: holdSchema.optional(),
   workingDays: workingDaysSchema.optional(),
+  callReminders: callRemindersSchema.optional(),
 });
 export type UpdatePreferencesRequest = z.infer<typeof updatePreferencesRequestSchema>;

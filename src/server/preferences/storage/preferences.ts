@@ -15,6 +15,8 @@ const storedPreferencesSchema = z.strictObject({
   reviewHoldUntil: z.iso.date().nullable(),
   /** ISO weekdays; records saved before working days existed have none and read as Monday to Friday. */
   workingDays: z.array(z.number().int().min(1).max(7)).min(1).max(7).optional(),
+  /** Records saved before call reminders existed have none: off. */
+  callReminders: z.boolean().optional(),
   updatedAt: z.iso.datetime(),
 });
 export type StoredPreferences = z.infer<typeof storedPreferencesSchema>;
