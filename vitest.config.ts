@@ -12,9 +12,6 @@ export default getViteConfig({
     // Logs of passing tests (the faults they inject on purpose) stay out of the output; a failing test's are shown.
     silent: 'passed-only',
     maxWorkers: 2,
-    // Files share their workers: a fresh worker per file cost more than the tests themselves on two cores. Every
-    // file makes its own Blobs store and accounts, and restores what it stubs, so none depends on running alone.
-    isolate: false,
     // Generous: a test waits for what it checks, and npm test runs the suites side by side on two cores.
     testTimeout: 120_000,
     hookTimeout: 300_000,

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placementCheckSchema, placementResultSchema, type PlacementCheck } from '~/shared/api/placement';
 import { dailyChallengeSchema } from '~/shared/api/daily-challenge';
+import { progressRecordSchema } from '~/shared/api/progress';
 import { reviewSessionSchema } from '~/shared/api/review';
 import { bankOf, committedContent } from './content-bank';
 import { expectJson, messageOf, signUp, useTestApp, type ApiClient } from './harness';
@@ -140,7 +141,7 @@ describe('placement check', () => {
     if (loser.status === 409)
       expect(await messageOf(loser)).toBe('This placement check was submitted in another tab: reload the page to see its result.');
     // The stored result is the winner's: passed, the lessons completed; the next check opens 24 hours after it.
-    const completed = await expectJson(await call(client, 'GET', '/api/progress', at(2000)), 200);
+    const completed = await expectJson(await call(client, 'GET', '/api/progress', at(2000)), 200, progressRecordSchema.array());
     expect(completed.length > 0).toBe(stored.passed);
     const again = await call(client, 'GET', '/api/modules/2/placement', at(DAY));
     expect(again.status).toBe(429);
