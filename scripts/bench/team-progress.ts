@@ -11,13 +11,20 @@
  * Each user also answers ANSWERS bank questions (a review-answers key and its journal entry each), so the
  * Knowledge section (mastery by topic, most-missed questions) is folded and computed with the rows.
  *
- * Every user is also assigned an onboarding program (a 25-item plan over the same curriculum), some items
- * done (pages read, quizzes passed, a sign-off), so each row computes its plan from the rollup.
+ * Every user is also assigned an onboarding program (a 25-item plan over the same curriculum) through the programs
+ * domain's own recordAssignment, one of the three with ramp milestones (content/ramp-milestones.yaml: SDR, AE, CSM), started
+ * 0–180 days ago, some items done (pages read, quizzes passed, a sign-off), so each row computes its plan from the rollup.
+ * Most members then have ramp outcomes, recorded through the outcomes service (recordOutcome): each milestone of their
+ * role in target order reached early, on time or late, or not (and none after it), never after today.
  *
- * Then the page's own work on top of a warm load: the table's page of rows (sorted, filtered, paged by
- * ~/shared/team/team-table) rendered to HTML as /team-progress renders it, for the default view and for a sorted,
- * filtered, found view, with the size of that HTML against the whole team's rows as props (what the table's island
- * used to get).
+ * The outcomes service and the ramp chart read the milestones through astro:content, so those modules are loaded
+ * through Astro's Vite config (as the unit tests and bench:search do; dev mode, so the milestones are read afresh on
+ * every call where production reads them once). readTeamRamp + teamRampChart are timed on their own.
+ *
+ * Then the page's own work on top of a warm load (with readTeamRamp beside it, as the page reads them): the ramp chart,
+ * and the table's page of rows (sorted, filtered, paged by ~/shared/team/team-table) with their ramp lines rendered to
+ * HTML as /team-progress renders it, for the default view and for a sorted, filtered, found view, with the size of that
+ * HTML against the whole team's rows as props (what the table's island used to get).
  *
  *   npx tsx scripts/bench/team-progress.ts [--users 500] [--events 30] [--answers 70] [--runs 20] [--rebuilds 1]
  *
@@ -27,8 +34,16 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { getViteConfig } from 'astro/config';
+import { createServer, type ViteDevServer } from 'vite';
 import { backgroundWorkDone } from '~/server/background';
 import { getTeamProgress } from '~/server/team/team-progress';
+import type * as TeamRamp from '~/server/team/team-ramp';
+import type * as OutcomesService from '~/server/outcomes/outcomes';
+import type * as ContentOutcomes from '~/server/content/outcomes';
+import { recordAssignment } from '~/server/programs/assignment';
+import { isoDay, dayOf } from '~/shared/review/days';
+import syncContent from '~tools/sync-content';
 import { rebuildRollups } from '~/server/team/team-rollup';
 import { journal, type JournalEvent } from '~/server/journal/journal';
 import { progress } from '~/server/learning/storage/progress';
@@ -99,8 +114,8 @@ const PAGES = ['/company-overview', '/ideal-customer-profile', '/product', '/per
 
 // A program like the content's: every lesson of two modules, lessons of the others, quizzes, pages, mastery, sign-offs.
 const PROGRAM: Program = {
-  id: 'bench-onboarding',
-  title: 'Bench onboarding',
+  id: 'sdr-onboarding',
+  title: 'SDR onboarding',
   role: 'Sales development representative',
   description: 'd',
   lengthDays: 42,
@@ -150,22 +165,139 @@ const PROGRAM: Program = {
     { id: 'observed-call', kind: 'signoff', title: 'Observed call', required: true, due: 42, href: '/plan', instructions: 'i' },
   ],
 };
-const PROGRAMS = new Map([[PROGRAM.id, PROGRAM]]);
+// The content's three programs with ramp milestones, each with the program above's items (the served site uses its own).
+const ROLE_PROGRAMS: Program[] = [
+  PROGRAM,
+  { ...PROGRAM, id: 'account-executive-onboarding', title: 'AE onboarding', role: 'Account executive', lengthDays: 45 },
+  { ...PROGRAM, id: 'customer-success-onboarding', title: 'CSM onboarding', role: 'Customer success manager' },
+];
+const PROGRAMS = new Map(ROLE_PROGRAMS.map((program) => [program.id, program]));
+const BENCH_ADMIN = { id: 'bench-admin', name: 'Bench admin', username: 'bench-admin@parcelwise.example' };
+const START_SPREAD_DAYS = 181;
 
-/** One user's plan: assigned some days ago, pages read, a sign-off for every other user. */
+const usernameOf = (id: string) => `bench-${id.slice(0, 8)}@parcelwise.example`;
+const programOf = (index: number) => ROLE_PROGRAMS[index % ROLE_PROGRAMS.length]!;
+/** Days before now of a member's start: spread over the last ~6 months, not in step with the role. */
+const startOffsetOf = (index: number) => (index * 37) % START_SPREAD_DAYS;
+
+/** One user's plan: assigned some days ago (by the programs domain, as an administrator does), pages read, a sign-off for every other user. */
 function planOf(userId: string, index: number, now: number): Array<() => Promise<unknown>> {
-  const startDate = new Date(now - (index % 40) * DAY).toISOString().slice(0, 10);
+  const offset = startOffsetOf(index);
+  const program = programOf(index);
+  const startDate = new Date(now - offset * DAY).toISOString().slice(0, 10);
   // An hour after the start, never in the future (an event ahead of the clock is not folded yet).
-  const at = new Date(Math.min(now - 60_000, now - (index % 40) * DAY + 3600_000)).toISOString();
+  const at = new Date(Math.min(now - 60_000, now - offset * DAY + 3600_000)).toISOString();
+  const person = { id: userId, username: usernameOf(userId), disabled: false };
   const writes: Array<() => Promise<unknown>> = [
-    () => journal.add(userId, { kind: 'plan', programId: PROGRAM.id, startDate, ended: false, recordedAt: at }),
+    () => recordAssignment(BENCH_ADMIN, person, [], program.id, startDate, new Date(at)),
     ...PAGES.slice(0, index % PAGES.length).map(
       (pagePath) => () => journal.add(userId, { kind: 'visit', pagePath, tabId: null, exitPage: null, visitDate: at, recordedAt: at }),
     ),
   ];
   if (index % 2 === 0)
-    writes.push(() => journal.add(userId, { kind: 'signoff', programId: PROGRAM.id, itemId: 'shadow-calls', recordedAt: at }));
+    writes.push(() => journal.add(userId, { kind: 'signoff', programId: program.id, itemId: 'shadow-calls', recordedAt: at }));
   return writes;
+}
+
+/** A deterministic pseudo-random sequence, so runs compare. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+type Timing = 'early' | 'on time' | 'late' | 'none yet' | 'not reached';
+
+/**
+ * A member's outcomes: each milestone of their role in target order reached early (a week or more before its target day),
+ * on time (in the week up to it), late (up to a month after), or not (15 %, and then none after it); a date after
+ * today is not reached yet.
+ */
+function outcomesOf(
+  index: number,
+  milestones: readonly ContentOutcomes.RampMilestone[],
+  startDate: string,
+  today: string,
+): { reached: Array<{ milestone: string; date: string }>; timings: Timing[] } {
+  // Seeds far apart, and the first draws dropped: nearby seeds' first draws of this generator are alike.
+  const next = random(Math.imul(index + 1, 2654435761));
+  next();
+  next();
+  const start = Date.parse(`${startDate}T00:00:00Z`) / DAY;
+  const reached: Array<{ milestone: string; date: string }> = [];
+  const timings: Timing[] = [];
+  let stopped = false;
+  for (const { id, targetDays, programs } of milestones) {
+    if (!programs.includes(programOf(index).id)) continue;
+    const draw = next();
+    if (stopped || draw < 0.15) {
+      stopped = true;
+      timings.push('not reached');
+      continue;
+    }
+    const [timing, day]: [Timing, number] =
+      draw < 0.4
+        ? ['early', Math.max(0, targetDays - 7 - Math.floor(next() * targetDays * 0.4))]
+        : draw < 0.8
+          ? ['on time', targetDays - Math.floor(next() * 7)]
+          : ['late', targetDays + 1 + Math.floor(next() * 30)];
+    const date = isoDay(start + day);
+    if (date > today) {
+      stopped = true;
+      timings.push('none yet');
+      continue;
+    }
+    reached.push({ milestone: id, date });
+    timings.push(timing);
+  }
+  return { reached, timings };
+}
+
+/** The modules that read astro:content, loaded through Astro's Vite config (dev mode), as the unit tests load them. */
+async function loadContentModules(): Promise<{
+  server: ViteDevServer;
+  ramp: typeof TeamRamp;
+  outcomesService: typeof OutcomesService;
+  contentOutcomes: typeof ContentOutcomes;
+}> {
+  syncContent(); // astro sync, and the data store where dev mode reads it
+  const config = await getViteConfig({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'silent' })({
+    mode: 'development',
+    command: 'serve',
+  });
+  const server = await createServer(config);
+  const [ramp, outcomesService, contentOutcomes] = await Promise.all([
+    server.ssrLoadModule('/src/server/team/team-ramp.ts') as Promise<typeof TeamRamp>,
+    server.ssrLoadModule('/src/server/outcomes/outcomes.ts') as Promise<typeof OutcomesService>,
+    server.ssrLoadModule('/src/server/content/outcomes.ts') as Promise<typeof ContentOutcomes>,
+  ]);
+  return { server, ramp, outcomesService, contentOutcomes };
+}
+
+/** Every member's outcomes through the outcomes service, one member's in turn (each write replaces their document). */
+async function seedOutcomes(
+  ids: readonly string[],
+  content: Awaited<ReturnType<typeof loadContentModules>>,
+  now: number,
+): Promise<Map<Timing, number>> {
+  const milestones = await content.contentOutcomes.getRampMilestones();
+  const today = isoDay(dayOf(now));
+  const tally = new Map<Timing, number>();
+  const caller = { kind: 'admin', user: BENCH_ADMIN } as const;
+  await pool(
+    ids.map((id, index) => ({ id, index })),
+    SEED_CONCURRENCY,
+    async ({ id, index }) => {
+      const startDate = new Date(now - startOffsetOf(index) * DAY).toISOString().slice(0, 10);
+      const { reached, timings: drawn } = outcomesOf(index, milestones, startDate, today);
+      for (const timing of drawn) tally.set(timing, (tally.get(timing) ?? 0) + 1);
+      for (const request of reached)
+        await content.outcomesService.recordOutcome(caller, { username: usernameOf(id), ...request }, new Date(now));
+    },
+  );
+  return tally;
 }
 
 async function time<T>(task: () => Promise<T>): Promise<[number, T]> {
@@ -259,15 +391,20 @@ function historyOf(userId: string, now: number): Array<() => Promise<unknown>> {
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
-/** The table's HTML for one URL of /team-progress, from the loaded rows (what the page adds to the load). */
-function tableHtml(rows: Awaited<ReturnType<typeof getTeamProgress>>['rows'], generatedAt: string, query: string) {
+type Team = Awaited<ReturnType<typeof getTeamProgress>>;
+
+/** The table's HTML for one URL of /team-progress, from the loaded rows and outcomes (what the page adds to the load). */
+function tableHtml(team: Team, reads: TeamRamp.TeamRampReads, ramp: typeof TeamRamp, query: string) {
+  const { rows, generatedAt } = team;
   const members = teamMembers(rows);
   const state = pageTableState(new URLSearchParams(query));
   const table = teamTablePage(members, state, new Date(generatedAt));
+  const chart = ramp.teamRampChart(members, reads, new Date(generatedAt));
+  const rampLines = ramp.teamRampLines(table.rows, reads, chart, new Date(generatedAt));
   const html = renderToString(
     createElement(TeamProgressTable, {
       rows: table.rows,
-      rampLines: {},
+      rampLines,
       state: { ...state, page: table.page },
       shown: table.shown,
       total: members.length,
@@ -275,11 +412,11 @@ function tableHtml(rows: Awaited<ReturnType<typeof getTeamProgress>>['rows'], ge
       generatedAt,
     }),
   );
-  return { html, rows: table.rows.length, shown: table.shown, pages: table.pages };
+  return { html, rows: table.rows.length, shown: table.shown, pages: table.pages, lines: Object.keys(rampLines).length };
 }
 
-/** A warm load plus the table's page, timed together (the page's server time less Astro's frame), per view. */
-async function benchTablePage(run: () => ReturnType<typeof getTeamProgress>): Promise<void> {
+/** A warm load with the outcomes beside it, plus the chart and the table's page, timed together (the page's server time less Astro's frame), per view. */
+async function benchTablePage(run: () => ReturnType<typeof getTeamProgress>, ramp: typeof TeamRamp): Promise<void> {
   const views = ['', 'sort=planStatus&direction=descending&filter=behind&find=bench&page=2'];
   for (const query of views) {
     const total: number[] = [];
@@ -287,18 +424,18 @@ async function benchTablePage(run: () => ReturnType<typeof getTeamProgress>): Pr
     let last: ReturnType<typeof tableHtml> | null = null;
     for (let i = 0; i < RUNS; i++) {
       const start = performance.now();
-      const team = await run();
+      const [team, reads] = await Promise.all([run(), ramp.readTeamRamp()]);
       const loaded = performance.now();
-      last = tableHtml(team.rows, team.generatedAt, query);
+      last = tableHtml(team, reads, ramp, query);
       const end = performance.now();
       total.push(end - start);
       table.push(end - loaded);
       await backgroundWorkDone();
     }
-    console.log(`\n/team-progress${query ? `?${query}` : ''}: warm load + the table's page rendered: ${timings(total)}`);
-    console.log(`  of which the table (sort, filter, page, render): ${timings(table, 2)}`);
+    console.log(`\n/team-progress${query ? `?${query}` : ''}: warm load + outcomes + chart + the table's page rendered: ${timings(total)}`);
+    console.log(`  of which the chart and the table (count, sort, filter, page, ramp lines, render): ${timings(table, 2)}`);
     console.log(
-      `  ${last!.rows} rows on the page (${PAGE_SIZE} a page, ${last!.pages} pages, ${last!.shown} kept); table HTML ${kib(last!.html.length)} KiB, ${kib(gzipSync(last!.html).length)} KiB gzip`,
+      `  ${last!.rows} rows on the page (${PAGE_SIZE} a page, ${last!.pages} pages, ${last!.shown} kept, ${last!.lines} with a ramp line); table HTML ${kib(last!.html.length)} KiB, ${kib(gzipSync(last!.html).length)} KiB gzip`,
     );
   }
 }
@@ -317,6 +454,7 @@ async function main(): Promise<void> {
     const result = await task();
     return [result, [...requests].map(([type, n]) => `${n} ${type}`).join(', ')];
   };
+  let content: Awaited<ReturnType<typeof loadContentModules>> | null = null;
   try {
     const now = Date.now();
     const ids = Array.from({ length: USERS }, () => randomUUID());
@@ -325,7 +463,7 @@ async function main(): Promise<void> {
       await pool(ids, SEED_CONCURRENCY, (id) =>
         users.create({
           id,
-          username: `bench-${id.slice(0, 8)}@parcelwise.example`,
+          username: usernameOf(id),
           name: `Bench ${id.slice(0, 4)}`,
           role: 'user',
           avatar: null,
@@ -341,8 +479,15 @@ async function main(): Promise<void> {
         (write) => write(),
       );
     });
-    console.log(`Seeded in ${(seedMs / 1000).toFixed(1)} s.\n`);
+    console.log(`Seeded in ${(seedMs / 1000).toFixed(1)} s.`);
+    content = await loadContentModules();
+    const [outcomesMs, tally] = await time(() => seedOutcomes(ids, content!, now));
+    console.log(
+      `Ramp outcomes recorded through the outcomes service in ${(outcomesMs / 1000).toFixed(1)} s; milestones of the members' roles: ` +
+        `${[...tally].map(([timing, n]) => `${n} ${timing}`).join(', ')}\n`,
+    );
     if (values['seed-only']) return;
+    const ramp = content.ramp;
 
     const run = () => getTeamProgress({ curriculum: CURRICULUM, bank: BANK, programs: PROGRAMS });
     const [coldMs, [cold, coldRequests]] = await time(() => counted(run));
@@ -358,7 +503,29 @@ async function main(): Promise<void> {
     }
     console.log(`Team progress, warm (rollups fresh, nothing new):         ${timings(warm)}`);
     console.log(`  Blobs requests per run: ${(await counted(run))[1]}`);
-    await benchTablePage(run);
+
+    // The ramp chart's own work: everybody's outcomes read (a listing, then one document per member with outcomes), then counted.
+    const team = await run();
+    const members = teamMembers(team.rows);
+    const reads: number[] = [];
+    const charts: number[] = [];
+    let chart: ReturnType<typeof ramp.teamRampChart> = [];
+    for (let i = 0; i < RUNS; i++) {
+      const [readMs, read] = await time(() => ramp.readTeamRamp());
+      const start = performance.now();
+      chart = ramp.teamRampChart(members, read, new Date(team.generatedAt));
+      charts.push(performance.now() - start);
+      reads.push(readMs);
+    }
+    const [rampRead, rampRequests] = await counted(() => ramp.readTeamRamp());
+    console.log(`\nreadTeamRamp (milestones and everybody's outcomes):        ${timings(reads)}`);
+    console.log(`  Blobs requests per read: ${rampRequests}; ${rampRead.reached.size} members with outcomes`);
+    console.log(`teamRampChart over ${members.length} members:                     ${timings(charts, 2)}`);
+    console.log(
+      `  ${chart.length} milestones, ${chart.reduce((sum, milestone) => sum + milestone.cohorts.length, 0)} cohort bars; medians: ` +
+        chart.map((milestone) => `${milestone.id} ${milestone.medianDays ?? '-'}/${milestone.targetDays}`).join(', '),
+    );
+    await benchTablePage(run, ramp);
 
     const incremental: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -403,6 +570,7 @@ async function main(): Promise<void> {
     console.log(`Knowledge: ${after.knowledge.topics.length} topics, ${after.knowledge.mostMissed.length} most-missed questions`);
   } finally {
     await backgroundWorkDone();
+    await content?.server.close().catch(() => {});
     await blobs.stop();
   }
 }
