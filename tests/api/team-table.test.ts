@@ -118,8 +118,11 @@ describe.skipIf(!IN_PROCESS)('/team-progress renders one page of rows from its U
     const html = await page(`?find=${WORD}&sort=name&direction=descending`);
     expect(rowNames(html)[0]).toBe(`Member ${WORD} 29`);
     expect(html).toMatch(/aria-sort="descending"[^>]*><a href="\/team-progress\?find=[^"]+#team-table"[^>]*>Team member/);
-    expect(html).toContain(`href="/team-progress?sort=pagesVisited&direction=descending&find=${WORD}#team-table"`);
+    expect(html).toContain(`href="/team-progress?sort=mastery&direction=descending&find=${WORD}#team-table"`);
     expect(html).toContain(`<input type="hidden" name="sort" value="name"/><input type="hidden" name="direction" value="descending"/>`);
+    // Seven columns; the activity counts are on each person's page and in the CSV.
+    expect([...html.matchAll(/<th scope="col"[^>]*aria-sort/g)]).toHaveLength(7);
+    expect(html).not.toContain('sort=pagesVisited');
   });
 
   it.each([

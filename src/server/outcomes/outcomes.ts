@@ -121,7 +121,7 @@ export async function recordedOutcomesOf(userId: string): Promise<StoredOutcome[
 /** Every person's recorded outcomes by account id, for the team's ramp chart: milestone and date. */
 export async function everyonesOutcomes(): Promise<Map<string, ReadonlyMap<string, string>>> {
   const all = await outcomes.readEveryone();
-  return new Map([...all].map(([userId, list]) => [userId, new Map(list.map((stored) => [stored.milestone, stored.date]))]));
+  return new Map([...all].map(([userId, reached]) => [userId, new Map(Object.entries(reached))]));
 }
 
 /** A person's role milestones with what they reached (for their pages): none without a program. */
