@@ -1,4 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
+import { outsideRequest } from '~/server/background';
 import { demoTeamWanted } from '~/server/demo-team/wanted';
 
 /**
@@ -10,7 +11,8 @@ let started = false;
 export const demoTeam = defineMiddleware((_context, next) => {
   if (!started && demoTeamWanted()) {
     started = true;
-    void import('~/server/demo-team/demo-team').then(({ ensureDemoTeam }) => ensureDemoTeam());
+    // Outside the request: its work must not wait for this request's session check, nor stop when it fails.
+    outsideRequest(() => void import('~/server/demo-team/demo-team').then(({ ensureDemoTeam }) => ensureDemoTeam()));
   }
   return next();
 });

@@ -64,6 +64,14 @@ export function inBackground(label: string, task: () => Promise<unknown>): void 
   scope?.request.waitUntil?.(promise);
 }
 
+/**
+ * Runs `task` outside any request: work a request only starts (the demo team of local runs) must not wait for
+ * that request's session check, nor be skipped when it fails.
+ */
+export function outsideRequest<T>(task: () => T): T {
+  return shared.scopes.exit(task);
+}
+
 /** Waits until every background task of the process is done (tests that read what one wrote). */
 export async function backgroundWorkDone(): Promise<void> {
   while (shared.running.size > 0) await Promise.all(shared.running);

@@ -118,21 +118,3 @@ describe('listing on the local Blobs server', () => {
     await rm(path.join(folder, '.e.tmp'));
   });
 });
-
-// A write conditional on a version is never made unconditional: a read that proved no version (no etag) is refused.
-describe('conditional writes on the local Blobs server', () => {
-  let blobs: LocalBlobs;
-  const schema = z.strictObject({ n: z.number() });
-  beforeAll(async () => {
-    blobs = await startLocalBlobs();
-  });
-  afterAll(() => blobs.stop());
-
-  it('refuses a write conditional on an unknown version (an empty etag) and leaves the blob as it is', async () => {
-    await writeJSON('versioned/key', schema, { n: 1 });
-    expect(await writeJSON('versioned/key', schema, { n: 2 }, { onlyIfMatch: '' })).toBe(false);
-    expect(await readJSON('versioned/key', schema)).toEqual({ n: 1 });
-    expect(await writeJSON('versioned/key', schema, { n: 3 }, { onlyIfMatch: '"not-its-etag"' })).toBe(false);
-    expect(await readJSON('versioned/key', schema)).toEqual({ n: 1 });
-  });
-});
