@@ -7,6 +7,7 @@ import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BlobsFaults } from './faults';
@@ -140,6 +141,10 @@ export async function startLocalBlobs(options: LocalBlobsOptions = {}): Promise<
   const token = randomUUID();
   const server = new BlobsServer({ directory, token, ...(options.onRequest ? { onRequest: options.onRequest } : {}) });
   const { port } = await server.start();
+  // Node's server drops a connection idle for 5 s, and a request the client sent on it at that moment (its event loop
+  // busy, as when a language model loads) came back as ECONNRESET. Here only the client closes idle connections.
+  const nodeServer = (server as unknown as { server?: { nodeServer?: Server } }).server?.nodeServer;
+  if (nodeServer) nodeServer.keepAliveTimeout = 0;
   const url = `http://127.0.0.1:${port}`;
   const activate = () => connectTo({ siteID: options.siteID ?? 'local', token, url }, options.latency ?? null, options.faults ?? null);
   activate();
