@@ -2,6 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 import { $searchClears, setSearchQuery } from '~/stores/search';
+import { StrokeIcon } from '../shared/StrokeIcon';
 import { LISTBOX_ID, optionId } from './results';
 
 interface Props {
@@ -21,17 +22,7 @@ export function SearchBox({ inputRef, query, expanded, active, setOpen, onKeyDow
   }, [clears, inputRef]);
   return (
     <label className="input input-sm w-full">
-      <svg
-        className="size-4 opacity-60"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        aria-hidden="true"
-      >
-        <path d="M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16M21 21l-4.3-4.3" />
-      </svg>
+      <StrokeIcon d="M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16M21 21l-4.3-4.3" className="size-4 opacity-60" strokeWidth="2" />
       <input
         ref={inputRef}
         type="search"
