@@ -139,6 +139,10 @@ test.describe('signed in', () => {
     });
     expect(login.status(), await login.text()).toBe(200);
     await page.goto('/');
+    // The toast leaves by itself after 5 s: the next page's timers stand still, so the swipe meets it however slow
+    // the machine.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/auth$/);
     const toast = page.getByRole('status').filter({ hasText: 'Logged out' });
@@ -158,6 +162,7 @@ test.describe('signed in', () => {
     await page.mouse.move(box.x + 90, box.y + box.height / 2, { steps: 3 });
     await page.mouse.up();
     await expect(toast).toHaveCount(0);
+    await page.clock.resume();
     await page.goto('/');
     await expect(page).toHaveURL(/\/auth$/);
     await context.close();

@@ -113,11 +113,15 @@ test('Content health: administrators see overdue, reopened and due-soon entries,
 });
 
 test('Content health is for administrators only: 403, Access Denied and no content data', async ({ userPage: page }) => {
+  // The toast leaves after 5 s: the page's timers stand still until it has been read.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
   const response = await page.goto('/content-health');
   expect(response?.status()).toBe(403);
-  await waitForIslands(page);
   const toast = page.getByRole('alert').filter({ hasText: 'Access Denied' });
   await expect(toast).toContainText('Content health is only accessible to administrators.');
+  await page.clock.resume();
+  await waitForIslands(page);
   await expect(page.getByRole('heading', { name: 'Restricted Access' })).toBeVisible();
   await expect(page.getByTestId('content-health-table')).toHaveCount(0);
   expect(await page.content()).not.toContain('Rafael Souza');

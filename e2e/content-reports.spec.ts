@@ -27,12 +27,16 @@ test('a reader reports a problem through the page, sees the quiet line, and an a
   await section.getByText('Report a problem', { exact: true }).click();
   await section.getByRole('radio', { name: 'It is out of date' }).check();
   await section.getByRole('textbox', { name: 'Note' }).fill(note);
+  // The toast comes with the next page and leaves after 5 s: that page's timers stand still until it has been read.
+  await reader.clock.install();
+  await reader.clock.pauseAt(Date.now() + 1000);
   await section.getByRole('button', { name: 'Send' }).click();
 
   await expect(reader).toHaveURL(new RegExp(`${PAGE}#report-a-problem$`));
   const toast = reader.getByTestId('toasts');
   await expect(toast).toContainText('Report sent');
   await expect(toast).toContainText('Thank you: the person who keeps this page true will check it.');
+  await reader.clock.resume();
   await expect(reader.getByTestId('report-open-note')).toHaveText(
     new RegExp(`^You reported a problem here on ${DATE}; .+ is\\s+checking\\.$`),
   );
@@ -80,10 +84,14 @@ test('a second report on the same page is refused with why, and a page that is n
   };
   await send('Which objection comes first?');
   await send('And this one?');
+  // The toast leaves after 5 s: the page's timers stand still until it has been read.
+  await reader.clock.install();
+  await reader.clock.pauseAt(Date.now() + 1000);
   await reader.goto('/sales-kit/objections');
   const toast = reader.getByTestId('toasts');
   await expect(toast).toContainText('Report not sent');
   await expect(toast).toContainText('You have already reported a problem on this page; it is still open.');
+  await reader.clock.resume();
   await reader.goto('/settings');
   await expect(reader.getByTestId('report-a-problem')).toHaveCount(0);
   await reader.context().close();
