@@ -13,7 +13,6 @@ const storedCalendarFeedSchema = z.strictObject({
   secret: z.strictObject({ iv: z.string(), data: z.string(), tag: z.string() }),
   createdAt: z.iso.datetime(),
 });
-export type StoredCalendarFeed = z.infer<typeof storedCalendarFeedSchema>;
 
 /** `save` replaces the person's feed: the last rotation wins, and only its address answers. */
 export const calendarFeeds = userRecords('calendar-feeds', storedCalendarFeedSchema);
