@@ -151,6 +151,19 @@ export interface OidcSettings {
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
+/** The e-mail domains of setting `name` (separated by commas, lower case, without '@'): at least one, each valid. */
+function domainList(name: string, value: string): string[] {
+  const domains = value
+    .split(',')
+    .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+    .filter(Boolean);
+  const bad = domains.find((domain) => !DOMAIN.test(domain));
+  if (bad !== undefined || domains.length === 0) {
+    throw new ConfigError(`${name} must list e-mail domains separated by commas (not "${bad ?? ''}").`);
+  }
+  return domains;
+}
+
 /** The OIDC_* settings, or null when OIDC_ISSUER is unset; a missing or inconsistent one answers 503 naming it. */
 export function oidcSettings(): OidcSettings | null {
   const issuer = process.env['OIDC_ISSUER']?.trim();
@@ -168,14 +181,7 @@ export function oidcSettings(): OidcSettings | null {
   };
   const clientId = required('OIDC_CLIENT_ID');
   const clientSecret = required('OIDC_CLIENT_SECRET');
-  const allowedDomains = required('OIDC_ALLOWED_DOMAINS')
-    .split(',')
-    .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
-    .filter(Boolean);
-  const bad = allowedDomains.find((domain) => !DOMAIN.test(domain));
-  if (bad !== undefined || allowedDomains.length === 0) {
-    throw new ConfigError(`OIDC_ALLOWED_DOMAINS must list e-mail domains separated by commas (not "${bad ?? ''}").`);
-  }
+  const allowedDomains = domainList('OIDC_ALLOWED_DOMAINS', required('OIDC_ALLOWED_DOMAINS'));
   const label = process.env['OIDC_LABEL']?.trim() || 'Sign in with your company account';
   return { issuer: url, clientId, clientSecret, allowedDomains, label, signInOrigin: signInOrigin(), previewOrigins: previewOrigins() };
 }
@@ -269,15 +275,7 @@ export function companyDomains(): string[] {
     const domain = adminUsername().split('@')[1];
     return domain ? [domain] : [];
   }
-  const domains = set
-    .split(',')
-    .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
-    .filter(Boolean);
-  const bad = domains.find((domain) => !DOMAIN.test(domain));
-  if (bad !== undefined || domains.length === 0) {
-    throw new ConfigError(`COMPANY_DOMAINS must list e-mail domains separated by commas (not "${bad ?? ''}").`);
-  }
-  return domains;
+  return domainList('COMPANY_DOMAINS', set);
 }
 
 /**

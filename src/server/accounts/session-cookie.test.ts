@@ -1,6 +1,7 @@
 import type { AstroCookies } from 'astro';
 import { sealData } from 'iron-session';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { restoreEnvAfterEach } from '~tests/support/env';
 import { cookieKey, SESSION_TTL_SECONDS, sessionCookieData } from './session-cookie';
 
 const SECRET = 'a-unit-test-session-secret-of-40-characters';
@@ -10,21 +11,12 @@ const cookiesWith = (value: string | undefined) =>
   ({ get: (name: string) => (name === 'pw_session' && value !== undefined ? { value } : undefined) }) as unknown as AstroCookies;
 const seal = (password = cookieKey('session')) => sealData(data, { password, ttl: SESSION_TTL_SECONDS });
 
-const saved = { secret: process.env['SESSION_SECRET'], context: process.env['CONTEXT'] };
+restoreEnvAfterEach('SESSION_SECRET', 'CONTEXT');
 beforeEach(() => {
   process.env['SESSION_SECRET'] = SECRET;
   delete process.env['CONTEXT'];
 });
-afterEach(() => {
-  vi.useRealTimers();
-  for (const [name, value] of [
-    ['SESSION_SECRET', saved.secret],
-    ['CONTEXT', saved.context],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-});
+afterEach(() => vi.useRealTimers());
 
 describe('sessionCookieData', () => {
   it('is empty without a cookie', async () => {

@@ -9,9 +9,8 @@ import { rotateCalendarFeed } from '~/server/calendar/calendar-feed';
 import { changePasswordRequestSchema } from '~/shared/api/settings';
 import { requestNow } from '~/server/clock';
 import { updatePreferences } from '~/server/preferences/preferences';
-import { HttpError } from '~/server/errors';
 import { readFormFields } from '~/server/http/request';
-import { describeZodError } from '~/server/http/response';
+import { formAnswer, whenValid } from '~/server/http/form';
 import { changeOwnPassword, endOtherSessions, endOwnSession, passwordChangeState } from './self-service';
 import { startSession } from './session-cookie';
 import { sessionOrigin } from './sessions';
@@ -70,7 +69,8 @@ export async function handleSettingsForm(
 ): Promise<SettingsFormResult> {
   const fields = await readFormFields(astro.request);
   const current = astro.locals.session.sessionId;
-  try {
+  const now = () => requestNow(astro.request);
+  return formAnswer(async (): Promise<SettingsFormResult> => {
     switch (fields['action']) {
       case 'end-session':
         await endOwnSession(user.id, current, fields['handle'] ?? '');
@@ -83,46 +83,37 @@ export async function handleSettingsForm(
           currentPassword: fields['currentPassword'],
           newPassword: fields['newPassword'],
         });
-        if (!parsed.success) return { error: describeZodError(parsed.error), status: 400 };
-        const session = await changeOwnPassword(await passwordChangeState(user.id), parsed.data, sessionOrigin(astro));
-        // The browser's previous session ended with the others: only the new one's cookie is given.
-        await startSession(astro.cookies, astro.url, session);
-        return { done: 'password-changed' };
+        return whenValid(
+          parsed,
+          async (change) => {
+            const session = await changeOwnPassword(await passwordChangeState(user.id), change, sessionOrigin(astro));
+            // The browser's previous session ended with the others: only the new one's cookie is given.
+            await startSession(astro.cookies, astro.url, session);
+          },
+          'password-changed',
+        );
       }
-      case 'preferences': {
-        const parsed = preferencesFromForm(fields);
-        if (!parsed.success) return { error: describeZodError(parsed.error), status: 400 };
-        await updatePreferences(user.id, parsed.data, requestNow(astro.request));
-        return { done: 'preferences-saved' };
-      }
+      case 'preferences':
+        return whenValid(preferencesFromForm(fields), (changes) => updatePreferences(user.id, changes, now()), 'preferences-saved');
       case 'calendar-connect': {
         const parsed = connectCalendarRequestSchema.safeParse({ url: fields['url'] });
-        if (!parsed.success) return { error: describeZodError(parsed.error), status: 400 };
-        await connectCalendar(user, parsed.data.url, requestNow(astro.request));
-        return { done: 'calendar-connected' };
+        return whenValid(parsed, ({ url }) => connectCalendar(user, url, now()), 'calendar-connected');
       }
-      case 'calendar-reminders': {
-        const parsed = remindersFromForm(fields);
-        if (!parsed.success) return { error: describeZodError(parsed.error), status: 400 };
-        await updatePreferences(user.id, parsed.data, requestNow(astro.request));
-        return { done: 'reminders-saved' };
-      }
+      case 'calendar-reminders':
+        return whenValid(remindersFromForm(fields), (changes) => updatePreferences(user.id, changes, now()), 'reminders-saved');
       case 'calendar-refresh': {
         // A failed read is recorded with its reason, which the section shows.
-        const source = await refreshCalendar(user.id, requestNow(astro.request));
+        const source = await refreshCalendar(user.id, now());
         return source.status === 'ok' ? { done: 'calendar-refreshed' } : { error: source.error ?? '', status: 400 };
       }
       case 'calendar-disconnect':
         await disconnectCalendar(user.id);
         return { done: 'calendar-disconnected' };
       case 'calendar-feed-rotate':
-        await rotateCalendarFeed(user.id, requestNow(astro.request));
+        await rotateCalendarFeed(user.id, now());
         return { done: 'calendar-feed-rotated' };
       default:
         return { error: 'action: unknown', status: 400 };
     }
-  } catch (error) {
-    if (!(error instanceof HttpError) || error.status >= 500) throw error;
-    return { error: error.message, status: error.status };
-  }
+  });
 }

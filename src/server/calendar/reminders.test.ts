@@ -4,10 +4,8 @@
 // process (smtp-server), each message parsed with mailparser: only people who switched reminders on, one
 // mail per meeting however often and however concurrently the pass runs, a refused send tried again.
 import { randomUUID } from 'node:crypto';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
-import { startMailCapture, type MailCapture } from '~tools/local-mail/server';
+import { describe, expect, it } from 'vitest';
+import { useBlobsAndMail } from '~tools/local-mail/for-tests';
 import { createUser, setDisabled } from '~/server/accounts/accounts';
 import { sendMail } from '~/server/mail/transport';
 import { updatePreferences } from '~/server/preferences/preferences';
@@ -20,20 +18,7 @@ import { meetingReminders } from './storage/meeting-reminders';
 
 const ORIGIN = 'https://hub.parcelwise.example';
 const MINUTE = 60 * 1000;
-let blobs: LocalBlobs;
-let smtp: MailCapture;
-
-beforeAll(async () => {
-  [blobs, smtp] = await Promise.all([startLocalBlobs(), startMailCapture()]);
-  process.env['SMTP_URL'] = smtp.url;
-  process.env['MAIL_FROM'] = 'Learning Hub <hub@parcelwise.example>';
-});
-afterAll(async () => {
-  await Promise.all([blobs.stop(), smtp.stop()]);
-  delete process.env['SMTP_URL'];
-  delete process.env['MAIL_FROM'];
-});
-beforeEach(() => void (smtp.received.length = 0));
+const local = useBlobsAndMail();
 
 let counter = 0;
 /** A meeting starting at `start` (an hour long), with a fresh id. */
@@ -63,8 +48,7 @@ const withCalendar = (userId: string, meetings: ParsedMeeting[]) =>
 const newRep = (name: string) =>
   createUser({ username: `${randomUUID().slice(0, 8)}@parcelwise.example`, password: null, name, role: 'user', createdBy: 'sso' });
 
-const parsed = (): Promise<ParsedMail[]> => Promise.all(smtp.received.map((mail) => simpleParser(mail.raw)));
-const mailTo = async (address: string) => (await parsed()).filter((mail) => mail.to && 'text' in mail.to && mail.to.text === address);
+const { mailTo } = local;
 
 describe('which meetings get a reminder', () => {
   const now = new Date('2027-03-10T09:00:00Z');
@@ -159,7 +143,7 @@ describe('the reminder pass', () => {
     await updatePreferences(rep.id, { callReminders: true }, now);
     const call = meeting('Acme weekly sync', '2027-03-13T10:05:00Z');
     await withCalendar(rep.id, [call]);
-    smtp.refuseNext(1, rep.username);
+    local.smtp.refuseNext(1, rep.username);
     expect(await sendCallReminders(now, sendMail, ORIGIN)).toMatchObject({ sent: 0, failed: 1 });
     expect(await meetingReminders.of(rep.id, call.id)).toBeNull();
     expect(await sendCallReminders(new Date('2027-03-13T09:20:00Z'), sendMail, ORIGIN)).toMatchObject({ sent: 1, failed: 0 });

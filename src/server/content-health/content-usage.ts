@@ -7,7 +7,7 @@ import { getReadingPages } from '~/server/content/site-pages';
 import { searchLogDays } from '~/server/search/search-log';
 import { foundNothing, zeroResultRate } from '~/server/search/search-log-fold';
 import { searchOutcome } from '~/server/search/search';
-import { StorageUnavailableError } from '~/server/storage/errors';
+import { nullWhenStorageUnavailable } from '~/server/storage/errors';
 import { UNVISITED_DAYS } from '~/server/team/page-visit-weeks';
 import { unvisitedPages } from '~/server/team/page-visits';
 
@@ -51,11 +51,6 @@ export async function getContentUsage(now: Date): Promise<ContentUsage> {
 }
 
 /** The same for the page, which still shows the freshness table when storage fails: null then. */
-export async function getContentUsageIfAvailable(now: Date): Promise<ContentUsage | null> {
-  try {
-    return await getContentUsage(now);
-  } catch (error) {
-    if (error instanceof StorageUnavailableError) return null;
-    throw error;
-  }
+export function getContentUsageIfAvailable(now: Date): Promise<ContentUsage | null> {
+  return nullWhenStorageUnavailable(() => getContentUsage(now));
 }

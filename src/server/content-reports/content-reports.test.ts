@@ -2,8 +2,8 @@
 // refused until the first is closed; another person or another page is not), what a page shows, and the
 // median days to resolve.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
+import { describe, expect, it, vi } from 'vitest';
+import { useLocalBlobs } from '~tools/local-blobs/for-tests';
 import { HttpError } from '~/server/errors';
 import {
   closeReads,
@@ -18,11 +18,7 @@ import {
 import { openOnPage } from './open-on-page';
 import { reports } from './storage/reports';
 
-let blobs: LocalBlobs;
-beforeAll(async () => {
-  blobs = await startLocalBlobs();
-});
-afterAll(() => blobs.stop());
+useLocalBlobs();
 
 const NOW = new Date('2026-11-20T10:00:00Z');
 const later = (days: number) => new Date(NOW.getTime() + days * 86_400_000);

@@ -8,7 +8,7 @@ import type { ContentReport, ReportRequest } from '~/shared/api/content-reports'
 import type { PublicUser } from '~/shared/api/users';
 import { getContentPage, type ContentPage } from '~/server/content/content-pages';
 import { HttpError } from '~/server/errors';
-import { StorageUnavailableError } from '~/server/storage/errors';
+import { nullWhenStorageUnavailable } from '~/server/storage/errors';
 import { eventId } from '~/server/storage/keys';
 import { openOnPage } from './open-on-page';
 import { reports, type OpenMarker, type StoredReport } from './storage/reports';
@@ -168,13 +168,8 @@ export async function readerReports(now: Date): Promise<ReaderReports> {
 }
 
 /** readerReports for Content health, which still shows the rest when storage cannot be read: null then. */
-export async function readerReportsIfAvailable(now: Date): Promise<ReaderReports | null> {
-  try {
-    return await readerReports(now);
-  } catch (error) {
-    if (error instanceof StorageUnavailableError) return null;
-    throw error;
-  }
+export function readerReportsIfAvailable(now: Date): Promise<ReaderReports | null> {
+  return nullWhenStorageUnavailable(() => readerReports(now));
 }
 
 /** How many reports are open, for the administrators' digest. */
@@ -184,15 +179,6 @@ export const openReportCount = (): Promise<number> => reports.openCount();
  * pageReports for the layout, from the listing the session gate started beside the session check
  * (./open-on-page.ts): null too when storage cannot be read (the page shows without the line and the form).
  */
-export async function pageReportsIfAvailable(
-  gate: { check: Promise<unknown> },
-  path: string,
-  readerId: string,
-): Promise<PageReports | null> {
-  try {
-    return await pageReports(path, readerId, openOnPage(gate, path));
-  } catch (error) {
-    if (error instanceof StorageUnavailableError) return null;
-    throw error;
-  }
+export function pageReportsIfAvailable(gate: { check: Promise<unknown> }, path: string, readerId: string): Promise<PageReports | null> {
+  return nullWhenStorageUnavailable(() => pageReports(path, readerId, openOnPage(gate, path)));
 }

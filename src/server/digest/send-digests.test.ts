@@ -5,10 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
-import { startMailCapture, type MailCapture } from '~tools/local-mail/server';
+import { describe, expect, it } from 'vitest';
+import { useBlobsAndMail } from '~tools/local-mail/for-tests';
 import { createUser } from '~/server/accounts/accounts';
 import { sendMail } from '~/server/mail/transport';
 import { getPreferences, updatePreferences } from '~/server/preferences/preferences';
@@ -28,21 +26,7 @@ import { unsubscribe } from './unsubscribe';
 
 const ORIGIN = 'https://hub.parcelwise.example';
 const PACIFIC = 'America/Los_Angeles';
-let blobs: LocalBlobs;
-let smtp: MailCapture;
-
-beforeAll(async () => {
-  [blobs, smtp] = await Promise.all([startLocalBlobs(), startMailCapture()]);
-  process.env['SMTP_URL'] = smtp.url;
-  process.env['MAIL_FROM'] = 'Learning Hub <hub@parcelwise.example>';
-});
-afterAll(async () => {
-  await backgroundWorkDone();
-  await Promise.all([blobs.stop(), smtp.stop()]);
-  delete process.env['SMTP_URL'];
-  delete process.env['MAIL_FROM'];
-});
-beforeEach(() => void (smtp.received.length = 0));
+const local = useBlobsAndMail({ beforeStop: backgroundWorkDone });
 
 const emptyTeam: TeamDigest = {
   inactiveDays: 7,
@@ -104,8 +88,7 @@ async function learnerWithDue(answeredAt: Date, timeZone: string | null, name = 
   return user;
 }
 
-const parsed = (): Promise<ParsedMail[]> => Promise.all(smtp.received.map((mail) => simpleParser(mail.raw)));
-const mailTo = async (address: string) => (await parsed()).filter((mail) => mail.to && 'text' in mail.to && mail.to.text === address);
+const { mailTo } = local;
 const pass = (now: string, extra: Partial<Parameters<typeof sendDigests>[0]> = {}, plans: Record<string, PlanDigest> = {}) =>
   sendDigests({ now: new Date(now), ...extra }, sources(plans));
 const newPerson = (name: string, role: 'user' | 'admin' = 'user') =>
@@ -228,7 +211,7 @@ describe('the digest pass', () => {
 
   it('retries a refused send in a later pass without a duplicate, three tries a day at most', async () => {
     const user = await learnerWithDue(new Date('2026-11-19T01:00:00Z'), null);
-    smtp.refuseNext(1, user.username);
+    local.smtp.refuseNext(1, user.username);
     const first = await pass('2026-11-20T08:00:00Z');
     expect(first.outcomes.find((outcome) => outcome.to === user.username)?.result).toBe('failed');
     expect(await digestSends.of('2026-11-20', user.id)).toBeNull(); // released
@@ -240,10 +223,10 @@ describe('the digest pass', () => {
     expect(await mailTo(user.username)).toHaveLength(1);
 
     const stubborn = await learnerWithDue(new Date('2026-11-19T01:00:00Z'), null);
-    smtp.refuseNext(10, stubborn.username);
+    local.smtp.refuseNext(10, stubborn.username);
     for (const now of ['2026-11-21T08:00:00Z', '2026-11-21T09:00:00Z', '2026-11-21T11:00:00Z', '2026-11-21T14:00:00Z']) await pass(now);
     expect((await digestSends.failures('2026-11-21')).find((failure) => failure.userId === stubborn.id)?.tries).toBe(3);
-    smtp.refuseNext(0);
+    local.smtp.refuseNext(0);
   });
 
   it('finishes an hour a pass left unfinished, in the next pass', async () => {

@@ -3,6 +3,7 @@
 // and pace; administrators left out.
 import { describe, expect, it } from 'vitest';
 import type { TeamMemberRow } from '~/shared/team/figures';
+import { memberRow } from '~/shared/team/member-row.fixtures';
 import { teamDigestOf } from './team-digest';
 
 const NOW = new Date('2026-11-30T08:00:00.000Z');
@@ -10,38 +11,23 @@ let next = 0;
 
 /** A member's row: joined 40 days ago, active yesterday, on pace, no program; `changes` on top. */
 function row(name: string, changes: Partial<TeamMemberRow> = {}): TeamMemberRow {
-  return {
+  return memberRow({
     id: `user-${++next}`,
     username: `${name.toLowerCase().replace(/\W+/g, '.')}@parcelwise.example`,
     name,
     progress: 40,
     mastery: 10,
-    pagesVisited: 3,
-    quizzesCompleted: 1,
     dailyChallenges: 1,
     loginCount: 2,
     lastActive: '2026-11-29T10:00:00.000Z',
-    program: null,
-    planDay: null,
-    planDone: 0,
-    planRequired: 0,
-    overdueItems: 0,
-    planStatus: 'none',
     joinedAt: '2026-10-21T10:00:00.000Z',
     daysInProgram: 40,
     modulesCompleted: 5,
     modulesExpected: 5,
     onTrack: true,
     averageQuizScore: null,
-    admin: false,
-    dueSoon: 0,
-    planTestedOut: 0,
-    practiceWaiting: 0,
-    practicePassed: 0,
-    certificate: null,
-    startDate: null,
     ...changes,
-  };
+  });
 }
 const discovery = { id: 'discovery-refresher', title: 'Discovery refresher' };
 const planned = (planStatus: TeamMemberRow['planStatus'], overdueItems: number, planDone: number, planDay: number) => ({

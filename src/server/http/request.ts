@@ -65,9 +65,8 @@ function validate<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
   return parsed.data;
 }
 
-/** Reads a JSON body of at most 64 KB and validates it; 413 / 400 with a message naming the field. */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  const text = await readBoundedText(request);
+/** A body's text parsed as JSON and validated: 400 for text that is not JSON, else 400 naming the field. */
+function validateJson<S extends z.ZodType>(schema: S, text: string): z.infer<S> {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -75,6 +74,11 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
     throw new HttpError(400, 'Request body must be valid JSON');
   }
   return validate(schema, data);
+}
+
+/** Reads a JSON body of at most 64 KB and validates it; 413 / 400 with a message naming the field. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  return validateJson(schema, await readBoundedText(request));
 }
 
 /**
@@ -88,13 +92,7 @@ export async function readSignedJson<S extends z.ZodType>(
 ): Promise<z.infer<S>> {
   const text = await readBoundedText(request);
   verify(text);
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'Request body must be valid JSON');
-  }
-  return validate(schema, data);
+  return validateJson(schema, text);
 }
 
 /** A file sent as the whole body (an upload of `Content-Type` `type`): its bytes, at most `maxBytes`; 415 for another type. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '~/server/errors';
-import type { Quiz } from '~/server/content/learning';
+import { testQuiz } from '~/server/content/quiz.fixtures';
 import { gradeQuiz, latestResultByQuiz } from './quiz-results';
 import { orderOptions } from './option-order';
 import { toPublicQuiz } from './quizzes';
@@ -14,15 +14,7 @@ const question = (id: string, correct: string) => ({
   options: ['a', 'b', 'c'].map((o) => option(o, o === correct)),
 });
 
-const quiz: Quiz = {
-  review: { owner: 'aaliyah-brooks', lastReviewed: '2026-09-01', reviewBy: '2027-09-01' },
-  id: 7,
-  title: 'Test quiz',
-  description: 'For tests',
-  category: 'Company',
-  difficulty: 'beginner',
-  questions: [question('q1', 'a'), question('q2', 'b'), question('q3', 'c')],
-};
+const quiz = testQuiz({ id: 7, title: 'Test quiz', questions: [question('q1', 'a'), question('q2', 'b'), question('q3', 'c')] });
 
 describe('gradeQuiz', () => {
   it('rounds the percent of correct answers over all questions', () => {

@@ -3,7 +3,8 @@
 import { networkInterfaces } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { restoreEnvAfterEach } from '~tests/support/env';
 import { isLoopbackHost, sendMail } from './transport';
 
 const mail = { to: 'ana@parcelwise.example', subject: 'Your digest', text: 'Hello', html: '<p>Hello</p>', headers: {} };
@@ -37,16 +38,7 @@ async function plainServer(host: string) {
   return { seen, port, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-const saved = { url: process.env['SMTP_URL'], from: process.env['MAIL_FROM'] };
-afterEach(() => {
-  for (const [name, value] of [
-    ['SMTP_URL', saved.url],
-    ['MAIL_FROM', saved.from],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-});
+restoreEnvAfterEach('SMTP_URL', 'MAIL_FROM');
 
 describe('SMTP over smtp://', () => {
   it('counts only this machine as loopback', () => {

@@ -10,7 +10,7 @@ import { isAccountId } from '~/shared/routes';
 import { accountById } from '~/server/accounts/accounts';
 import { HttpError } from '~/server/errors';
 import { readFormFields } from '~/server/http/request';
-import { describeZodError } from '~/server/http/response';
+import { formAnswer, whenValid } from '~/server/http/form';
 import type { Plan } from './plan';
 import { readEvidence } from './evidence';
 import { assignProgram, endAssignment, listPlanRecords, listPrograms, planFromRecords, signOff, type Person } from './programs';
@@ -60,7 +60,7 @@ export async function handlePersonForm(
   now: Date,
 ): Promise<PersonFormResult> {
   const fields = await readFormFields(astro.request);
-  try {
+  return formAnswer(async (): Promise<PersonFormResult> => {
     const user = await personById(userId);
     const reads = () => ({ user, events: assignments.events(userId), signed: signoffs.signed(userId) });
     switch (fields['action']) {
@@ -70,15 +70,11 @@ export async function handlePersonForm(
           programId: fields['programId'],
           startDate: fields['startDate'] || undefined,
         });
-        if (!parsed.success) return { error: describeZodError(parsed.error), status: 400 };
-        await assignProgram(by, { user, records: listPlanRecords(userId, now) }, parsed.data, now);
-        return { done: 'assigned' };
+        return whenValid(parsed, (request) => assignProgram(by, { user, records: listPlanRecords(userId, now) }, request, now), 'assigned');
       }
       case 'end': {
         const parsed = endAssignmentRequestSchema.safeParse({ reason: fields['reason'] });
-        if (!parsed.success) return { error: describeZodError(parsed.error), status: 400 };
-        await endAssignment(by, reads(), parsed.data.reason, now);
-        return { done: 'ended' };
+        return whenValid(parsed, ({ reason }) => endAssignment(by, reads(), reason, now), 'ended');
       }
       case 'signoff': {
         const parsed = signOffRequestSchema.safeParse({
@@ -86,15 +82,10 @@ export async function handlePersonForm(
           itemId: fields['itemId'],
           note: fields['note'] || undefined,
         });
-        if (!parsed.success) return { error: describeZodError(parsed.error), status: 400 };
-        await signOff(by, reads(), parsed.data, now);
-        return { done: 'signed-off' };
+        return whenValid(parsed, (request) => signOff(by, reads(), request, now), 'signed-off');
       }
       default:
         return { error: 'action: unknown', status: 400 };
     }
-  } catch (error) {
-    if (!(error instanceof HttpError) || error.status >= 500) throw error;
-    return { error: error.message, status: error.status };
-  }
+  });
 }

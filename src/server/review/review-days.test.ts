@@ -1,7 +1,7 @@
 // The calendar feed's review days: today's count as the digest gives it, then the cards falling due on each
 // later day, at most twenty a day with the rest carried to the next, a vacation hold pushing them after it.
 import { describe, expect, it } from 'vitest';
-import type { Quiz } from '~/server/content/learning';
+import { testQuiz } from '~/server/content/quiz.fixtures';
 import { dayOf, isoDay } from '~/shared/review/days';
 import type { Card } from '~/shared/review/memory';
 import { buildQuestionBank } from './question-bank';
@@ -11,13 +11,8 @@ import type { ReviewState } from './review-state';
 const NOW = new Date('2027-01-12T09:00:00.000Z');
 const today = dayOf(NOW);
 const QUESTIONS = 40;
-const quiz: Quiz = {
-  review: { owner: 'aaliyah-brooks', lastReviewed: '2026-09-01', reviewBy: '2027-09-01' },
+const quiz = testQuiz({
   id: 1,
-  title: 'Quiz 1',
-  description: 'd',
-  category: 'Company',
-  difficulty: 'beginner',
   questions: Array.from({ length: QUESTIONS }, (_, n) => ({
     id: `q${n + 1}`,
     text: `Q${n + 1}`,
@@ -28,7 +23,7 @@ const quiz: Quiz = {
       { id: 'b', text: 'B', isCorrect: false },
     ],
   })),
-} as Quiz;
+});
 const bank = buildQuestionBank([quiz], [{ id: 1, lessons: [{ id: 101, title: 'L101', type: 'article', duration: 5, order: 1 }] }]);
 
 const card = (dueIn: number): Card => ({

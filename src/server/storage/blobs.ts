@@ -188,6 +188,19 @@ export async function mapLimit<T, R>(items: readonly T[], task: (item: T) => Pro
   return results;
 }
 
+/** The ISO dates (YYYY-MM-DD) naming the folders directly under `root`, oldest first. */
+export async function dateFolders(root: string): Promise<string[]> {
+  const dated = /^(\d{4}-\d{2}-\d{2})\/$/;
+  return (await listFolders(`${root}/`)).flatMap((folder) => dated.exec(folder.slice(root.length + 1))?.[1] ?? []);
+}
+
+/** Deletes every blob under a prefix; how many there were. */
+export async function removeAll(keyPrefix: string): Promise<number> {
+  const keys = await listKeys(keyPrefix);
+  await mapLimit(keys, remove);
+  return keys.length;
+}
+
 /** Every valid blob under a prefix (unreadable ones left out). */
 export async function readAll<S extends z.ZodType>(keyPrefix: string, schema: S): Promise<Array<z.infer<S>>> {
   const keys = await listKeys(keyPrefix);

@@ -10,3 +10,13 @@ export class StorageUnavailableError extends Error {
     this.name = 'StorageUnavailableError';
   }
 }
+
+/** What `read` gives, or null when storage cannot be read: for a part of a page that shows without it. */
+export async function nullWhenStorageUnavailable<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof StorageUnavailableError) return null;
+    throw error;
+  }
+}

@@ -1,17 +1,13 @@
 // Practice in the team figures: the journal keeps each outcome in its key, and the fold counts attempts
 // waiting for review and scenarios passed, and gives plans the time of the first passing review.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalBlobs, type LocalBlobs } from '~tools/local-blobs/server';
+import { describe, expect, it } from 'vitest';
+import { useLocalBlobs } from '~tools/local-blobs/for-tests';
 import { journal, type PracticeOutcome } from '~/server/journal/journal';
 import { factEventId } from '~/server/storage/keys';
 import { emptyFigures, foldEntries } from './team-rollup-fold';
 
-let blobs: LocalBlobs;
-beforeAll(async () => {
-  blobs = await startLocalBlobs();
-});
-afterAll(() => blobs.stop());
+useLocalBlobs();
 
 const T0 = new Date('2027-03-01T09:00:00.000Z');
 const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);

@@ -1,39 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { teamProgressCsv } from './csv';
-import type { TeamMemberRow } from './figures';
-
-const row = (overrides: Partial<TeamMemberRow>): TeamMemberRow => ({
-  id: 'u1',
-  username: 'a@parcelwise.example',
-  name: 'Ana',
-  progress: 50,
-  mastery: 20,
-  pagesVisited: 3,
-  quizzesCompleted: 1,
-  dailyChallenges: 2,
-  loginCount: 4,
-  lastActive: '2026-11-23T10:00:00.000Z',
-  joinedAt: '2026-11-02T09:00:00.000Z',
-  daysInProgram: 21,
-  modulesCompleted: 2,
-  modulesExpected: 3,
-  onTrack: false,
-  averageQuizScore: 85,
-  admin: false,
-  program: null,
-  planDay: null,
-  planDone: 0,
-  planRequired: 0,
-  overdueItems: 0,
-  planStatus: 'none',
-  dueSoon: 0,
-  planTestedOut: 0,
-  practiceWaiting: 0,
-  practicePassed: 0,
-  certificate: null,
-  startDate: null,
-  ...overrides,
-});
+import { memberRow as row } from './member-row.fixtures';
 
 const HEADER =
   '"Name","Username","Program","Plan day","Plan items done","Plan items tested out","Plan items required","Plan status","Overdue items","Joined","Days in the program","Pace","Progress (%)","Mastery (%)","Average quiz score (%)","Pages visited","Quizzes completed","Daily challenges","Logins","Last active"';

@@ -1,14 +1,10 @@
 // The ramp chart's figures: cohorts by start month, who is judged at the target day, milestones not reached, an empty team.
 import { describe, expect, it } from 'vitest';
-import { cohortLabel, rampChart, type ChartMilestone, type RampPerson } from './ramp-chart';
+import { rampPerson as person } from './ramp.fixtures';
+import { cohortLabel, rampChart, type ChartMilestone } from './ramp-chart';
 
 const FIRST_MEETING: ChartMilestone = { id: 'sdr-first-meeting', title: 'First meeting booked', programs: ['sdr'], targetDays: 14 };
 const FIRST_RENEWAL: ChartMilestone = { id: 'csm-first-renewal', title: 'First renewal closed', programs: ['csm'], targetDays: 120 };
-const person = (startDate: string, reached: Record<string, string> = {}, programId = 'sdr'): RampPerson => ({
-  programId,
-  startDate,
-  reached: new Map(Object.entries(reached)),
-});
 const TODAY = '2026-12-03';
 
 describe('ramp chart', () => {

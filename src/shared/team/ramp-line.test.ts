@@ -1,6 +1,7 @@
 // A member's ramp line: the latest milestone reached against its target and the team median, else the next one.
 import { describe, expect, it } from 'vitest';
-import type { ChartMilestone, RampPerson } from './ramp-chart';
+import { rampPerson as sdr } from './ramp.fixtures';
+import type { ChartMilestone } from './ramp-chart';
 import { rampLine } from './ramp-line';
 
 const MEETING: ChartMilestone = { id: 'first-meeting', title: 'First meeting booked', programs: ['sdr'], targetDays: 14 };
@@ -11,11 +12,6 @@ const CHART = [
   { id: 'first-meeting', medianDays: 12 },
   { id: 'ten-meetings', medianDays: null },
 ];
-const sdr = (startDate: string, reached: Record<string, string> = {}, programId = 'sdr'): RampPerson => ({
-  programId,
-  startDate,
-  reached: new Map(Object.entries(reached)),
-});
 const TODAY = '2026-12-03';
 
 describe('ramp line', () => {

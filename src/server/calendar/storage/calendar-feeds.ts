@@ -4,8 +4,7 @@
  * a person: rotating overwrites it, and the old address stops matching at once.
  */
 import { z } from 'zod';
-import { readJSON, writeJSON } from '~/server/storage/blobs';
-import { key } from '~/server/storage/keys';
+import { userRecords } from '~/server/storage/user-records';
 
 const storedCalendarFeedSchema = z.strictObject({
   userId: z.uuid(),
@@ -14,13 +13,6 @@ const storedCalendarFeedSchema = z.strictObject({
   secret: z.strictObject({ iv: z.string(), data: z.string(), tag: z.string() }),
   createdAt: z.iso.datetime(),
 });
-export type StoredCalendarFeed = z.infer<typeof storedCalendarFeedSchema>;
 
-const ROOT = 'calendar-feeds';
-
-export const calendarFeeds = {
-  of: (userId: string) => readJSON(key(ROOT, userId), storedCalendarFeedSchema),
-
-  /** Replaces the person's feed: the last rotation wins, and only its address answers. */
-  save: (value: StoredCalendarFeed) => writeJSON(key(ROOT, value.userId), storedCalendarFeedSchema, value),
-};
+/** `save` replaces the person's feed: the last rotation wins, and only its address answers. */
+export const calendarFeeds = userRecords('calendar-feeds', storedCalendarFeedSchema);

@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 import { DIGEST_FREQUENCIES } from '~/shared/api/preferences';
-import { listKeys, readAll, readJSON, writeJSON } from '~/server/storage/blobs';
-import { key, lastSegment, prefix } from '~/server/storage/keys';
+import { listKeys, readAll } from '~/server/storage/blobs';
+import { lastSegment, prefix } from '~/server/storage/keys';
+import { userRecords } from '~/server/storage/user-records';
 
 const storedPreferencesSchema = z.strictObject({
   userId: z.uuid(),
@@ -24,9 +25,7 @@ export type StoredPreferences = z.infer<typeof storedPreferencesSchema>;
 const ROOT = 'preferences';
 
 export const preferences = {
-  of: (userId: string) => readJSON(key(ROOT, userId), storedPreferencesSchema),
-
-  save: (value: StoredPreferences) => writeJSON(key(ROOT, value.userId), storedPreferencesSchema, value),
+  ...userRecords(ROOT, storedPreferencesSchema),
 
   /** Every stored record (people who never changed anything have none). */
   all: () => readAll(prefix(ROOT), storedPreferencesSchema),

@@ -12,7 +12,7 @@
  * characters (a key holds at most 600 bytes: the service caps both).
  */
 import { z } from 'zod';
-import { listFolders, listKeys, mapLimit, readJSON, remove, writeJSON } from '~/server/storage/blobs';
+import { dateFolders, listKeys, readJSON, remove, removeAll, writeJSON } from '~/server/storage/blobs';
 import { eventId, key, parseEventTime, prefix } from '~/server/storage/keys';
 
 const LOG_ROOT = 'search-log';
@@ -58,7 +58,6 @@ function parseEvent(blobKey: string): SearchLogEvent | null {
 }
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-const DAY_FOLDER = /^search-log\/(\d{4}-\d{2}-\d{2})\/$/;
 
 export const searchLog = {
   /** Logs one search (create-only): the normalised query, its typing run and how many results it found. */
@@ -81,16 +80,10 @@ export const searchLog = {
   },
 
   /** The days that still have events, oldest first. */
-  async daysWithEvents(): Promise<string[]> {
-    return (await listFolders(`${LOG_ROOT}/`)).flatMap((folder) => DAY_FOLDER.exec(folder)?.[1] ?? []);
-  },
+  daysWithEvents: (): Promise<string[]> => dateFolders(LOG_ROOT),
 
   /** Deletes every event of one day (once it is folded, or too old to keep). */
-  async removeDay(day: string): Promise<number> {
-    const keys = await listKeys(prefix(LOG_ROOT, day));
-    await mapLimit(keys, remove);
-    return keys.length;
-  },
+  removeDay: (day: string): Promise<number> => removeAll(prefix(LOG_ROOT, day)),
 
   /** The days that have a folded summary, oldest first. */
   async foldedDays(): Promise<string[]> {

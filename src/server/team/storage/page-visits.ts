@@ -8,12 +8,11 @@
  * the page only in each event's body: reading it would mean one read per visit.
  */
 import { z } from 'zod';
-import { listFolders, listKeys, mapLimit, remove, writeJSON } from '~/server/storage/blobs';
+import { dateFolders, listKeys, removeAll, writeJSON } from '~/server/storage/blobs';
 import { key, lastSegment, pathOfSegment, pathSegment, prefix } from '~/server/storage/keys';
 
 const ROOT = 'page-visits';
 const DAY_MS = 24 * 60 * 60_000;
-const WEEK_FOLDER = /^page-visits\/(\d{4}-\d{2}-\d{2})\/$/;
 
 const emptySchema = z.strictObject({});
 
@@ -37,14 +36,8 @@ export const pageVisits = {
   },
 
   /** The weeks that have marks (their Mondays), oldest first. */
-  async weeks(): Promise<string[]> {
-    return (await listFolders(`${ROOT}/`)).flatMap((folder) => WEEK_FOLDER.exec(folder)?.[1] ?? []);
-  },
+  weeks: (): Promise<string[]> => dateFolders(ROOT),
 
   /** Deletes every mark of one week. */
-  async removeWeek(week: string): Promise<number> {
-    const keys = await listKeys(prefix(ROOT, week));
-    await mapLimit(keys, remove);
-    return keys.length;
-  },
+  removeWeek: (week: string): Promise<number> => removeAll(prefix(ROOT, week)),
 };
