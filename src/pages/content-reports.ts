@@ -8,8 +8,6 @@ import { HttpError } from '~/server/errors';
 import { readFormFields } from '~/server/http/request';
 import { signedIn } from '~/server/http/signed-in';
 
-export const prerender = false;
-
 /**
  * POST /content-reports: the "Report a problem" form of a content page, without JavaScript. Stores the report
  * as POST /api/content-reports does and goes back to the page (303), whose toast says what happened.

@@ -9,8 +9,6 @@ import { readQuery } from '~/server/http/request';
 import { json } from '~/server/http/response';
 import { requireAdmin } from '~/server/http/signed-in';
 
-export const prerender = false;
-
 /**
  * GET /api/content-health: the entries overdue for review or due soon, and (JSON only) the usage figures:
  * searches that found nothing and pages nobody visits; administrators only (403 otherwise).

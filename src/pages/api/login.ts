@@ -6,8 +6,6 @@ import { toPublicUser } from '~/server/accounts/roles';
 import { setFlash } from '~/server/accounts/flash';
 import { signInBrowser } from '~/server/accounts/sign-in-request';
 
-export const prerender = false;
-
 /** POST /api/login {username, password}: signs in (throttled; docs/decisions.md "Throttling") and answers the user. */
 export const POST: APIRoute = async (context) => {
   const { username, password } = await readJson(context.request, loginRequestSchema);

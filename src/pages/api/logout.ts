@@ -5,8 +5,6 @@ import { endSession } from '~/server/accounts/sessions';
 import { getSession } from '~/server/accounts/session-cookie';
 import { expectedFailure } from '~/server/http/response';
 
-export const prerender = false;
-
 /** The sidebar's Logout is a plain form (no JavaScript needed); API callers send no form and get JSON. */
 const isFormPost = (request: Request) =>
   /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/.test(request.headers.get('content-type') ?? '');

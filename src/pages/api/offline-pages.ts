@@ -4,8 +4,6 @@ import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 import { offlinePages } from '~/server/offline/offline-pages';
 
-export const prerender = false;
-
 /** GET /api/offline-pages: `{ readerKey, pages }`, the pages the service worker keeps for the person signed in. */
 export const GET: APIRoute = async ({ locals, request }) =>
   json((await requireUser(locals, (userId) => offlinePages(userId, requestNow(request)))).data);

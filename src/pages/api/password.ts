@@ -6,8 +6,6 @@ import { changeOwnPassword, passwordChangeState } from '~/server/accounts/self-s
 import { startSession } from '~/server/accounts/session-cookie';
 import { sessionOrigin } from '~/server/accounts/sessions';
 
-export const prerender = false;
-
 /**
  * POST /api/password {currentPassword, newPassword}: changes the person's password (204). Every other
  * session ends; this browser is signed in again with a new session.

@@ -4,8 +4,6 @@ import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 import { planFromRecords, planResponse, readPlanRecords } from '~/server/programs/programs';
 
-export const prerender = false;
-
 /** GET /api/plan: the caller's own plan (program null without one); never anybody else's. */
 export const GET: APIRoute = async ({ locals, request }) => {
   const now = requestNow(request);

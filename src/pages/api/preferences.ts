@@ -6,8 +6,6 @@ import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 import { getPreferences, updatePreferences } from '~/server/preferences/preferences';
 
-export const prerender = false;
-
 /** GET /api/preferences: the digest, its hour and time zone, and the vacation hold (defaults when never set). */
 export const GET: APIRoute = async ({ locals }) => json((await requireUser(locals, getPreferences)).data);
 

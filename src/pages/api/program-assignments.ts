@@ -6,8 +6,6 @@ import { json } from '~/server/http/response';
 import { requireAdmin } from '~/server/http/signed-in';
 import { assignProgram, personByUsername, planResponse } from '~/server/programs/programs';
 
-export const prerender = false;
-
 /** POST /api/program-assignments (administrators): assigns a program from a start date (today by default); 201 with the person's plan. */
 export const POST: APIRoute = async ({ locals, request }) => {
   const now = requestNow(request);

@@ -6,8 +6,6 @@ import { json } from '~/server/http/response';
 import { requireAdmin } from '~/server/http/signed-in';
 import { signOff, signoffReadsOf } from '~/server/programs/programs';
 
-export const prerender = false;
-
 /** POST /api/program-signoffs (administrators): signs off an item; 201, or 200 with the first sign-off when it was already signed off. */
 export const POST: APIRoute = async ({ locals, request }) => {
   const body = readJsonBesideCheck(request, signOffRequestSchema);

@@ -3,8 +3,6 @@ import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 import { listPrograms } from '~/server/programs/programs';
 
-export const prerender = false;
-
 /** GET /api/programs (signed in): every onboarding program, `items` the number of its items. */
 export const GET: APIRoute = async ({ locals }) => {
   await requireUser(locals);

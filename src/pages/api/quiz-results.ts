@@ -6,8 +6,6 @@ import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 import { listQuizResults, submissionReads, submitQuizResult } from '~/server/learning/quiz-results';
 
-export const prerender = false;
-
 /** GET /api/quiz-results: the user's results, oldest first. */
 export const GET: APIRoute = async ({ locals }) => json((await requireUser(locals, listQuizResults)).data);
 

@@ -8,8 +8,6 @@ import { register } from '~/server/accounts/registration';
 import { sessionOrigin } from '~/server/accounts/sessions';
 import { startBrowserSession } from '~/server/accounts/sign-in-request';
 
-export const prerender = false;
-
 /** POST /api/register {username, password, name, inviteCode?}: creates a user and signs it in. */
 export const POST: APIRoute = async (context) => {
   const input = await readJson(context.request, registerRequestSchema);

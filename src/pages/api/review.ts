@@ -7,8 +7,6 @@ import { requireUser } from '~/server/http/signed-in';
 import { answerReview, getReviewSession } from '~/server/review/review';
 import { loadReviewState } from '~/server/review/review-state';
 
-export const prerender = false;
-
 /** GET /api/review: the user's next review session (due cards, lowest predicted recall first, at most 10; no answer keys). */
 export const GET: APIRoute = async ({ locals, request }) =>
   json((await requireUser(locals, (userId) => getReviewSession(userId, requestNow(request)))).data);

@@ -6,8 +6,6 @@ import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 import { search } from '~/server/search/search';
 
-export const prerender = false;
-
 /**
  * GET /api/search?q={term}&typing={run} (docs/product.md "GET /api/search"): modules, segments, personas and quizzes matching
  * the term, best first, at most 8 each; four empty lists for an empty query; 400 naming q when it is over 200 characters.

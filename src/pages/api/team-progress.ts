@@ -5,8 +5,6 @@ import { json } from '~/server/http/response';
 import { requireAdmin } from '~/server/http/signed-in';
 import { getTeamProgress, specRow } from '~/server/team/team-progress';
 
-export const prerender = false;
-
 /** GET /api/team-progress: the team rows, administrators only (403 otherwise); `X-Generated-At` says when they were computed. */
 export const GET: APIRoute = async ({ locals, request }) => {
   const { rows, generatedAt } = (await requireAdmin(locals, () => getTeamProgress({ now: requestNow(request) }))).data;

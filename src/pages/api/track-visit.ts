@@ -5,8 +5,6 @@ import { readJson } from '~/server/http/request';
 import { requireUser } from '~/server/http/signed-in';
 import { recordVisit } from '~/server/team/visits';
 
-export const prerender = false;
-
 /** POST /api/track-visit: records one visit of the signed-in user; a body userId is ignored. 204. */
 export const POST: APIRoute = async ({ request, locals }) => {
   const visit = await readJson(request, trackVisitRequestSchema);

@@ -2,7 +2,5 @@ import type { APIRoute } from 'astro';
 import { requireUser } from '~/server/http/signed-in';
 import { json } from '~/server/http/response';
 
-export const prerender = false;
-
 /** GET /api/user: the signed-in user (the middleware answers 401 when there is none). */
 export const GET: APIRoute = async ({ locals }) => json((await requireUser(locals)).user);

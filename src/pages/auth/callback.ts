@@ -7,8 +7,6 @@ import { sessionOrigin } from '~/server/accounts/sessions';
 import { startBrowserSession } from '~/server/accounts/sign-in-request';
 import { signInWithIdentity } from '~/server/accounts/sso';
 
-export const prerender = false;
-
 /**
  * GET /auth/callback: the identity provider sends the browser back here. The code is exchanged and the ID
  * token verified; a verified address of an allowed domain signs in (its account made at the first

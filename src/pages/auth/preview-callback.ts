@@ -3,8 +3,6 @@ import { oidcSettings } from '~/server/config';
 import { setFlash } from '~/server/accounts/flash';
 import { previewCallback, SsoFailure } from '~/server/accounts/oidc';
 
-export const prerender = false;
-
 /**
  * GET /auth/preview-callback: on the site registered with the identity provider, the answer to a sign-in
  * a deploy preview started, sent on unchanged to that preview's own callback (an allowed preview only,

@@ -4,8 +4,6 @@ import { setFlash } from '~/server/accounts/flash';
 import { beginSignIn, SsoFailure } from '~/server/accounts/oidc';
 import { keepPendingSignIn } from '~/server/accounts/session-cookie';
 
-export const prerender = false;
-
 /** GET /auth/sso: off to the identity provider, with state, nonce and the PKCE verifier kept in a sealed cookie. */
 export const GET: APIRoute = async ({ cookies, url, redirect }) => {
   const settings = oidcSettings();

@@ -7,8 +7,6 @@ import { HttpError } from '~/server/errors';
 import { readFormFields } from '~/server/http/request';
 import { adminView } from '~/server/http/signed-in';
 
-export const prerender = false;
-
 /**
  * POST /content-health/close-report: Content health's Close form (administrators), without JavaScript. Closes
  * the report as POST /api/content-reports/{id}/close does and goes back to Content health (303) with a toast;

@@ -5,8 +5,6 @@ import { requestNow } from '~/server/clock';
 import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 
-export const prerender = false;
-
 /** POST /api/calendar-feed/rotate: a new private feed address (the first one too); the previous one answers 404 from then on. */
 export const POST: APIRoute = async ({ locals, request }) => {
   const { user } = await requireUser(locals);

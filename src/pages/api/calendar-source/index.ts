@@ -7,8 +7,6 @@ import { readJson } from '~/server/http/request';
 import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 
-export const prerender = false;
-
 /** GET /api/calendar-source: the connected calendar's status (never its address); 404 when none is connected. */
 export const GET: APIRoute = async ({ locals, request }) => {
   const { data } = await requireUser(locals, (userId) => calendarSource(userId, requestNow(request)));

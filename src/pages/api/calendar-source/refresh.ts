@@ -4,8 +4,6 @@ import { requestNow } from '~/server/clock';
 import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 
-export const prerender = false;
-
 /**
  * POST /api/calendar-source/refresh: reads the calendar again now. A failed read answers 200 with status
  * `failed` and its reason (the last good meetings stay); 404 when no calendar is connected.

@@ -3,8 +3,6 @@ import { calendarFeed } from '~/server/calendar/calendar-feed';
 import { requestNow } from '~/server/clock';
 import { HttpError } from '~/server/errors';
 
-export const prerender = false;
-
 /**
  * GET /api/calendar/{token}.ics: the person's calendar feed, for calendar apps (no session: the token is the
  * credential). A malformed, unknown or rotated token answers the API's JSON 404, the same for each.

@@ -6,8 +6,6 @@ import { readJson } from '~/server/http/request';
 import { json } from '~/server/http/response';
 import { requireAdmin, requireUser } from '~/server/http/signed-in';
 
-export const prerender = false;
-
 /** GET /api/content-reports (administrators): every report from readers, open and closed, newest first. */
 export const GET: APIRoute = async ({ locals }) => {
   const { data: reports } = await requireAdmin(locals, listReports, CONTENT_REPORTS_DENIED);

@@ -7,8 +7,6 @@ import { requireUser } from '~/server/http/signed-in';
 import { completeDailyChallenge } from '~/server/review/daily-challenge';
 import { loadReviewState } from '~/server/review/review-state';
 
-export const prerender = false;
-
 /** POST /api/daily-challenge/complete {questionId, answerId, confidence?} → {correct, correctOptionId, explanation}. */
 export const POST: APIRoute = async ({ locals, request }) => {
   const body = await readJson(request, completeChallengeRequestSchema);

@@ -5,8 +5,6 @@ import { readJson } from '~/server/http/request';
 import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 
-export const prerender = false;
-
 /** PATCH /api/meetings/{id} {persona, segment}: the rep's correction, used for every meeting with that company; 404 unknown meeting, 400 unknown persona or segment. */
 export const PATCH: APIRoute = async ({ locals, params, request }) => {
   const body = await readJson(request, correctMeetingRequestSchema);

@@ -5,8 +5,6 @@ import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 import { getModuleForUser, setModuleStatus } from '~/server/learning/modules';
 
-export const prerender = false;
-
 /** GET /api/modules/{id}: title, description, duration, lessonCount, the user's status, content (lessons). */
 export const GET: APIRoute = async ({ params, locals }) => {
   const moduleId = requireRouteId(params['id']);

@@ -5,8 +5,6 @@ import { json } from '~/server/http/response';
 import { requireAdmin } from '~/server/http/signed-in';
 import { importOutcomesCsv } from '~/server/outcomes/outcomes';
 
-export const prerender = false;
-
 /** Far above the row limit's size (csv.ts MAX_CSV_ROWS): a larger body is refused before it is read through. */
 const MAX_CSV_BYTES = 1024 * 1024;
 

@@ -7,8 +7,6 @@ import { requireUser } from '~/server/http/signed-in';
 import { listOutcomes, readOutcomesOf, recordOutcome, type Caller } from '~/server/outcomes/outcomes';
 import { verifySignature } from '~/server/outcomes/signature';
 
-export const prerender = false;
-
 /**
  * POST /api/outcomes: a milestone reached; 201, or 200 with the outcome there when it was recorded on that
  * date already. From an administrator's session, the person's own session for themself, or a CRM's webhook

@@ -4,8 +4,6 @@ import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 import { listPractice } from '~/server/practice/practice';
 
-export const prerender = false;
-
 /** GET /api/practice: every scenario with the caller's state (not tried, draft, waiting, passed, try again, due). */
 export const GET: APIRoute = async ({ locals, request }) => {
   const now = requestNow(request);

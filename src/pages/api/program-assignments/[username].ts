@@ -5,8 +5,6 @@ import { readJsonBesideCheck, routeUsername } from '~/server/http/request';
 import { requireAdmin } from '~/server/http/signed-in';
 import { endAssignment, signoffReadsOf } from '~/server/programs/programs';
 
-export const prerender = false;
-
 /** DELETE /api/program-assignments/{username} (administrators) with `{ reason }`: ends the person's program; 204. */
 export const DELETE: APIRoute = async ({ locals, request, params }) => {
   const body = readJsonBesideCheck(request, endAssignmentRequestSchema);

@@ -6,8 +6,6 @@ import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 import { progressReads, updateProgress } from '~/server/learning/progress';
 
-export const prerender = false;
-
 /** PATCH /api/progress/{id} {completedLessons, status?, lastActivity?}: additive; id is the moduleId. */
 export const PATCH: APIRoute = async ({ params, locals, request }) => {
   const moduleId = requireRouteId(params['id']);

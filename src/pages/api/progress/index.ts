@@ -6,8 +6,6 @@ import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 import { createProgress, listProgress, progressReads } from '~/server/learning/progress';
 
-export const prerender = false;
-
 /** GET /api/progress: the user's progress records (id = moduleId). */
 export const GET: APIRoute = async ({ locals }) => json((await requireUser(locals, listProgress)).data);
 

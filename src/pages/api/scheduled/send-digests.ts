@@ -4,8 +4,6 @@ import { digestPassSummary, runDigestPass } from '~/server/digest/send-digests';
 import { requireScheduledCall } from '~/server/http/scheduled-call';
 import { json } from '~/server/http/response';
 
-export const prerender = false;
-
 /**
  * POST /api/scheduled/send-digests: the hourly digest pass, asked for by the scheduled function
  * (netlify/functions/send-digests.mts) with its token; 401 without one, 403 with another. Answers the counts.

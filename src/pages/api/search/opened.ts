@@ -5,8 +5,6 @@ import { readJson } from '~/server/http/request';
 import { requireUser } from '~/server/http/signed-in';
 import { recordOpenedResult } from '~/server/search/search';
 
-export const prerender = false;
-
 /**
  * POST /api/search/opened (docs/product.md "POST /api/search/opened"): the result someone opened from a search, logged
  * without who opened it. 204; 400 when the link is not one of the term's results.

@@ -5,8 +5,6 @@ import { HttpError } from '~/server/errors';
 import { requireRouteId } from '~/server/http/request';
 import { json } from '~/server/http/response';
 
-export const prerender = false;
-
 /** GET /api/segments/{id}: one segment; 400 for a non-integer id, 404 for an unknown one. */
 export const GET: APIRoute = async ({ params }) => {
   const id = requireRouteId(params['id']);

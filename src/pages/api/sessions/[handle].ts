@@ -2,8 +2,6 @@ import type { APIRoute } from 'astro';
 import { requireUser } from '~/server/http/signed-in';
 import { endOwnSession } from '~/server/accounts/self-service';
 
-export const prerender = false;
-
 /** DELETE /api/sessions/{handle}: ends another of the person's sessions (204); 404 when it is not theirs. */
 export const DELETE: APIRoute = async ({ locals, params }) => {
   const { user } = await requireUser(locals);

@@ -3,8 +3,6 @@ import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 import { endOtherSessions, ownSessions } from '~/server/accounts/self-service';
 
-export const prerender = false;
-
 /** GET /api/sessions: the signed-in person's sessions, newest first, this browser's marked `current`. */
 export const GET: APIRoute = async ({ locals }) =>
   json((await requireUser(locals, (userId) => ownSessions(userId, locals.session.sessionId))).data);

@@ -7,8 +7,6 @@ import { getTeamProgress } from '~/server/team/team-progress';
 import { teamProgressCsv } from '~/shared/team/csv';
 import { sortedRows, teamMembers } from '~/shared/team/team-table';
 
-export const prerender = false;
-
 /**
  * GET /api/team-progress/csv: team-progress.csv of every team member the filter and Find keep, in the table's order
  * (`?sort=&direction=&find=&filter=`, as Team Progress's links carry them); administrators only (403 otherwise).

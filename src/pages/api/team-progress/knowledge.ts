@@ -5,8 +5,6 @@ import { json } from '~/server/http/response';
 import { requireAdmin } from '~/server/http/signed-in';
 import { getTeamProgress } from '~/server/team/team-progress';
 
-export const prerender = false;
-
 /** GET /api/team-progress/knowledge: the Knowledge section (topics' mastery, most-missed questions); administrators only. */
 export const GET: APIRoute = async ({ locals, request }) => {
   const { knowledge, generatedAt } = (await requireAdmin(locals, () => getTeamProgress({ now: requestNow(request) }))).data;

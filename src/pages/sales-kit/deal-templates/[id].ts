@@ -3,8 +3,6 @@ import { dealTemplateFileName, dealTemplateMarkdown } from '~/server/content/dea
 import { getDealTemplate } from '~/server/content/deal-templates';
 import { signedIn } from '~/server/http/signed-in';
 
-export const prerender = false;
-
 /**
  * GET /sales-kit/deal-templates/{id}: the filled example of a deal template as a Markdown file to save
  * (never a public file: it is served here, behind the session check, to signed-in staff only; signed out,

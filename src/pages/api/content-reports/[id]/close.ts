@@ -6,8 +6,6 @@ import { readJsonBesideCheck } from '~/server/http/request';
 import { json } from '~/server/http/response';
 import { requireAdmin } from '~/server/http/signed-in';
 
-export const prerender = false;
-
 /** POST /api/content-reports/{id}/close `{reason}` (administrators): 200 with the closed report; 404 unknown, 409 closed already. */
 export const POST: APIRoute = async ({ locals, params, request }) => {
   const body = readJsonBesideCheck(request, closeReportRequestSchema);

@@ -6,8 +6,6 @@ import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 import { placementReads, startPlacement, submitPlacement } from '~/server/learning/placement';
 
-export const prerender = false;
-
 /** GET /api/modules/{id}/placement: starts the module's placement check (or answers the open one again); 429 until the next one opens. */
 export const GET: APIRoute = async ({ params, locals, request }) => {
   const moduleId = requireRouteId(params['id']);

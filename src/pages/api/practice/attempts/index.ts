@@ -7,8 +7,6 @@ import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 import { createAudioAttempt, createTextAttempt } from '~/server/practice/practice';
 
-export const prerender = false;
-
 /** Room for the form's boundaries and its scenarioId field around a recording of the largest size. */
 const FORM_OVERHEAD_BYTES = 16 * 1024;
 

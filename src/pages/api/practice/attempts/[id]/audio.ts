@@ -2,8 +2,6 @@ import type { APIRoute } from 'astro';
 import { requireUser } from '~/server/http/signed-in';
 import { getRecording } from '~/server/practice/practice';
 
-export const prerender = false;
-
 /** GET /api/practice/attempts/{id}/audio: the recording, for its owner or an administrator; never cached. */
 export const GET: APIRoute = async ({ locals, params }) => {
   const who = await requireUser(locals);

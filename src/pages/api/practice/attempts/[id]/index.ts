@@ -4,8 +4,6 @@ import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 import { deleteAttempt, getAttempt } from '~/server/practice/practice';
 
-export const prerender = false;
-
 /** GET /api/practice/attempts/{id}: the attempt, for its owner or an administrator (404 for anybody else). */
 export const GET: APIRoute = async ({ locals, params }) => {
   const who = await requireUser(locals);

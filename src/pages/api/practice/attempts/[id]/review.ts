@@ -6,8 +6,6 @@ import { json } from '~/server/http/response';
 import { requireAdmin } from '~/server/http/signed-in';
 import { reviewAttempt } from '~/server/practice/practice';
 
-export const prerender = false;
-
 /** POST /api/practice/attempts/{id}/review `{marks, comment}` (administrators): passes when every required item is yes. */
 export const POST: APIRoute = async ({ locals, params, request }) => {
   const body = readJsonBesideCheck(request, reviewAttemptSchema);

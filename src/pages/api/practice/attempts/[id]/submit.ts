@@ -6,8 +6,6 @@ import { json } from '~/server/http/response';
 import { requireUser } from '~/server/http/signed-in';
 import { submitAttempt } from '~/server/practice/practice';
 
-export const prerender = false;
-
 /** POST /api/practice/attempts/{id}/submit `{selfCheck}`: sends the owner's attempt for review; sent again, nothing changes. */
 export const POST: APIRoute = async ({ locals, params, request }) => {
   const body = await readJson(request, submitAttemptSchema);
