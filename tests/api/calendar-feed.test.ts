@@ -123,6 +123,16 @@ describe('the calendar feed', () => {
     expect((await response.text()).startsWith('BEGIN:VCALENDAR')).toBe(true);
   });
 
+  it('answers a calendar app’s HEAD as its GET, without the events, and an unknown address 404', async () => {
+    const head = await context.app.request('HEAD', new URL(anaUrl).pathname);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(head.headers.get('cache-control')).toBe('private, no-store');
+    expect(await head.text()).toBe('');
+    const unknown = await context.app.request('HEAD', `/api/calendar/${ana.user.id}_${'A'.repeat(43)}.ics`);
+    expect(unknown.status).toBe(404);
+  });
+
   it('holds every open item of the person’s plan on its due date, linked to its page, and no item done', async () => {
     const plan = await expectJson(await ana.client.get('/api/plan'), 200, planSchema);
     const origin = new URL(anaUrl).origin;
