@@ -1,7 +1,7 @@
 // Sign-in, registration, logout and route protection (docs/product.md "Sign-in page (/auth)", "Sessions", "Roles and access").
 import { randomUUID } from 'node:crypto';
 import { DEMO_ADMIN, DEMO_USER } from '~/server/demo-accounts';
-import { expect, test, waitForIslands } from './fixtures';
+import { expect, holdTimers, test, waitForIslands } from './fixtures';
 
 const PROTECTED_ROUTES = [
   '/',
@@ -141,8 +141,7 @@ test.describe('signed in', () => {
     await page.goto('/');
     // The toast leaves by itself after 5 s: the next page's timers stand still, so the swipe meets it however slow
     // the machine.
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 1000);
+    await holdTimers(page);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/auth$/);
     const toast = page.getByRole('status').filter({ hasText: 'Logged out' });

@@ -4,7 +4,7 @@
 // (PARCELWISE_NOW), so nothing here depends on today's date. Against a dev server (PW_BASE_URL), start it
 // with the same PARCELWISE_NOW.
 import { readFile } from 'node:fs/promises';
-import { expect, test, waitForIslands } from './fixtures';
+import { expect, holdTimers, test, waitForIslands } from './fixtures';
 
 const E2E_TODAY = 'December 12, 2026';
 
@@ -114,8 +114,7 @@ test('Content health: administrators see overdue, reopened and due-soon entries,
 
 test('Content health is for administrators only: 403, Access Denied and no content data', async ({ userPage: page }) => {
   // The toast leaves after 5 s: the page's timers stand still until it has been read.
-  await page.clock.install();
-  await page.clock.pauseAt(Date.now() + 1000);
+  await holdTimers(page);
   const response = await page.goto('/content-health');
   expect(response?.status()).toBe(403);
   const toast = page.getByRole('alert').filter({ hasText: 'Access Denied' });

@@ -5,7 +5,7 @@
 // it with a reason, after which the reader may report again.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { expect, signUpFresh, test } from './fixtures';
+import { expect, holdTimers, signUpFresh, test } from './fixtures';
 
 const PAGE = '/sales-kit/case-studies';
 const DATE = '[A-Z][a-z]+ \\d{1,2}, \\d{4}';
@@ -28,8 +28,7 @@ test('a reader reports a problem through the page, sees the quiet line, and an a
   await section.getByRole('radio', { name: 'It is out of date' }).check();
   await section.getByRole('textbox', { name: 'Note' }).fill(note);
   // The toast comes with the next page and leaves after 5 s: that page's timers stand still until it has been read.
-  await reader.clock.install();
-  await reader.clock.pauseAt(Date.now() + 1000);
+  await holdTimers(reader);
   await section.getByRole('button', { name: 'Send' }).click();
 
   await expect(reader).toHaveURL(new RegExp(`${PAGE}#report-a-problem$`));
@@ -58,8 +57,7 @@ test('a reader reports a problem through the page, sees the quiet line, and an a
   await expect(row).toContainText('0 days');
   await row.getByRole('textbox', { name: 'Reason for closing' }).fill('Fixed in #123');
   // The toast comes with the next page and leaves after 5 s: that page's timers stand still until it has been read.
-  await adminPage.clock.install();
-  await adminPage.clock.pauseAt(Date.now() + 1000);
+  await holdTimers(adminPage);
   await row.getByRole('button', { name: 'Close' }).click();
   await expect(adminPage).toHaveURL(/\/content-health#reader-reports$/);
   await expect(adminPage.getByTestId('toasts')).toContainText('Report closed');
@@ -85,8 +83,7 @@ test('a second report on the same page is refused with why, and a page that is n
   await send('Which objection comes first?');
   await send('And this one?');
   // The toast leaves after 5 s: the page's timers stand still until it has been read.
-  await reader.clock.install();
-  await reader.clock.pauseAt(Date.now() + 1000);
+  await holdTimers(reader);
   await reader.goto('/sales-kit/objections');
   const toast = reader.getByTestId('toasts');
   await expect(toast).toContainText('Report not sent');

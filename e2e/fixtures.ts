@@ -13,6 +13,15 @@ export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="interaction"])').length === 0);
 }
 
+/**
+ * Stops the page's timers a second from now, before a navigation that brings a toast: a toast leaves by itself after
+ * 5 s, and a loaded machine may take longer to reach it. `page.clock.resume()` lets them run again once it is read.
+ */
+export async function holdTimers(page: Page): Promise<void> {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
+}
+
 /** Registers a brand-new user through the API in this page's context (so the page is signed in as it). */
 export async function signUpFresh(page: Page, name = 'Fresh Learner'): Promise<{ username: string; name: string }> {
   const username = `e2e-${randomUUID().slice(0, 8)}@parcelwise.example`;

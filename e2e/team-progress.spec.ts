@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page, Response } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_USER } from '~/server/demo-accounts';
-import { expect, signUpFresh, test, waitForIslands } from './fixtures';
+import { expect, holdTimers, signUpFresh, test, waitForIslands } from './fixtures';
 import { STORAGE } from './global-setup';
 
 const TRACK = '/api/track-visit';
@@ -135,8 +135,7 @@ test("a fresh user's visits, tab changes and exits are recorded and appear in th
 
 test("a non-administrator gets 'Access Denied' and 'Restricted Access' with a link home, and no team data", async ({ userPage }) => {
   // The toast comes with the page and leaves after 5 s: the page's timers stand still until it has been read.
-  await userPage.clock.install();
-  await userPage.clock.pauseAt(Date.now() + 1000);
+  await holdTimers(userPage);
   const response = await userPage.goto('/team-progress');
   expect(response?.status()).toBe(403);
   const toast = userPage.getByRole('alert').filter({ hasText: 'Access Denied' });
