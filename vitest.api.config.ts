@@ -15,8 +15,11 @@ export default defineConfig({
   test: {
     include: ['tests/api/**/*.test.ts'],
     environment: 'node',
-    // Each test makes the people it needs: no demo team beside them.
-    env: { PARCELWISE_DEMO_TEAM: 'off' },
+    // Each test makes the people it needs: no demo team beside them. Every file hashes passwords cheaply (local
+    // runs only), as the harness always did: the route walks make and sign in hundreds of accounts, and at
+    // production's cost those hashes were most of the suite's CPU. tests/api/sessions.test.ts holds production's
+    // parameters for the one test that checks them.
+    env: { PARCELWISE_DEMO_TEAM: 'off', PARCELWISE_FAST_HASHES: 'true' },
     // Generous: a test waits for what it checks, and npm test runs the suites side by side on two cores.
     testTimeout: 180_000,
     // As the end-to-end suite does in CI: one more try for a test that failed. Some tests count Blobs round trips
