@@ -51,7 +51,9 @@ export default defineConfig({
     // The offline spec allows the site's service worker; elsewhere it would answer some navigations itself,
     // out of sight of page.route.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    // Recorded on a failed test's retry (CI retries once), not for every test: recording every action of every
+    // passing test cost CPU the suites running beside it share.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
@@ -67,6 +69,9 @@ export default defineConfig({
         // e2e/practice.spec.ts records an answer: a fake microphone (a tone), allowed without a prompt.
         '--use-fake-device-for-media-stream',
         '--use-fake-ui-for-media-stream',
+        // The tests' contexts share two renderer processes instead of starting one each: the same pages, with less
+        // of the two cores spent starting renderers.
+        '--renderer-process-limit=2',
       ],
     },
   },

@@ -2,9 +2,9 @@
 // and at a phone width on the same loaded page. No serious or critical violation (WCAG 2.2 AA rule set), and
 // nothing blocked by the CSP. The dark theme changes colours only, so it is checked for colour contrast; the
 // phone width changes the layout (the drawer, wrapped controls), so it gets the whole rule set again.
-import AxeBuilder from '@axe-core/playwright';
+import type AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test, waitForIslands } from './fixtures';
+import { axe, expect, test, waitForIslands } from './fixtures';
 import { SIGNED_IN_PAGES } from '~tools/route-examples';
 
 const ROUTES = [...SIGNED_IN_PAGES.map((page) => page.path), '/sales-kit/objections?persona=2&category=price', '/no-such-page'];
@@ -14,8 +14,8 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const settled = (page: Page) =>
   page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
 
-async function seriousViolations(page: Page, variant: string, builder: (axe: AxeBuilder) => AxeBuilder): Promise<string[]> {
-  const results = await builder(new AxeBuilder({ page })).analyze();
+async function seriousViolations(page: Page, variant: string, builder: (builder: AxeBuilder) => AxeBuilder): Promise<string[]> {
+  const results = await builder(axe(page)).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
@@ -40,14 +40,14 @@ test.describe('signed in', () => {
       });
       await page.goto(route);
       await waitForIslands(page);
-      const violations = await seriousViolations(page, 'light', (axe) => axe.withTags(WCAG));
+      const violations = await seriousViolations(page, 'light', (builder) => builder.withTags(WCAG));
       await page.emulateMedia({ colorScheme: 'dark' });
       await settled(page);
-      violations.push(...(await seriousViolations(page, 'dark', (axe) => axe.withRules(['color-contrast', 'link-in-text-block']))));
+      violations.push(...(await seriousViolations(page, 'dark', (builder) => builder.withRules(['color-contrast', 'link-in-text-block']))));
       await page.emulateMedia({ colorScheme: 'light' });
       await page.setViewportSize({ width: 390, height: 844 });
       await settled(page);
-      violations.push(...(await seriousViolations(page, 'phone', (axe) => axe.withTags(WCAG))));
+      violations.push(...(await seriousViolations(page, 'phone', (builder) => builder.withTags(WCAG))));
       expect([...violations, ...blocked]).toEqual([]);
     });
   }
@@ -56,5 +56,5 @@ test.describe('signed in', () => {
 test('the sign-in page has no serious axe violations', async ({ page }) => {
   await page.goto('/auth');
   await waitForIslands(page);
-  expect(await seriousViolations(page, 'light', (axe) => axe.withTags(WCAG))).toEqual([]);
+  expect(await seriousViolations(page, 'light', (builder) => builder.withTags(WCAG))).toEqual([]);
 });

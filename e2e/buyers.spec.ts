@@ -1,7 +1,6 @@
 // Buyer segments, segment detail, ideal customer profile and persona detail.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { axe, expect, test } from './fixtures';
 import { STORAGE } from './global-setup';
 
 const SEGMENTS = [
@@ -254,11 +253,7 @@ test.describe('accessibility', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }), path).toHaveCount(1);
       // The tab strip belongs to the shared src/components/Tabs.astro; everything this feature renders is checked.
-      const results = await new AxeBuilder({ page })
-        .include('main')
-        .exclude('[role="tablist"]')
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-        .analyze();
+      const results = await axe(page).include('main').exclude('[role="tablist"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
       const violations = results.violations.map(
         (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
       );

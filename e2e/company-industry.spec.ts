@@ -1,10 +1,9 @@
 // Company Overview and Industry Knowledge (history as a fifth tab 'Our Journey': docs/decisions.md "Routes added or mended").
 // Spec texts are asserted verbatim. Tabs are server-rendered links enhanced by src/page-scripts/tabs.ts, so
 // they are checked by mouse, by keyboard, through the URL, and with JavaScript disabled.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { STORAGE } from './global-setup';
-import { expect, test } from './fixtures';
+import { axe, expect, test } from './fixtures';
 
 const VALUE_PROPS = ['ACCELERATE', 'ELEVATE', 'TARGET', 'INTEGRATE'];
 const CORE_VALUES = ['Built on Transparency', 'Set the Bar Higher', 'Driven by Impact', 'Prioritize Well-Being'];
@@ -208,11 +207,7 @@ test.describe('accessibility', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }), path).toHaveCount(1);
       // The tab strip is the shared src/components/Tabs.astro (checked by its owner); the rest is ours.
-      const results = await new AxeBuilder({ page })
-        .include('main')
-        .exclude('[role="tablist"]')
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-        .analyze();
+      const results = await axe(page).include('main').exclude('[role="tablist"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
       const violations = results.violations.map(
         (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
       );

@@ -1,4 +1,5 @@
 // Shared e2e helpers: signed-in pages for the demo accounts, fresh users, hydration waits.
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { STORAGE } from './global-setup';
@@ -21,6 +22,12 @@ export async function holdTimers(page: Page): Promise<void> {
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 1000);
 }
+
+/**
+ * axe over this page. Legacy mode runs it in the page itself: the default opens a blank page for every pass to
+ * join the results of cross-origin frames, and the site can have none (its CSP allows frames from itself only).
+ */
+export const axe = (page: Page): AxeBuilder => new AxeBuilder({ page }).setLegacyMode(true);
 
 /** Registers a brand-new user through the API in this page's context (so the page is signed in as it). */
 export async function signUpFresh(page: Page, name = 'Fresh Learner'): Promise<{ username: string; name: string }> {

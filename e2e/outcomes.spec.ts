@@ -2,8 +2,7 @@
 // ago; the person records their first meeting on My Plan with the plain form (a page post, no island), sees it
 // on time against its target beside their readiness; the administrator sees it on the person's page and
 // removes it.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, signUpFresh, test } from './fixtures';
+import { axe, expect, signUpFresh, test } from './fixtures';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -41,10 +40,10 @@ test('a person records a milestone on their plan; the administrator sees it on t
   await expect(row).toContainText('Booked with Northgate Properties');
   // Recorded: no longer offered; another date is refused with the reason.
   await expect(form.getByLabel('Milestone').locator('option[value="first-meeting-booked"]')).toHaveCount(0);
-  const axe = await new AxeBuilder({ page }).include('[data-testid="ramp-milestones"]').withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((v) => v.id)).toEqual(
-    [],
-  );
+  const results = await axe(page).include('[data-testid="ramp-milestones"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(
+    results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
 
   await adminPage.goto(`/team-progress/${id}`);
   const adminRow = adminPage.getByTestId('milestone-first-meeting-booked');

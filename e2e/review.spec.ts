@@ -1,10 +1,9 @@
 // The spaced-review schedule in the browser (docs/decisions.md "Spaced review", "Memory model"): the
 // challenge's streak, a /review session with the keyboard alone and without JavaScript ("Sure" / "Not sure"
 // included), mastery moving on the module card, the Knowledge section for administrators. Days move with the test clock (x-parcelwise-now).
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { committedQuiz } from './content';
-import { expect, signUpFresh, test, waitForIslands } from './fixtures';
+import { axe, expect, signUpFresh, test, waitForIslands } from './fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
 // Each test its own far-future days, so the fresh users' schedules never meet the real clock.
@@ -55,7 +54,7 @@ test('a /review session with the keyboard alone: answer, say how sure, hear the 
   await page.goto('/review');
   await expect(page.getByRole('heading', { level: 1, name: 'Review' })).toBeVisible();
   expect(
-    await new AxeBuilder({ page })
+    await axe(page)
       .withTags(['wcag2a', 'wcag2aa', 'wcag22aa'])
       .analyze()
       .then((r) => r.violations),
@@ -164,7 +163,7 @@ test('mastery moves on the module card as predicted recall three weeks on reache
   await expect(knowledge.getByText('Most missed questions, last 30 days')).toBeVisible();
   await expect(adminPage.getByTestId('team-table').getByRole('link', { name: /Mastery/ })).toBeVisible();
   expect(
-    await new AxeBuilder({ page: adminPage })
+    await axe(adminPage)
       .include('[data-testid="knowledge"]')
       .analyze()
       .then((r) => r.violations),

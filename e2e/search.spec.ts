@@ -1,9 +1,8 @@
 // The header search (docs/product.md "Header search"): grouped results,
 // following a result, Clear, the no-results and failure notices, keyboard use ('/', arrows, Enter,
 // Escape), stale answers never winning, and /segments/{id} landing on /buyer-segments/{id}.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test, waitForIslands } from './fixtures';
+import { axe, expect, test, waitForIslands } from './fixtures';
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search content' });
 const dropdown = (page: Page) => page.getByTestId('search-results');
@@ -80,7 +79,7 @@ test.describe('header search', () => {
     await openHome(page);
     await searchFor(page, 'marketing');
     await page.keyboard.press('ArrowDown');
-    const results = await new AxeBuilder({ page }).include('header').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    const results = await axe(page).include('header').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
     expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
