@@ -1,17 +1,14 @@
 // `npm run content:report` with a fixed clock (never today's date): on a copy of the content whose review
 // dates are rewritten to a known schedule, it lists what is overdue or due soon and exits 1 only when
 // something is overdue; broken content exits 2.
-import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citedFacts } from '~/content-check/claim-text';
 import { readContent } from '~/content-check/read';
 import { contentReport } from '~/content-check/report';
 import { contentFile, contentFixture, PROJECT_ROOT, replaceOnce, type ContentFixture } from '../support/content-fixture';
-
-const run = promisify(execFile);
+import { runScript } from '../support/run-script';
 
 /** The team member ids, to spread the rewritten reviews over owners as the review-load rules require. */
 const TEAM = [...readFileSync(join(PROJECT_ROOT, 'content/company/team.yaml'), 'utf8').matchAll(/^- id: ([a-z-]+)$/gm)].map(
@@ -121,15 +118,14 @@ describe('content report', () => {
   });
 
   it('is what `npm run content:report -- --today` prints, with the exit code', async () => {
-    const script = ['--no-install', 'tsx', 'scripts/content-report.ts', '--root', fixture.root];
-    const overdue = await run('npx', [...script, '--today', '2026-07-01'], { cwd: PROJECT_ROOT }).catch(
-      (error: { code: number; stdout: string }) => error,
-    );
-    expect('code' in overdue ? overdue.code : 0).toBe(1);
+    const script = ['--root', fixture.root];
+    const overdue = await runScript('scripts/content-report.ts', [...script, '--today', '2026-07-01']);
+    expect(overdue.code).toBe(1);
     expect(overdue.stdout).toContain(
       'Content health on 2026-07-01: 1 overdue, 0 to review again after a fact changed, 1 due within 30 days',
     );
-    const clean = await run('npx', [...script, '--today', '2026-06-15'], { cwd: PROJECT_ROOT });
+    const clean = await runScript('scripts/content-report.ts', [...script, '--today', '2026-06-15']);
+    expect(clean.code).toBe(0);
     expect(clean.stdout).toContain('Content health on 2026-06-15: 0 overdue, 0 to review again after a fact changed, 1 due within 30 days');
   }, 180_000);
 });

@@ -1,16 +1,15 @@
 // `npm run new -- <kind>` (scripts/new.ts, scripts/lib/scaffold.ts): each kind writes an entry that passes
 // the content check as written, with the next free id and place and a review block owned by the editor;
 // bad options are refused with what to write instead.
-import { execFile } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkContent } from '~/content-check/check';
 import { formatReport } from '~/content-check/problems';
 import { readContent } from '~/content-check/read';
 import { scaffold, ScaffoldError, type ScaffoldOptions } from '../../scripts/lib/scaffold';
 import { contentFile, contentFixture, PROJECT_ROOT, type ContentFixture } from '../support/content-fixture';
+import { runScript } from '../support/run-script';
 
 let fixture: ContentFixture | undefined;
 afterEach(() => fixture?.cleanup());
@@ -127,12 +126,10 @@ describe('npm run new', () => {
 
 describe('the command', () => {
   const run = (root: string, ...args: string[]) =>
-    promisify(execFile)('npx', ['--no-install', 'tsx', join(PROJECT_ROOT, 'scripts/new.ts'), ...args, '--root', root, '--today', TODAY], {
-      cwd: PROJECT_ROOT,
-    }).then(
-      ({ stdout }) => ({ code: 0, output: stdout }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: `${error.stdout}${error.stderr}` }),
-    );
+    runScript('scripts/new.ts', [...args, '--root', root, '--today', TODAY]).then(({ code, stdout, stderr }) => ({
+      code,
+      output: code === 0 ? stdout : `${stdout}${stderr}`,
+    }));
 
   it('writes the file and prints where to preview it', async () => {
     fixture = contentFixture();

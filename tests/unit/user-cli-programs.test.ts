@@ -1,26 +1,17 @@
 // The operator's CLI assigns and ends onboarding programs (npm run user -- assign | unassign), against a
 // local Blobs store of its own site id: what it prints, and what it refuses.
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runScript } from '../support/run-script';
 
-const run = promisify(execFile);
 const SITE = `cli-programs-${randomUUID().slice(0, 8)}`;
 const USERNAME = `cli-${randomUUID().slice(0, 8)}@parcelwise.example`;
 
 async function user(...args: string[]): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await run('npx', ['--no-install', 'tsx', 'scripts/user.ts', ...args, '--site-id', SITE], {
-      timeout: 300_000,
-    });
-    return { code: 0, out: `${stdout}${stderr}` };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: `${failed.stdout}${failed.stderr}` };
-  }
+  const { code, stdout, stderr } = await runScript('scripts/user.ts', [...args, '--site-id', SITE]);
+  return { code, out: `${stdout}${stderr}` };
 }
 
 afterAll(() => {
