@@ -9,8 +9,7 @@
 import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { takeInstallLock } from './install-lock.mjs';
 
@@ -24,21 +23,6 @@ await takeInstallLock(path.join(root, '.install-lock'), () =>
 );
 // Ctrl-C or a kill ends the process through `exit`, which releases the lock.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => process.exit(130));
-
-// What the last install was made from: package.json and package-lock.json. With neither changed since, the install is
-// skipped: npm would rewrite package-lock.json all the same, and a dev server already running in this checkout (npm
-// start's beside npm test's) restarts when it sees that, in the middle of whatever it was serving.
-const stampFile = path.join(root, 'node_modules', '.install-stamp');
-const installedFrom = () =>
-  createHash('sha256')
-    .update(readFileSync(path.join(root, 'package.json')))
-    .update(readFileSync(path.join(root, 'package-lock.json')))
-    .digest('hex');
-const stamped = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : null;
-if (process.argv.length === 2 && stamped === installedFrom() && installedNodeVersion()) {
-  console.log('Dependencies are installed, and package.json and package-lock.json have not changed since: nothing to install.');
-  process.exit(0);
-}
 
 console.log(`Installing dependencies (npm install; a few minutes on a cold cache).`);
 if (major !== 22) {
@@ -96,7 +80,6 @@ child.on('close', (code) => {
       `(${folded} "EBADENGINE" warnings folded: those packages need Node 22 and run on the Node ${providedNode} this install provides.)`,
     );
   }
-  if (code === 0) writeFileSync(stampFile, installedFrom());
   if (code !== 0) console.error(`npm install failed (exit ${code}); its messages are above.`);
   process.exit(code ?? 1);
 });
