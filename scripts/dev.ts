@@ -26,8 +26,14 @@ if (oidc) console.log(`Local identity provider at ${oidc.issuer} (demo accounts;
 const mail = await localMailUnlessConfigured();
 if (mail) console.log(`Local mail capture at ${mail.url}: npm run mail lists what arrived.`);
 
-// Piped, Astro would print without colours: keep them when this runs in a terminal.
-const env = process.stdout.isTTY && !process.env['NO_COLOR'] ? { ...process.env, FORCE_COLOR: '1' } : process.env;
+// Piped, Astro would print without colours: keep them when this runs in a terminal. No update check: the version is
+// pinned, and the check writes .astro/settings.json, which restarts every other dev server of this checkout (npm test's
+// beside npm start's) in the middle of what it serves.
+const env = {
+  ...process.env,
+  ASTRO_DISABLE_UPDATE_CHECK: 'true',
+  ...(process.stdout.isTTY && !process.env['NO_COLOR'] ? { FORCE_COLOR: '1' } : {}),
+};
 const astro = spawn('npx', ['--no-install', 'astro', 'dev', ...args], {
   stdio: ['inherit', logRequests ? 'inherit' : 'pipe', 'inherit'],
   env,
