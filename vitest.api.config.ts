@@ -16,9 +16,8 @@ export default defineConfig({
     include: ['tests/api/**/*.test.ts'],
     environment: 'node',
     // Each test makes the people it needs: no demo team beside them. Every file hashes passwords cheaply (local
-    // runs only), as the harness always did: the route walks make and sign in hundreds of accounts, and at
-    // production's cost those hashes were most of the suite's CPU. tests/api/sessions.test.ts holds production's
-    // parameters for the one test that checks them.
+    // runs only): the files make and sign in hundreds of accounts, and at production's cost those hashes were most
+    // of the suite's CPU. tests/api/sessions.test.ts holds production's parameters for the one test that checks them.
     env: { PARCELWISE_DEMO_TEAM: 'off', PARCELWISE_FAST_HASHES: 'true' },
     // Generous: a test waits for what it checks, and npm test runs the suites side by side on two cores.
     testTimeout: 180_000,

@@ -68,8 +68,6 @@ async function inProcessApp(): Promise<TestApp> {
   }
   const blobs = await startLocalBlobs({ siteID: 'api-tests' });
   process.env['PARCELWISE_LOCAL'] = 'true';
-  // Hundreds of accounts are made and signed in: hash them cheaply (a local run only; one test holds production's cost).
-  process.env['PARCELWISE_FAST_HASHES'] ??= 'true';
   // Test files register and write far more than a person would: the files that test the limits set them.
   process.env['REGISTRATIONS_PER_DAY'] ??= '100000';
   process.env['WRITES_PER_MINUTE'] ??= '100000';
