@@ -1,4 +1,5 @@
-// End-to-end tests in Debian's Chromium (never a downloaded browser; STACK.md).
+// End-to-end tests in Debian's Chromium headless shell (never a downloaded browser; STACK.md): the browser without
+// the desktop browser's window machinery, as Playwright's own headless mode uses, at about half the CPU a test costs.
 // By default against the production build (run `npm run build` first) served by scripts/serve-built.ts
 // on :8888: the built server function without the Netlify emulators' 200-800 ms per request.
 // PW_BASE_URL=http://127.0.0.1:4321 runs them against an already running `npm run dev` instead.
@@ -56,7 +57,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--headless',
         '--no-sandbox',
