@@ -35,7 +35,7 @@ export function ResultsListbox({ groups, active, setActive }: Props) {
             const i = index++;
             return (
               <a
-                key={item.href}
+                key={item.key}
                 id={optionId(i)}
                 role="option"
                 aria-selected={i === active}

@@ -9,6 +9,8 @@ export const HEADING_ID = 'header-search-heading';
 export const optionId = (index: number) => `header-search-option-${index}`;
 
 interface Item {
+  /** Unique in the answer: several results may link to one section of a page. */
+  key: string;
   href: string;
   label: string;
   /** What and where it is (beyond the spec's four groups). */
@@ -24,8 +26,12 @@ type Hit = SearchResponse[SearchGroup][number];
 /** A spec group's hit links to /{group}/{id} (segments: /segments/{id}); a persona reads "name - title". */
 const itemOf = (group: string, hit: Hit): Item =>
   'href' in hit
-    ? { href: hit.href, label: hit.title, context: hit.context, snippet: hit.snippet }
-    : { href: `/${group}/${hit.id}`, label: 'name' in hit ? ('title' in hit ? `${hit.name} - ${hit.title}` : hit.name) : hit.title };
+    ? { key: `${group}:${hit.id}`, href: hit.href, label: hit.title, context: hit.context, snippet: hit.snippet }
+    : {
+        key: `${group}:${hit.id}`,
+        href: `/${group}/${hit.id}`,
+        label: 'name' in hit ? ('title' in hit ? `${hit.name} - ${hit.title}` : hit.name) : hit.title,
+      };
 
 /** Every group with results, in display order; empty (or missing) groups are left out. */
 export function groupsOf(results: SearchResponse): Group[] {
