@@ -87,7 +87,7 @@ start_dev_server() { # $1: name; sets dev_url (no subshell, so the EXIT trap kno
 wait_for() { for _ in $(seq 1 180); do curl -fs -o /dev/null "$1/auth" && return 0; sleep 1; done; echo "$1 did not start"; return 1; }
 dev_smoke() { # $1: report name, $2: comma-separated dev server URLs
   DEV_SERVER_URLS="$2" PLAYWRIGHT_JSON_OUTPUT_NAME="test-results/$1.json" \
-    npx --no-install playwright test -c playwright.dev.config.ts --reporter=list,json
+    npx --no-install playwright test -c playwright.dev.config.ts --output "test-results/playwright-$1" --reporter=list,json
 }
 
 # --- running them ---------------------------------------------------------------------------------
