@@ -2,8 +2,11 @@
 // path is also checked in a browser by tests/dev-server/hydration.spec.ts in `npm test`.
 import type { AstroIntegration } from 'astro';
 import { EventEmitter } from 'node:events';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildOnlyCleanup, devServerIsolation, isAstroBuild, keepBlobsConnectionOnRestart } from './dev-server';
+import { buildOnlyCleanup, devServerIsolation, ISLAND_DEPENDENCIES, isAstroBuild, keepBlobsConnectionOnRestart } from './dev-server';
 
 type SetupOptions = Parameters<NonNullable<AstroIntegration['hooks']['astro:config:setup']>>[0];
 const ROOT = new URL('file:///project/');
@@ -29,6 +32,29 @@ describe('devServerIsolation', () => {
     expect(vite.plugins.map((plugin) => plugin.name)).toEqual(['parcelwise:keep-blobs-connection-on-restart']);
   });
 
+  it('bundles the listed dependencies and looks for no others', async () => {
+    const updates: Array<{ vite: { optimizeDeps: { include: string[]; noDiscovery: boolean } } }> = [];
+    await setup(setupOptions('dev', updates));
+    expect(updates[0]!.vite.optimizeDeps).toEqual({ include: ISLAND_DEPENDENCIES, noDiscovery: true });
+  });
+
+  it('lists every package the browser code imports', () => {
+    const listed = (specifier: string) => ISLAND_DEPENDENCIES.some((dependency) => dependency === specifier);
+    const missing = [...browserImports()].filter((specifier) => !listed(specifier));
+    expect(missing).toEqual([]);
+  });
+
+  it('finds the packages of what the browser code imports, through local modules, and not its type-only imports', () => {
+    expect(importsOf(`import { atom } from 'nanostores';\nimport type { ClientDirective } from 'astro';`)).toEqual(['nanostores']);
+    expect(
+      importsOf(
+        `import { type A, type B } from 'zod';\nexport { x } from './x';\nimport '../y.css';\nimport {\n  a,\n  type B,\n} from 'react';`,
+      ),
+    ).toEqual(['./x', '../y.css', 'react']);
+    expect(importsOf(`const load = () => import('react-dom/client');\nexport const x = 'from';`)).toEqual(['react-dom/client']);
+    expect(browserImports()).toEqual(expect.arrayContaining(['react', 'nanostores', '@nanostores/react']));
+  });
+
   it('changes nothing for a build, a type check or the unit tests', async () => {
     for (const command of ['build', 'sync', 'preview'] as const) {
       const updates: unknown[] = [];
@@ -37,6 +63,59 @@ describe('devServerIsolation', () => {
     }
   });
 });
+
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** Where the browser code starts: islands, their stores, page scripts and client directives. */
+const BROWSER_ROOTS = ['islands', 'stores', 'page-scripts', 'client-directives'];
+
+/** `import x from 'y'`, `export { x } from 'y'`, `import 'y'` (its clause holds no quote or semicolon), `import('y')`. */
+const STATIC_IMPORT = /^(?:import|export)\s+(type\s+)?(?:([^'";]*?)\s+from\s+)?['"]([^'"]+)['"]/gm;
+const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+/** `{ type A, type B }`: every name a type, so nothing is imported at run time. */
+const typeNamesOnly = (clause: string) =>
+  /^\{[^}]*\}$/.test(clause.trim()) &&
+  clause
+    .replace(/[{}]/g, '')
+    .split(',')
+    .filter((name) => name.trim())
+    .every((name) => name.trim().startsWith('type '));
+
+/** The modules a module imports at run time (type-only imports left out). */
+function importsOf(source: string): string[] {
+  const imported = [...source.matchAll(STATIC_IMPORT)]
+    .filter(([, type, clause = '']) => !type && !typeNamesOnly(clause))
+    .map((match) => match[3]!);
+  return [...imported, ...[...source.matchAll(DYNAMIC_IMPORT)].map((match) => match[1]!)];
+}
+
+/** A local import as a file: `~/x` and `./x`, with or without its extension or as a folder's index. */
+function localFile(specifier: string, from: string): string | null {
+  const base = specifier.startsWith('~/') ? join(SRC, specifier.slice(2)) : resolve(dirname(from), specifier);
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')];
+  return candidates.find((file) => /\.tsx?$/.test(file) && existsSync(file)) ?? null;
+}
+
+/** The packages the browser code imports, following its local imports. */
+function browserImports(): string[] {
+  const pending = BROWSER_ROOTS.flatMap((root) =>
+    readdirSync(join(SRC, root), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.(test|fixtures)\.tsx?$|\.d\.ts$/.test(file))
+      .map((file) => join(SRC, root, file)),
+  );
+  const seen = new Set<string>();
+  const packages = new Set<string>();
+  for (let file = pending.pop(); file; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+      if (specifier.startsWith('.') || specifier.startsWith('~/')) {
+        const local = localFile(specifier, file);
+        if (local) pending.push(local);
+      } else if (!specifier.startsWith('node:')) packages.add(specifier);
+    }
+  }
+  return [...packages].sort();
+}
 
 describe('buildOnlyCleanup', () => {
   const ASTRO_BUILD = ['/usr/bin/node', '/project/node_modules/.bin/astro', 'build'];

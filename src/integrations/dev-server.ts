@@ -13,8 +13,14 @@ import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
-/** Dependencies the islands import, bundled when the dev server starts so no first page view finds a new one. */
-const ISLAND_DEPENDENCIES = [
+/**
+ * Every package the browser code imports (islands, stores, page scripts, client directives), bundled when the dev
+ * server starts. The list is the whole of it: Vite does not look for more (`noDiscovery`), so it never finds a package
+ * on a first page view, bundles it again and asks the page to reload (an island loading at that moment failed), and
+ * never bundles what only tests and server code import (vitest, yaml). A package new to the browser goes here; a unit
+ * test (./dev-server.test.ts) follows the browser code's imports and fails until it does.
+ */
+export const ISLAND_DEPENDENCIES = [
   '@astrojs/react/client.js',
   'react',
   'react/jsx-runtime',
@@ -29,7 +35,7 @@ const ISLAND_DEPENDENCIES = [
 /**
  * What `astro dev` needs to live beside everything else: its pre-bundled dependencies in a folder of its
  * own, one per port (`node_modules/.vite-dev/<port>/`), so neither a build nor a second dev server can
- * replace them; the islands' dependencies bundled at start-up; the Blobs connection kept across restarts.
+ * replace them; the browser's dependencies bundled at start-up, and only those; the Blobs connection kept across restarts.
  */
 export function devServerIsolation(): AstroIntegration {
   return {
@@ -41,7 +47,7 @@ export function devServerIsolation(): AstroIntegration {
         updateConfig({
           vite: {
             cacheDir: fileURLToPath(cacheDir),
-            optimizeDeps: { include: ISLAND_DEPENDENCIES },
+            optimizeDeps: { include: ISLAND_DEPENDENCIES, noDiscovery: true },
             plugins: [keepBlobsConnectionOnRestart()],
           },
         });
