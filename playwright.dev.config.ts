@@ -17,10 +17,9 @@ export default defineConfig({
   timeout: 600_000,
   expect: { timeout: 120_000 },
   reporter: [['list']],
-  // No retry here, so a failed run keeps its trace (the test also prints what the page was waiting for).
-  use: { ...base.use, trace: 'retain-on-failure' },
   projects: urls.map((baseURL) => ({
     name: `dev server ${new URL(baseURL).port}`,
+    // No retry here, so a failed run keeps its trace (the test also prints what the page was waiting for).
     use: { ...devices['Desktop Chrome'], channel: undefined, ...base.use, trace: 'retain-on-failure', baseURL },
   })),
 });

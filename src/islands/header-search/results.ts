@@ -24,14 +24,12 @@ export type Group = [label: string, items: Item[]];
 type Hit = SearchResponse[SearchGroup][number];
 
 /** A spec group's hit links to /{group}/{id} (segments: /segments/{id}); a persona reads "name - title". */
-const itemOf = (group: string, hit: Hit): Item =>
-  'href' in hit
-    ? { key: `${group}:${hit.id}`, href: hit.href, label: hit.title, context: hit.context, snippet: hit.snippet }
-    : {
-        key: `${group}:${hit.id}`,
-        href: `/${group}/${hit.id}`,
-        label: 'name' in hit ? ('title' in hit ? `${hit.name} - ${hit.title}` : hit.name) : hit.title,
-      };
+const itemOf = (group: string, hit: Hit): Item => ({
+  key: `${group}:${hit.id}`,
+  ...('href' in hit
+    ? { href: hit.href, label: hit.title, context: hit.context, snippet: hit.snippet }
+    : { href: `/${group}/${hit.id}`, label: 'name' in hit ? ('title' in hit ? `${hit.name} - ${hit.title}` : hit.name) : hit.title }),
+});
 
 /** Every group with results, in display order; empty (or missing) groups are left out. */
 export function groupsOf(results: SearchResponse): Group[] {
