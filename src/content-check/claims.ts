@@ -112,13 +112,15 @@ const NEGATION = /\b(?:no|not|never|none|neither|nor|without|cannot)\b|n't\b/i;
  */
 function statedFacts(unit: ClaimUnit, facts: Map<string, KnownFact>) {
   const stated = new Map<KnownFact, { sentence: ClaimUnit['sentences'][number]; denied: boolean }>();
-  for (const sentence of unit.sentences)
+  for (const sentence of unit.sentences) {
+    const lowered = sentence.text.toLowerCase();
     for (const fact of facts.values()) {
-      if (!fact.triggers.some((trigger) => matches(trigger, sentence.text))) continue;
+      if (!fact.triggers.some((trigger) => matches(trigger, sentence.text, lowered))) continue;
       const denied = fact.status === NOT_OFFERED && NEGATION.test(sentence.text);
       const found = stated.get(fact);
       if (!found || (found.denied && !denied)) stated.set(fact, { sentence, denied });
     }
+  }
   return stated;
 }
 
@@ -172,17 +174,18 @@ function uncitedProblems(unit: ClaimUnit, facts: Map<string, KnownFact>): Proble
 
 /** A statement in a wording that says the opposite of a fact. */
 function contradictionProblems(unit: ClaimUnit, facts: Map<string, KnownFact>): Problem[] {
-  return unit.sentences.flatMap((sentence) =>
-    [...facts.values()]
-      .filter((fact) => fact.contradictions.some((wording) => matches(wording, sentence.text)))
+  return unit.sentences.flatMap((sentence) => {
+    const lowered = sentence.text.toLowerCase();
+    return [...facts.values()]
+      .filter((fact) => fact.contradictions.some((wording) => matches(wording, sentence.text, lowered)))
       .map((fact) => ({
         file: unit.entry.file,
         line: sentence.line,
         where: unitName(unit),
         message: `says "${clip(sentence.text, 90)}", which contradicts ${factName(fact)}`,
         fix: `Say what the fact says: "${clip(fact.sayThis, 200)}"`,
-      })),
-  );
+      }));
+  });
 }
 
 /** Every problem of the citations, of the claims that cite nothing and of the claims worded against their fact. */

@@ -61,12 +61,14 @@ function wordsOf(text: string): Set<string> {
   );
 }
 
-/** Shared distinct words over all distinct words of the two texts (0 to 1). */
-export function similarity(a: string, b: string): number {
-  const [left, right] = [wordsOf(a), wordsOf(b)];
+/** Shared distinct words over all distinct words of two texts' words (0 to 1). */
+function wordShare(left: Set<string>, right: Set<string>): number {
   const union = new Set([...left, ...right]).size;
   return union === 0 ? 1 : [...left].filter((word) => right.has(word)).length / union;
 }
+
+/** Shared distinct words over all distinct words of the two texts (0 to 1). */
+export const similarity = (a: string, b: string): number => wordShare(wordsOf(a), wordsOf(b));
 
 const summary = (where: string, questions: readonly BankQuestion[]) => ({
   file: questions[0]?.file ?? 'content/quizzes',
@@ -104,13 +106,16 @@ function positionProblems(questions: readonly BankQuestion[], bank: Bank): Probl
 
 function duplicateProblems(questions: readonly BankQuestion[], checks: readonly BankCheck[]): Problem[] {
   const problems: Problem[] = [];
+  // Each text's words once: every question is compared with every other and with every check.
+  const words = new Map<string, Set<string>>();
+  const wordsOnce = (text: string) => words.get(text) ?? words.set(text, wordsOf(text)).get(text)!;
   questions.forEach((question, index) => {
     const others = [
       ...questions.slice(index + 1).map((other) => ({ where: other.where, text: other.text, kind: 'asks the same as' })),
       ...checks.map((check) => ({ where: check.where, text: check.question, kind: 'repeats' })),
     ];
     for (const other of others) {
-      const shared = similarity(question.text, other.text);
+      const shared = wordShare(wordsOnce(question.text), wordsOnce(other.text));
       if (shared < MAX_SIMILARITY) continue;
       problems.push({
         file: question.file,

@@ -10,6 +10,7 @@ describe('triggers', () => {
   it('match whole words in one sentence, any ending after a star, a hyphen as a space, case ignored', () => {
     expect(matching('HubSpot + two-way', 'Contacts sync two way with hubspot.')).toBe(true);
     expect(matching('HubSpot + two-way', 'HubSpot is a CRM.')).toBe(false);
+    expect(matching('hubspot + two way', 'TWO-WAY sync with HUBSPOT.')).toBe(true);
     expect(matching('sync*', 'Leads are synced nightly.')).toBe(true);
     expect(matching('answer* the phone', 'People who answer the phone.')).toBe(true);
     expect(matching('CSV + import*', 'Export a CSV.')).toBe(false);

@@ -10,6 +10,9 @@ export interface Trigger {
   /** As written in the fact. */
   text: string;
   terms: RegExp[];
+  /** Every word of every term in lower case, without a `*`: a sentence lacking one cannot match, and is ruled out
+   * without running the terms' patterns (the check tries every trigger on every sentence of the content). */
+  words: string[];
 }
 
 const WORD = String.raw`[\p{L}\p{N}]`;
@@ -29,10 +32,14 @@ function termPattern(term: string): RegExp {
 /** The trigger as matchers; null when it cannot be compiled (the fact's schema already names it). */
 export function compileTrigger(text: string): Trigger | null {
   try {
-    return { text, terms: text.split(' + ').map((term) => termPattern(term.trim())) };
+    const terms = text.split(' + ').map((term) => term.trim());
+    const words = terms.flatMap((term) => term.toLowerCase().replace(/\*/g, '').split(/[\s-]+/)).filter(Boolean);
+    return { text, terms: terms.map(termPattern), words };
   } catch {
     return null;
   }
 }
 
-export const matches = (trigger: Trigger, sentence: string): boolean => trigger.terms.every((term) => term.test(sentence));
+/** Whether the sentence has every term; `lowered` is the sentence in lower case, for a caller trying many triggers. */
+export const matches = (trigger: Trigger, sentence: string, lowered = sentence.toLowerCase()): boolean =>
+  trigger.words.every((word) => lowered.includes(word)) && trigger.terms.every((term) => term.test(sentence));
