@@ -29,11 +29,18 @@ function termPattern(term: string): RegExp {
   return new RegExp(String.raw`(?<!${WORD})${body}(?!${WORD})`, acronym ? 'u' : 'iu');
 }
 
+/** A term's words in lower case, without a `*`. */
+const literalWords = (term: string) =>
+  term
+    .toLowerCase()
+    .replace(/\*/g, '')
+    .split(/[\s-]+/);
+
 /** The trigger as matchers; null when it cannot be compiled (the fact's schema already names it). */
 export function compileTrigger(text: string): Trigger | null {
   try {
     const terms = text.split(' + ').map((term) => term.trim());
-    const words = terms.flatMap((term) => term.toLowerCase().replace(/\*/g, '').split(/[\s-]+/)).filter(Boolean);
+    const words = terms.flatMap(literalWords).filter(Boolean);
     return { text, terms: terms.map(termPattern), words };
   } catch {
     return null;
